@@ -1,0 +1,83 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "afrun",
+    products: [
+        .executable(name: "afrun", targets: ["afrun"]),
+        .executable(name: "afrun-fixtures", targets: ["afrun-fixtures"]),
+        .executable(name: "afrun-bench", targets: ["afrun-bench"]),
+        .library(name: "AFSession", targets: ["AFSession"]),
+        .library(name: "JSONPath", targets: ["JSONPath"]),
+        .library(name: "AFSuite", targets: ["AFSuite"]),
+        .library(name: "AFRunner", targets: ["AFRunner"]),
+        .library(name: "AFHistory", targets: ["AFHistory"]),
+        .library(name: "FixtureServer", targets: ["FixtureServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+    ],
+    targets: [
+        // C at the edge: module maps plus typed wrappers for variadic and macro APIs.
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]),
+
+        // The session core: AFNetworking's design on libcurl and OpenSSL.
+        .target(name: "AFSession", dependencies: ["CCurl", "COpenSSL"]),
+        // RFC 9535 JSONPath and the project's JSON value type; pure.
+        .target(name: "JSONPath"),
+        // Suite model, decoding with source locations, validation; no networking.
+        .target(name: "AFSuite", dependencies: ["JSONPath"]),
+        // Scheduling, assertions, results, reports.
+        .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath"]),
+        // Run history in SQLite.
+        .target(
+            name: "AFHistory",
+            dependencies: ["AFRunner", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The in-process httpbin-like server: the only module that imports NIO.
+        .target(
+            name: "FixtureServer",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+            ]),
+
+        .executableTarget(
+            name: "afrun",
+            dependencies: [
+                "AFSession", "JSONPath", "AFSuite", "AFRunner", "AFHistory",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "afrun-fixtures",
+            dependencies: [
+                "FixtureServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "afrun-bench",
+            dependencies: [
+                "AFSession", "FixtureServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "AFSessionTests", dependencies: ["AFSession", "FixtureServer"]),
+        .testTarget(name: "JSONPathTests", dependencies: ["JSONPath"]),
+        .testTarget(name: "AFSuiteTests", dependencies: ["AFSuite"]),
+        .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "FixtureServer"]),
+        .testTarget(name: "AFHistoryTests", dependencies: ["AFHistory", "AFRunner"]),
+        .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer"]),
+        .testTarget(name: "afrunTests", dependencies: ["FixtureServer"]),
+    ]
+)

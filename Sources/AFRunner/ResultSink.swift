@@ -1,0 +1,96 @@
+import Foundation
+
+/// Receives a run as it happens: its start, every finished result at once, and its end.
+/// The history store and the reporters implement it. Results arrive already redacted.
+public protocol ResultSink: Sendable {
+    /// A run started.
+    func runDidStart(_ run: RunInfo) async throws
+    /// A test finished (results arrive in completion order).
+    func record(_ result: TestResult, in run: RunInfo) async throws
+    /// The run ended: `.complete`, or `.interrupted` on SIGINT/SIGTERM.
+    func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws
+}
+
+/// A run's lifecycle state as the history records it.
+public enum RunStatus: String, Sendable, Hashable, Codable {
+    /// Started, not finished.
+    case running
+    /// Finished normally.
+    case complete
+    /// Stopped by a signal, or found unfinished on the next open.
+    case interrupted
+}
+
+/// What identifies a run and the environment it ran in.
+public struct RunInfo: Sendable, Hashable, Codable {
+    /// A unique id (UUID string).
+    public var id: String
+    /// When it started.
+    public var startedAt: Date
+    /// The command line (secrets redacted).
+    public var commandLine: [String]
+    /// The host name.
+    public var host: String
+    /// afrun's version.
+    public var afrunVersion: String
+    /// libcurl's version.
+    public var libcurlVersion: String
+    /// OpenSSL's version.
+    public var opensslVersion: String
+    /// The git commit, from CI variables or the repository, when known.
+    public var gitCommit: String?
+    /// The git branch, when known.
+    public var gitBranch: String?
+    /// `K/N` when sharded.
+    public var shard: String?
+
+    /// Creates run info.
+    public init(
+        id: String = UUID().uuidString, startedAt: Date = Date(), commandLine: [String], host: String,
+        afrunVersion: String, libcurlVersion: String, opensslVersion: String, gitCommit: String? = nil,
+        gitBranch: String? = nil, shard: String? = nil
+    ) {
+        self.id = id
+        self.startedAt = startedAt
+        self.commandLine = commandLine
+        self.host = host
+        self.afrunVersion = afrunVersion
+        self.libcurlVersion = libcurlVersion
+        self.opensslVersion = opensslVersion
+        self.gitCommit = gitCommit
+        self.gitBranch = gitBranch
+        self.shard = shard
+    }
+}
+
+/// A run's totals.
+public struct RunSummary: Sendable, Hashable, Codable {
+    /// Tests that passed.
+    public var passed: Int
+    /// Tests that failed.
+    public var failed: Int
+    /// Tests that errored.
+    public var errors: Int
+    /// Tests skipped.
+    public var skipped: Int
+    /// Wall time of the run in milliseconds.
+    public var durationMs: Double
+    /// Median total time of the requests, in milliseconds.
+    public var p50Ms: Double?
+    /// 95th percentile.
+    public var p95Ms: Double?
+
+    /// Creates a summary.
+    public init(passed: Int = 0, failed: Int = 0, errors: Int = 0, skipped: Int = 0, durationMs: Double = 0, p50Ms: Double? = nil, p95Ms: Double? = nil) {
+        self.passed = passed
+        self.failed = failed
+        self.errors = errors
+        self.skipped = skipped
+        self.durationMs = durationMs
+        self.p50Ms = p50Ms
+        self.p95Ms = p95Ms
+    }
+
+    /// All tests.
+    public var total: Int { passed + failed + errors + skipped }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A request as the session core sends it: a value, built by a request serializer or by hand.
+public struct HTTPRequest: Sendable, CustomStringConvertible {
+    /// The absolute URL.
+    public var url: URL
+    /// The method; `GET` by default.
+    public var method: HTTPMethod
+    /// Header fields sent with the request, after the session's default headers.
+    public var headers: HTTPHeaders
+    /// The body, if any.
+    public var body: RequestBody?
+    /// The total time allowed for the transfer, overriding the session's; nil keeps the session's.
+    public var timeout: Duration?
+    /// Whether redirects are followed, overriding the session's policy; nil keeps the session's.
+    public var followsRedirects: Bool?
+
+    /// Creates a request.
+    public init(
+        url: URL, method: HTTPMethod = .get, headers: HTTPHeaders = [:], body: RequestBody? = nil,
+        timeout: Duration? = nil, followsRedirects: Bool? = nil
+    ) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.followsRedirects = followsRedirects
+    }
+
+    /// `METHOD url`.
+    public var description: String { "\(method.rawValue) \(url.absoluteString)" }
+}
+
+/// The body of a request.
+public enum RequestBody: Sendable {
+    /// Bytes held in memory.
+    case data(Data)
+    /// A file streamed from disk as the transfer reads it; never loaded whole.
+    case file(URL)
+    /// A stream made when the transfer starts (and again if a redirect needs to rewind it).
+    /// `length` is sent as `Content-Length` when known; nil means chunked transfer encoding.
+    case stream(length: Int64?, makeStream: @Sendable () throws -> any RequestBodyStream)
+
+    /// The body's length in bytes when it is known up front.
+    public var knownLength: Int64? {
+        switch self {
+        case .data(let data): Int64(data.count)
+        case .file(let url):
+            ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? NSNumber)?.int64Value
+        case .stream(let length, _): length
+        }
+    }
+}
+
+/// A source of request body bytes, read by the transfer loop as libcurl asks for them.
+///
+/// A stream is used from one thread at a time and is not shared; it is closed when the
+/// transfer ends.
+public protocol RequestBodyStream: AnyObject {
+    /// Copies up to `buffer.count` bytes into `buffer` and returns how many were copied;
+    /// 0 means the end of the body.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+    /// Releases what the stream holds (files, buffers). Called once.
+    func close()
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// How a session sends requests: timeouts, redirects, protocol, connections, trust.
+/// A value: copy it, change it, hand it to a new `SessionManager`.
+public struct SessionConfiguration: Sendable {
+    /// Time allowed to establish a connection (TCP and TLS).
+    public var connectTimeout: Duration = .seconds(30)
+    /// Time allowed for a whole transfer; nil for no limit. A request's own `timeout` overrides it.
+    public var timeout: Duration? = .seconds(60)
+    /// Whether and how far redirects are followed.
+    public var redirectPolicy: RedirectPolicy = .follow(max: 10)
+    /// Which HTTP version to ask for.
+    public var httpVersion: HTTPVersionPreference = .http2OverTLS
+    /// A proxy URL (`http://host:port`, `socks5://…`), or nil for none.
+    public var proxy: String? = nil
+    /// Headers sent with every request (a request's own headers win).
+    public var defaultHeaders: HTTPHeaders = [:]
+    /// Whether the session keeps an in-memory cookie store shared by its transfers.
+    public var cookiesEnabled: Bool = true
+    /// Whether gzip, deflate and brotli responses are decoded (and advertised in `Accept-Encoding`).
+    public var automaticDecompression: Bool = true
+    /// The most connections open at once across all hosts.
+    public var maxConnections: Int = 64
+    /// The most connections open at once to one host; nil for no limit beyond `maxConnections`.
+    public var maxConnectionsPerHost: Int? = nil
+    /// How the server's certificate is evaluated.
+    public var securityPolicy: SecurityPolicy = .default
+
+    /// Creates the default configuration.
+    public init() {}
+}
+
+/// Whether redirects are followed.
+public enum RedirectPolicy: Sendable, Hashable {
+    /// Return the redirect response itself.
+    case none
+    /// Follow up to `max` redirects; more is `SessionError.tooManyRedirects`.
+    case follow(max: Int)
+}
+
+/// Which HTTP version a session asks for.
+public enum HTTPVersionPreference: Sendable, Hashable {
+    /// HTTP/1.1 only.
+    case http1_1
+    /// HTTP/2 over TLS when the server offers it through ALPN, HTTP/1.1 otherwise (the default).
+    case http2OverTLS
+    /// HTTP/2 without TLS, assuming the server speaks it (h2c prior knowledge).
+    case http2PriorKnowledge
+}

@@ -1,0 +1,192 @@
+import JSONPath
+
+/// Everything a test's response must show. Empty parts are not checked.
+public struct Expectations: Sendable {
+    /// Accepted statuses (any one must match); empty means not checked.
+    public var status: [StatusMatcher]
+    /// The media type.
+    public var contentType: ContentTypeExpectation?
+    /// Header assertions, by name.
+    public var headers: [HeaderAssertion]
+    /// JSONPath assertions on the body.
+    public var json: [PathAssertion]
+    /// XPath assertions on an XML or HTML body.
+    public var xpath: [PathAssertion]
+    /// Assertions on the body as text or bytes.
+    public var body: BodyExpectation?
+    /// Limits on timing phases.
+    public var duration: [DurationAssertion]
+    /// Whether the server must be trusted or rejected by the TLS policy.
+    public var tls: TLSExpectation
+    /// Assertions on the leaf certificate.
+    public var certificate: CertificateExpectation?
+
+    /// Creates expectations.
+    public init(
+        status: [StatusMatcher] = [], contentType: ContentTypeExpectation? = nil, headers: [HeaderAssertion] = [],
+        json: [PathAssertion] = [], xpath: [PathAssertion] = [], body: BodyExpectation? = nil,
+        duration: [DurationAssertion] = [], tls: TLSExpectation = .trusted, certificate: CertificateExpectation? = nil
+    ) {
+        self.status = status
+        self.contentType = contentType
+        self.headers = headers
+        self.json = json
+        self.xpath = xpath
+        self.body = body
+        self.duration = duration
+        self.tls = tls
+        self.certificate = certificate
+    }
+}
+
+/// A status expectation: `200`, `"2xx"`, `"200-299"`.
+public enum StatusMatcher: Sendable, Hashable, CustomStringConvertible {
+    /// One code.
+    case code(Int)
+    /// A class: 2 for `2xx`.
+    case statusClass(Int)
+    /// An inclusive range.
+    case range(ClosedRange<Int>)
+
+    /// Whether `status` matches.
+    public func matches(_ status: Int) -> Bool {
+        switch self {
+        case .code(let code): status == code
+        case .statusClass(let c): status / 100 == c
+        case .range(let r): r.contains(status)
+        }
+    }
+
+    /// As written in a suite: `200`, `2xx`, `200-299`.
+    public var description: String {
+        switch self {
+        case .code(let code): "\(code)"
+        case .statusClass(let c): "\(c)xx"
+        case .range(let r): "\(r.lowerBound)-\(r.upperBound)"
+        }
+    }
+}
+
+/// A content-type expectation.
+public enum ContentTypeExpectation: Sendable, Hashable {
+    /// The media type, compared without parameters and case-insensitively.
+    case mediaType(String)
+    /// A regex on the whole `Content-Type` value.
+    case matches(String)
+}
+
+/// Predicates on a header's value.
+public struct HeaderAssertion: Sendable, Hashable {
+    /// The header name.
+    public var name: String
+    /// The predicates; all must hold.
+    public var predicates: PredicateSet
+    /// Where it is written.
+    public var location: SourceLocation?
+
+    /// Creates an assertion.
+    public init(name: String, predicates: PredicateSet, location: SourceLocation? = nil) {
+        self.name = name
+        self.predicates = predicates
+        self.location = location
+    }
+}
+
+/// Predicates on the nodes a JSONPath or XPath expression selects.
+public struct PathAssertion: Sendable, Hashable {
+    /// The expression.
+    public var path: String
+    /// The predicates; all must hold.
+    public var predicates: PredicateSet
+    /// Where it is written.
+    public var location: SourceLocation?
+
+    /// Creates an assertion.
+    public init(path: String, predicates: PredicateSet, location: SourceLocation? = nil) {
+        self.path = path
+        self.predicates = predicates
+        self.location = location
+    }
+}
+
+/// Assertions on the body.
+public struct BodyExpectation: Sendable, Hashable {
+    /// Predicates on the body as text (`equals`, `contains`, `matches`…).
+    public var predicates: PredicateSet
+    /// The expected SHA-256 of the body, lower-case hex.
+    public var sha256: String?
+    /// Predicates on the body's length in bytes.
+    public var bytes: PredicateSet?
+
+    /// Creates a body expectation.
+    public init(predicates: PredicateSet = PredicateSet(), sha256: String? = nil, bytes: PredicateSet? = nil) {
+        self.predicates = predicates
+        self.sha256 = sha256
+        self.bytes = bytes
+    }
+}
+
+/// The timing phases a suite can limit, by their suite key.
+public enum TimingPhase: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Whole transfer.
+    case totalMs
+    /// DNS lookup.
+    case dnsMs
+    /// TCP connect.
+    case connectMs
+    /// TLS handshake.
+    case tlsMs
+    /// Time to first byte (from the start).
+    case ttfbMs
+    /// Body download.
+    case downloadMs
+}
+
+/// Limits on one timing phase, in milliseconds.
+public struct DurationAssertion: Sendable, Hashable {
+    /// The phase.
+    public var phase: TimingPhase
+    /// The predicates (typically `lt`, `lte`).
+    public var predicates: PredicateSet
+
+    /// Creates an assertion.
+    public init(phase: TimingPhase, predicates: PredicateSet) {
+        self.phase = phase
+        self.predicates = predicates
+    }
+}
+
+/// Whether the server must pass or fail the TLS policy.
+public enum TLSExpectation: Sendable, Hashable {
+    /// The server must be trusted; a rejection is a test error (the default).
+    case trusted
+    /// The policy must refuse the server before the request is sent; `reason` (a
+    /// `TrustFailureReason` name such as `pinMismatch`) must match when given.
+    case rejected(reason: String?)
+}
+
+/// Assertions on the server's leaf certificate.
+public struct CertificateExpectation: Sendable, Hashable {
+    /// Predicates on the subject (RFC 2253 text).
+    public var subject: PredicateSet?
+    /// Predicates on the issuer.
+    public var issuer: PredicateSet?
+    /// Predicates on the SAN list (an array of `DNS:…` / `IP:…` strings).
+    public var san: PredicateSet?
+    /// Predicates on the days left until expiry.
+    public var expiresInDays: PredicateSet?
+    /// Predicates on the SPKI pin (`sha256//…`).
+    public var pin: PredicateSet?
+
+    /// Creates a certificate expectation.
+    public init(
+        subject: PredicateSet? = nil, issuer: PredicateSet? = nil, san: PredicateSet? = nil,
+        expiresInDays: PredicateSet? = nil, pin: PredicateSet? = nil
+    ) {
+        self.subject = subject
+        self.issuer = issuer
+        self.san = san
+        self.expiresInDays = expiresInDays
+        self.pin = pin
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import JSONPath
+
+/// One suite file, decoded and validated: requests and expectations, ready for the runner.
+///
+/// Strings that may hold `{{variables}}` (URLs, header values, query and body strings, file paths)
+/// are kept as written; the runner renders them with `Template`.
+public struct Suite: Sendable {
+    /// The suite file, absolute. Relative paths inside the suite resolve against its folder.
+    public var file: URL
+    /// The path shown to users (as given, or relative to the working directory).
+    public var displayPath: String
+    /// The suite's name (`name`, or the file name without `.json`).
+    public var name: String
+    /// The base URL that relative request URLs resolve against (AFNetworking's slash rule).
+    public var baseURL: String?
+    /// Suite variables, in file order.
+    public var variables: [VariableDefinition]
+    /// Defaults applied to every request.
+    public var defaults: RequestDefaults
+    /// Whether the suite's tests may run concurrently (captures then do not flow between them).
+    public var parallel: Bool
+    /// The tests, in file order.
+    public var tests: [TestCase]
+
+    /// Creates a suite.
+    public init(
+        file: URL, displayPath: String, name: String, baseURL: String? = nil, variables: [VariableDefinition] = [],
+        defaults: RequestDefaults = RequestDefaults(), parallel: Bool = false, tests: [TestCase] = []
+    ) {
+        self.file = file
+        self.displayPath = displayPath
+        self.name = name
+        self.baseURL = baseURL
+        self.variables = variables
+        self.defaults = defaults
+        self.parallel = parallel
+        self.tests = tests
+    }
+
+    /// The folder relative paths resolve against.
+    public var directory: URL { file.deletingLastPathComponent() }
+}
+
+/// A suite variable: a literal value or an environment variable, possibly secret.
+public struct VariableDefinition: Sendable, Hashable {
+    /// Where the value comes from.
+    public enum Source: Sendable, Hashable {
+        /// A literal JSON value (strings are rendered as is, other values as JSON text).
+        case value(JSONValue)
+        /// An environment variable, with an optional default when it is unset.
+        case environment(name: String, default: JSONValue?)
+    }
+    /// The variable's name.
+    public var name: String
+    /// Where the value comes from.
+    public var source: Source
+    /// Whether the value is replaced by `***` in every output.
+    public var isSecret: Bool
+    /// Where it is defined.
+    public var location: SourceLocation?
+
+    /// Creates a definition.
+    public init(name: String, source: Source, isSecret: Bool = false, location: SourceLocation? = nil) {
+        self.name = name
+        self.source = source
+        self.isSecret = isSecret
+        self.location = location
+    }
+}
+
+/// Request settings that apply to every test of a suite unless the test sets its own.
+public struct RequestDefaults: Sendable {
+    /// Headers added to every request (a test's header of the same name wins).
+    public var headers: [HeaderSpec]
+    /// Total timeout in seconds.
+    public var timeout: Double?
+    /// Whether redirects are followed.
+    public var followRedirects: Bool?
+    /// TLS policy.
+    public var tls: TLSSpec?
+    /// Retry policy.
+    public var retry: RetrySpec?
+
+    /// Creates defaults.
+    public init(headers: [HeaderSpec] = [], timeout: Double? = nil, followRedirects: Bool? = nil, tls: TLSSpec? = nil, retry: RetrySpec? = nil) {
+        self.headers = headers
+        self.timeout = timeout
+        self.followRedirects = followRedirects
+        self.tls = tls
+        self.retry = retry
+    }
+}
+
+/// A header name and a templated value.
+public struct HeaderSpec: Sendable, Hashable {
+    /// The header name.
+    public var name: String
+    /// The value, possibly with `{{variables}}`.
+    public var value: String
+
+    /// Creates a header spec.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
