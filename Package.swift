@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "AFSuite", targets: ["AFSuite"]),
         .library(name: "AFRunner", targets: ["AFRunner"]),
         .library(name: "AFHistory", targets: ["AFHistory"]),
+        .library(name: "AFReports", targets: ["AFReports"]),
         .library(name: "FixtureServer", targets: ["FixtureServer"]),
     ],
     dependencies: [
@@ -42,6 +43,8 @@ let package = Package(
         .target(
             name: "AFHistory",
             dependencies: ["AFRunner", .product(name: "GRDB", package: "GRDB.swift")]),
+        // JUnit XML, JSON report, GitHub Actions annotations and summary.
+        .target(name: "AFReports", dependencies: ["AFRunner"]),
         // The in-process httpbin-like server: the only module that imports NIO.
         .target(
             name: "FixtureServer",
@@ -56,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "afrun",
             dependencies: [
-                "AFSession", "JSONPath", "AFSuite", "AFRunner", "AFHistory",
+                "AFSession", "JSONPath", "AFSuite", "AFRunner", "AFHistory", "AFReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -77,6 +80,7 @@ let package = Package(
         .testTarget(name: "AFSuiteTests", dependencies: ["AFSuite"]),
         .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "FixtureServer"]),
         .testTarget(name: "AFHistoryTests", dependencies: ["AFHistory", "AFRunner"]),
+        .testTarget(name: "AFReportsTests", dependencies: ["AFReports", "AFRunner"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer"]),
         .testTarget(name: "afrunTests", dependencies: ["FixtureServer"]),
     ]

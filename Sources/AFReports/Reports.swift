@@ -1,0 +1,4 @@
+import AFRunner
+
+/// Namespace placeholder until the report writers land.
+public enum AFReports {}
