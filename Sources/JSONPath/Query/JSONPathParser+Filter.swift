@@ -80,6 +80,7 @@ extension JSONPathParser {
         let save = position
         skipWhitespace()
         guard let op = comparisonOperator() else {
+            if peek() == "=" { throw fail("unexpected '='; use '==' to compare") }
             position = save
             return left
         }
