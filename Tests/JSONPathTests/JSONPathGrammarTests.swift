@@ -9,7 +9,7 @@ struct JSONPathGrammarTests {
         "$[ 1 : 2 : 3 ]", "$[1 :]", "$[*]", "$.*", "$..*", "$..a", "$..[0]", "$..['a','b']", "$[ 'a' , 'b' ]",
         "$ .a", "$ ['a'] [0]", "$\t.a\n.b", "$._a1", "$.ünïcødé", "$.a😀", "$['\\uD83D\\uDE00']", "$['\\u00E9\\/\\b\\f\\n\\r\\t\\\\\\'']",
         #"$["\"'"]"#, "$[?@]", "$[?@.a]", "$[?!@.a]", "$[? ! @.a]", "$[?(@.a)]", "$[? !(@.a == 1) ]", "$[?!(@.a)]",
-        "$[?@.a==1&&@.b!=2||@.c<3]", "$[?(@.a==1||@.b)&&!@.c]", "$[?@ .a == 1]", "$[?@['a'][0]==1]",
+        "$[?@.a==1&&@.b!=2||@.c<3]", "$[?(@.a==1||@.b)&&!@.c]", "$[?@ .a == 1]", "$[?@ ['a'] [0] == 1]", "$[?@['a'][0]==1]",
         "$[?$.a==@.b]", "$[?@==-0]", "$[?@==1.5e3]", "$[?@==1E-3]", "$[?@==-1.5e+3]", "$[?@=='x\\u00e9']",
         "$[?@ == null]", "$[?true == @.a]", "$[?false != null]", "$[?@.a<=1 && @.a>=0 && @.a>-1]",
         "$[?length(@.a)>=2]", "$[?count(@.*)>1]", "$[?value(@..a)==1]", "$[?match(@.a,'a.*')]",
@@ -71,6 +71,9 @@ struct JSONPathGrammarTests {
         ("$[?@..a==1]", 3, "must be singular"),
         ("$[?@[0:1]==1]", 3, "must be singular"),
         ("$[?1==@[*]]", 6, "must be singular"),
+        ("$[?@[ 'a' ] == 1]", 3, "blank space inside brackets"),
+        ("$[?@[0 ] == 1]", 3, "blank space inside brackets"),
+        ("$[?length(@[ 0 ]) == 1]", 10, "blank space inside brackets"),
         ("$[?1]", 3, "literal cannot stand alone"),
         ("$[?true]", 3, "literal cannot stand alone"),
         ("$[?@.a && 'x']", 10, "literal cannot stand alone"),
@@ -112,6 +115,8 @@ struct JSONPathGrammarTests {
         #expect(try !JSONPathQuery("$..a").isSingular)
         #expect(try !JSONPathQuery("$[0:1]").isSingular)
         #expect(try !JSONPathQuery("$[?@]").isSingular)
+        #expect(try !JSONPathQuery("$[ 0 ]").isSingular)
+        #expect(try JSONPathQuery("$ [0] .a").isSingular)
     }
 
     @Test func queryIsAValue() throws {

@@ -6,10 +6,12 @@ struct QueryAST: Sendable {
     /// The segments in order.
     var segments: [Segment]
 
-    /// Singular by construction (RFC 9535 §2.3.5.1): only child segments with one name or index.
+    /// Singular by construction (RFC 9535 §2.3.5.1): only child segments with one name or index,
+    /// written `.name`, `[name]` or `[index]` without blank space inside the brackets (the
+    /// grammar's `name-segment` and `index-segment` have no room for it).
     var isSingular: Bool {
         segments.allSatisfy { segment in
-            guard !segment.isDescendant, segment.selectors.count == 1 else { return false }
+            guard !segment.isDescendant, !segment.hasInnerWhitespace, segment.selectors.count == 1 else { return false }
             switch segment.selectors[0] {
             case .name, .index: return true
             default: return false
@@ -22,6 +24,8 @@ struct QueryAST: Sendable {
 struct Segment: Sendable {
     var isDescendant: Bool
     var selectors: [Selector]
+    /// Blank space right inside the brackets (`[ 0 ]`), which keeps the segment from being singular.
+    var hasInnerWhitespace = false
 }
 
 /// One selector of a bracketed selection (RFC 9535 §2.3).

@@ -51,7 +51,8 @@ struct JSONPathParser {
                     segments.append(Segment(isDescendant: false, selectors: try parseAfterDot(descendant: false)))
                 }
             } else if next == "[" {
-                segments.append(Segment(isDescendant: false, selectors: try parseBracketedSelection()))
+                let (selectors, hasInnerWhitespace) = try parseBracketedSelection()
+                segments.append(Segment(isDescendant: false, selectors: selectors, hasInnerWhitespace: hasInnerWhitespace))
             } else {
                 position = save
                 return segments
@@ -69,7 +70,7 @@ struct JSONPathParser {
         }
         if next == "[" {
             guard descendant else { throw fail("'.[' is not allowed; write '[' directly after the previous segment") }
-            return try parseBracketedSelection()
+            return try parseBracketedSelection().selectors
         }
         if Self.isWhitespace(next) { throw fail("whitespace is not allowed after \(dots)") }
         guard Self.isNameFirst(next) else {
@@ -85,20 +86,23 @@ struct JSONPathParser {
         return [.name(String(name))]
     }
 
-    /// `"[" S selector *(S "," S selector) S "]"`.
-    mutating func parseBracketedSelection() throws(JSONPathError) -> [Selector] {
+    /// `"[" S selector *(S "," S selector) S "]"`; also says whether blank space follows `[` or precedes `]`.
+    mutating func parseBracketedSelection() throws(JSONPathError) -> (selectors: [Selector], hasInnerWhitespace: Bool) {
         let open = position
         position += 1
         var selectors: [Selector] = []
+        var hasInnerWhitespace = peek().map(Self.isWhitespace) ?? false
         skipWhitespace()
         if peek() == "]" { throw fail("empty brackets: expected a selector (name, '*', index, slice or filter)") }
         while true {
             selectors.append(try parseSelector())
+            let afterSelector = position
             skipWhitespace()
             guard let next = peek() else { throw fail("unclosed '[' opened at position \(open); expected ']'") }
             if next == "]" {
+                hasInnerWhitespace = hasInnerWhitespace || position > afterSelector
                 position += 1
-                return selectors
+                return (selectors, hasInnerWhitespace)
             }
             guard next == "," else { throw fail("unexpected \(describe(next)) in brackets; expected ',' or ']'") }
             position += 1

@@ -29,7 +29,8 @@ extension JSONPathParser {
         case .query(let query):
             guard query.isSingular else {
                 throw fail(
-                    "a query compared with '\(op.rawValue)' must be singular (only names and indexes, no wildcard, slice, filter or '..')",
+                    "a query compared with '\(op.rawValue)' must be singular (only names and indexes, no wildcard, slice, filter or '..')"
+                        + whitespaceHint(query),
                     at: expression.position)
             }
             return .query(query)
@@ -68,7 +69,9 @@ extension JSONPathParser {
             return .literal(value)
         case (.value, .query(let query)):
             guard query.isSingular else {
-                throw fail("\(place) must be a value: use a singular query (names and indexes only) or a literal", at: argument.position)
+                throw fail(
+                    "\(place) must be a value: use a singular query (names and indexes only) or a literal" + whitespaceHint(query),
+                    at: argument.position)
             }
             return .query(query)
         case (.value, .function(let call)) where call.function.result == .value:
@@ -90,5 +93,12 @@ extension JSONPathParser {
         case (.nodes, _):
             throw fail("\(place) must be a query (NodesType), e.g. @.items[*]", at: argument.position)
         }
+    }
+
+    /// Explains a query that would be singular but for blank space inside its brackets.
+    private func whitespaceHint(_ query: QueryAST) -> String {
+        var compact = query
+        for index in compact.segments.indices { compact.segments[index].hasInnerWhitespace = false }
+        return compact.isSingular ? "; blank space inside brackets makes it non-singular: write ['a'] or [0]" : ""
     }
 }
