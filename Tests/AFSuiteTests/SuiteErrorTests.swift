@@ -63,7 +63,7 @@ let errorCases: [ErrorCase] = [
     ErrorCase(code: "invalid-regex", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"headers": {"ETag": {"matches": "([a-z"}}}}"#),
         at: #""([a-z""#, message: "invalid regular expression `([a-z`", fix: "fix the pattern"),
     ErrorCase(code: "invalid-jsonpath", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"json": [{"path": "$.items[", "exists": true}]}}"#),
-        at: #""$.items[""#, message: "invalid JSONPath `$.items[`", fix: "afrun jsonpath"),
+        at: #"", "exists""#, message: "invalid JSONPath `$.items[`", fix: "afrun jsonpath"),
     ErrorCase(code: "missing-file", json: suite(#"{"name": "t", "request": {"url": "u", "bodyFile": "_data/missing.bin"}}"#),
         at: #""_data/missing.bin""#, message: "file `_data/missing.bin` not found", fix: "relative to the suite file"),
     ErrorCase(code: "missing-file", json: suite(#"{"name": "t", "request": {"url": "u", "tls": {"caFile": "nope.pem"}}}"#),

@@ -112,7 +112,7 @@ struct SuiteDecoder {
                 var d = SuiteDiagnostic(
                     location: location(child.pointer, key: true),
                     reason: .unknownKey(key: key, suggestion: nil, context: context))
-                d.fix = "`\(key)` belongs inside `\(home)`: move it there"
+                d.fix = "`\(key)` belongs inside \(home): move it there"
                 diagnostics.append(.invalid(d))
             } else {
                 let suggestion = EditDistance.suggestion(for: key, among: allowed)
