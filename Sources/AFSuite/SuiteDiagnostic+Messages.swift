@@ -28,10 +28,11 @@ extension SuiteDiagnostic.Reason {
         switch self {
         case .syntax(let message): "invalid JSON: \(message)"
         case .unknownKey(let key, _, let context): "unknown key `\(key)` in \(context)"
-        case .wrongType(let key, let expected, let found): "expected \(expected) for `\(key)`, found \(found)"
+        case .wrongType(let key, let expected, let found):
+            key.isEmpty ? "expected \(expected) at the top of the file, found \(found)" : "expected \(expected) for `\(key)`, found \(found)"
         case .missingKey(let key, let context): "missing `\(key)` in \(context)"
         case .conflictingKeys(let keys):
-            "only one of \(keys.map { "`\($0)`" }.joined(separator: ", ")) may be given; found all of them here"
+            "\(Self.list(keys, and: "and")) cannot be used together"
         case .unknownName(let key, let value, _, _): "`\(value)` is not a valid `\(key)`"
         case .invalidStatus(let text): "`\(text)` is not a status expectation"
         case .outOfRange(let key, let value, let expected): "`\(key)` is \(value); expected \(expected)"
@@ -56,10 +57,11 @@ extension SuiteDiagnostic.Reason {
             "check for a missing comma, an unquoted key, a trailing comma or an unclosed bracket near this place"
         case .unknownKey(_, let suggestion, let context):
             if let suggestion { "did you mean `\(suggestion)`?" } else { "remove the key, or see docs/suite-format.md for the keys of \(context)" }
-        case .wrongType(let key, let expected, _): "write \(expected) for `\(key)`"
+        case .wrongType(let key, let expected, _):
+            key.isEmpty ? "a suite file holds one object: `{\"name\": …, \"tests\": […]}`" : "write \(expected) for `\(key)`"
         case .missingKey(let key, _): "add `\(key)`"
         case .conflictingKeys(let keys):
-            "keep one of \(keys.map { "`\($0)`" }.joined(separator: ", ")) and remove the others"
+            "keep one of \(Self.list(keys, and: "or")) and remove the other" + (keys.count > 2 ? "s" : "")
         case .unknownName(_, _, let allowed, let suggestion):
             (suggestion.map { "did you mean `\($0)`? " } ?? "")
                 + "valid values: \(allowed.map { "`\($0)`" }.joined(separator: ", "))"
@@ -84,5 +86,12 @@ extension SuiteDiagnostic.Reason {
             "add a predicate: equals, notEquals, exists, matches, contains, count, type, lt, lte, gt, gte or oneOf"
         case .other: nil
         }
+    }
+
+    /// `` `a` ``, `` `a` and `b` ``, `` `a`, `b` and `c` ``.
+    static func list(_ keys: [String], and word: String) -> String {
+        let quoted = keys.map { "`\($0)`" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " \(word) " + quoted.last!
     }
 }

@@ -129,7 +129,7 @@ struct SuiteDecoder {
             let parent = SuiteNode(value: .null, pointer: String(node.pointer[..<(node.pointer.lastIndex(of: "/") ?? node.pointer.startIndex)]))
             return "\(parent.key)[\(key)]"
         }
-        return key.isEmpty ? "suite" : key
+        return key
     }
 
     mutating func require(_ key: String, in node: SuiteNode, context: String) -> SuiteNode? {
@@ -235,22 +235,17 @@ struct SuiteDecoder {
         return nil
     }
 
-    /// Compiles a regex, reporting the engine's message when it does not.
+    /// Compiles a regex, reporting what is wrong and where inside the string when it does not.
     mutating func regex(_ node: SuiteNode?) -> String? {
         guard let node, let pattern = string(node) else { return nil }
-        do {
-            _ = try NSRegularExpression(pattern: pattern)
-            return pattern
-        } catch {
-            report(.invalidRegex(pattern: pattern, message: Self.regexMessage(error)), at: node.pointer)
-            return nil
+        if (try? NSRegularExpression(pattern: pattern)) != nil { return pattern }
+        if let (message, offset) = RegexProblem.explain(pattern) {
+            report(.invalidRegex(pattern: pattern, message: "\(message) at position \(offset)"),
+                at: location(inString: node.pointer, characterOffset: offset))
+        } else {
+            report(.invalidRegex(pattern: pattern, message: "the pattern does not compile"), at: node.pointer)
         }
-    }
-
-    static func regexMessage(_ error: Error) -> String {
-        let ns = error as NSError
-        if let reason = ns.userInfo[NSLocalizedFailureReasonErrorKey] as? String { return reason }
-        return "the pattern does not compile"
+        return nil
     }
 
     /// Parses a JSONPath expression, reporting the parser's message and position.
