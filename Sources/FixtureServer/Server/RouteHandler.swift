@@ -44,6 +44,7 @@ final class RouteHandler: ChannelInboundHandler, RemovableChannelHandler {
         case (.head(let head), _):
             begin(head, context: context)
         case (.body(var buffer), .buffering(var request, let route)):
+            phase = .idle  // Drops the enum's reference, so the append below does not copy the body.
             if request.body.readableBytes + buffer.readableBytes > Self.maximumBufferedBody {
                 phase = .rejecting(.error(.payloadTooLarge, "body larger than \(Self.maximumBufferedBody) bytes"))
                 keepAlive = false
@@ -85,6 +86,11 @@ final class RouteHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         switch router.match(method: head.method.rawValue, path: path) {
         case .found(let route, let parameters):
+            // Clients that ask first (curl does for large bodies) would otherwise wait a second.
+            if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
+                let interim = HTTPResponseHead(version: .http1_1, status: .continue)
+                context.writeAndFlush(wrapOutboundOut(.head(interim)), promise: nil)
+            }
             switch route.body {
             case .buffered: phase = .buffering(request(parameters), route)
             case .streamed(let makeConsumer):
