@@ -107,7 +107,7 @@ extension SuiteDecoder {
         for element in node.elements {
             let context = "a multipart part"
             guard let part = object(element, allowed: ["name", "value", "file", "filename", "contentType"], context: context),
-                let name = require("name", in: part, context: context).flatMap({ string($0) })
+                let name = require("name", in: part, context: context).flatMap({ template($0) })
             else { continue }
             let hasValue = part.member("value") != nil, hasFile = part.member("file") != nil
             if hasValue && hasFile {
