@@ -61,6 +61,8 @@ extension SuiteDiagnostic {
         case invalidJSONPath(expression: String, message: String, position: Int)
         /// A template with an unclosed `{{` or an invalid variable name.
         case invalidTemplate(template: String, message: String, offset: Int)
+        /// A URL that cannot be sent: a relative `url` without a `baseURL`, or a base that is not http(s).
+        case invalidURL(url: String, problem: String)
         /// A file the suite names does not exist.
         case missingFile(path: String, resolved: String)
         /// Two tests of a suite share a name.

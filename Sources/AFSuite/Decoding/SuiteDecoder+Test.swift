@@ -53,6 +53,9 @@ extension SuiteDecoder {
             method = upper
         }
         let url = require("url", in: node, context: "`request`").flatMap { template($0) }
+        if let url, !hasBaseURL, !url.hasPrefix("{{"), !Self.isHTTP(url), let urlNode = node.member("url") {
+            report(.invalidURL(url: url, problem: "is relative and the suite has no `baseURL`"), at: urlNode.pointer)
+        }
         var spec = RequestSpec(method: method, url: url ?? "")
         if let query = node.member("query") {
             if case .object = query.value {
