@@ -67,8 +67,6 @@ extension SuiteDiagnostic {
         case missingFile(path: String, resolved: String)
         /// Two tests of a suite share a name.
         case duplicateTestName(name: String, firstLine: Int)
-        /// Two captures or variables define the same name where it is ambiguous.
-        case duplicateName(name: String, firstLine: Int)
         /// A `{{name}}` that nothing defines where it is used; `note` says why when the name exists elsewhere
         /// (captured by a later test, or the suite is parallel).
         case undefinedVariable(name: String, note: String?)
