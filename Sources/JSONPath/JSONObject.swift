@@ -1,0 +1,62 @@
+/// An object's members in document order, with lookup by name.
+///
+/// A dictionary from key to position is kept beside the ordered members so lookups stay O(1)
+/// on objects with many thousands of members.
+public struct JSONObject: Sendable, Hashable, Sequence {
+    /// The members in order.
+    public private(set) var members: [(key: String, value: JSONValue)]
+    /// Position of each key in `members`.
+    private var positions: [String: Int]
+
+    /// Creates an object from members in order; a later duplicate key replaces an earlier one
+    /// (keeping the earlier position).
+    public init(_ members: [(key: String, value: JSONValue)] = []) {
+        self.members = []
+        self.members.reserveCapacity(members.count)
+        positions = Dictionary(minimumCapacity: members.count)
+        for member in members { self[member.key] = member.value }
+    }
+
+    /// The value for `key`, or nil; setting nil removes the member.
+    public subscript(key: String) -> JSONValue? {
+        get { positions[key].map { members[$0].value } }
+        set {
+            if let index = positions[key] {
+                if let newValue {
+                    members[index].value = newValue
+                } else {
+                    members.remove(at: index)
+                    positions[key] = nil
+                    // Removal shifts later members: renumber them.
+                    for later in index..<members.count { positions[members[later].key] = later }
+                }
+            } else if let newValue {
+                positions[key] = members.count
+                members.append((key, newValue))
+            }
+        }
+    }
+
+    /// The keys in order.
+    public var keys: [String] { members.map(\.key) }
+    /// The number of members.
+    public var count: Int { members.count }
+    /// Whether the object has no members.
+    public var isEmpty: Bool { members.isEmpty }
+    /// Whether a member named `key` exists.
+    public func contains(key: String) -> Bool { positions[key] != nil }
+
+    /// Iterates members in order.
+    public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> { members.makeIterator() }
+
+    /// Objects are equal when they have the same members, in any order.
+    public static func == (a: JSONObject, b: JSONObject) -> Bool {
+        a.count == b.count && a.members.allSatisfy { b[$0.key] == $0.value }
+    }
+
+    /// Hashes independently of member order.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for key in keys.sorted() { hasher.combine(key) }
+    }
+}
