@@ -21,6 +21,8 @@ public indirect enum ParameterValue: Sendable, Hashable {
     case set([ParameterValue])
     /// A dictionary: `key[sub]=…` in a query string, keys sorted.
     case dictionary([String: ParameterValue])
+    /// A date (property lists only; a query string writes its description, JSON rejects it).
+    case date(Date)
 }
 
 /// Top-level parameters as most requests pass them.
