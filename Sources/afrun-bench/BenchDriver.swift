@@ -11,14 +11,14 @@ enum BenchDriver {
 
     /// Sends `count` copies of `request`, `concurrency` at a time, each worker taking the next index.
     static func drive(session: SessionManager, request: HTTPRequest, count: Int, concurrency: Int) async throws -> Result {
-        let next = Atomic<Int>(0)
+        let next = NextIndex()
         return await withTaskGroup(of: Result.self) { group in
             for _ in 0..<min(concurrency, count) {
                 group.addTask {
                     var local = Result()
                     local.latencies.reserveCapacity(count / concurrency + 1)
                     let clock = ContinuousClock()
-                    while next.wrappingAdd(1, ordering: .relaxed).oldValue < count {
+                    while next.value.wrappingAdd(1, ordering: .relaxed).oldValue < count {
                         let start = clock.now
                         do {
                             let response = try await session.data(for: request)
@@ -49,4 +49,9 @@ enum BenchDriver {
         }
         return 0
     }
+}
+
+/// The shared work index, in a class so that the worker closures can share it (runner branch: compile fix).
+private final class NextIndex: Sendable {
+    let value = Atomic<Int>(0)
 }
