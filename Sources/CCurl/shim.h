@@ -39,6 +39,7 @@ static inline CURLSHcode afc_share_setopt_long(CURLSH *s, CURLSHoption o, long v
 
 // Macros built from other macros do not import into Swift.
 static inline long afc_global_all(void) { return CURL_GLOBAL_ALL; }
+static inline CURLversion afc_version_now(void) { return CURLVERSION_NOW; }
 static inline int afc_pause_all(void) { return CURLPAUSE_ALL; }
 static inline int afc_pause_cont(void) { return CURLPAUSE_CONT; }
 static inline long afc_pipe_multiplex(void) { return CURLPIPE_MULTIPLEX; }

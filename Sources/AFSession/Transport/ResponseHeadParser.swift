@@ -1,0 +1,63 @@
+/// Builds a response head from the header lines libcurl passes to `CURLOPT_HEADERFUNCTION`.
+///
+/// libcurl passes every head it reads (`100 Continue`, each redirect, the final response); a
+/// status line starts a new head, so what is left at the end is the final response's.
+struct ResponseHeadParser: Sendable {
+    /// The status code of the latest status line; 0 before any.
+    private(set) var statusCode = 0
+    /// The reason phrase of the latest status line.
+    private(set) var reasonPhrase = ""
+    /// The protocol version of the latest status line.
+    private(set) var httpVersion = HTTPVersion.unknown
+    /// The header fields of the latest head.
+    private(set) var headers = HTTPHeaders()
+    /// Whether the blank line ending the latest head was seen.
+    private(set) var isComplete = false
+
+    /// Takes one line as libcurl delivers it, CRLF included.
+    mutating func consume(_ bytes: UnsafeRawBufferPointer) {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        if end == 0 {
+            isComplete = true
+            return
+        }
+        let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self)
+        consume(line: line)
+    }
+
+    /// Takes one line without its line ending.
+    mutating func consume(line: String) {
+        if line.hasPrefix("HTTP/") {
+            startHead(statusLine: line)
+        } else if let first = line.utf8.first, first == 0x20 || first == 0x09, !headers.isEmpty {
+            // An obsolete folded continuation line belongs to the previous field.
+            var fields = headers.fields
+            fields[fields.count - 1].value += " " + line.trimmingCharacters(in: .whitespaces)
+            headers = HTTPHeaders(fields)
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = String(line[..<colon])
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers.add(name: name, value: value)
+        }
+    }
+
+    private mutating func startHead(statusLine: String) {
+        headers = HTTPHeaders()
+        isComplete = false
+        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        httpVersion = parts.first.map { Self.version(String($0)) } ?? .unknown
+        statusCode = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        reasonPhrase = parts.count > 2 ? parts[2].trimmingCharacters(in: .whitespaces) : ""
+    }
+
+    static func version(_ token: String) -> HTTPVersion {
+        switch token {
+        case "HTTP/1.0": .http1_0
+        case "HTTP/1.1": .http1_1
+        case "HTTP/2", "HTTP/2.0": .http2
+        case "HTTP/3": .http3
+        default: .unknown
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import CCurl
+import Foundation
+
+// libcurl's C callbacks. Each is a global function (Swift forms C function pointers only from
+// non-capturing code) that recovers its `Transfer` from the unretained user-data pointer. They
+// run on the transfer-loop thread, inside `curl_multi_perform`.
+
+/// `CURLOPT_WRITEFUNCTION`: response body bytes.
+func transferWriteCallback(
+    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?
+) -> Int {
+    guard let data, let user else { return 0 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
+    return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+}
+
+/// `CURLOPT_HEADERFUNCTION`: one response header line.
+func transferHeaderCallback(
+    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?
+) -> Int {
+    guard let data, let user else { return 0 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
+    transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+    return size * count
+}
+
+/// `CURLOPT_READFUNCTION`: request body bytes.
+func transferReadCallback(
+    _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?
+) -> Int {
+    guard let buffer, let user else { return afc_read_func_abort() }
+    let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
+    guard let reader = transfer.bodyReader else { return 0 }
+    do {
+        return try reader.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+    } catch {
+        transfer.bodyError = "\(error)"
+        return afc_read_func_abort()
+    }
+}
+
+/// `CURLOPT_SEEKFUNCTION`: rewind the request body (redirects, retried connections).
+func transferSeekCallback(_ user: UnsafeMutableRawPointer?, _ offset: curl_off_t, _ origin: Int32) -> Int32 {
+    guard let user, origin == SEEK_SET else { return Int32(afc_seekfunc_cantseek()) }
+    let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
+    guard let reader = transfer.bodyReader else { return Int32(afc_seekfunc_cantseek()) }
+    return Int32(reader.seek(to: Int64(offset)) ? afc_seekfunc_ok() : afc_seekfunc_fail())
+}
+
+/// `CURLOPT_XFERINFOFUNCTION`: byte counts, reported to the task.
+func transferProgressCallback(
+    _ user: UnsafeMutableRawPointer?, _ downloadTotal: curl_off_t, _ downloadNow: curl_off_t,
+    _ uploadTotal: curl_off_t, _ uploadNow: curl_off_t
+) -> Int32 {
+    guard let user else { return 0 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
+    transfer.reportProgress(
+        downloadTotal: Int64(downloadTotal), downloadNow: Int64(downloadNow),
+        uploadTotal: Int64(uploadTotal), uploadNow: Int64(uploadNow))
+    return 0
+}

@@ -1,0 +1,109 @@
+import CCurl
+import Foundation
+
+extension Transfer {
+    /// Reads libcurl's measurements after the transfer ended. An info libcurl cannot give (the
+    /// call fails through `CurlEasy.check`) reads as zero or nil rather than failing the transfer.
+    func readMetrics() -> TransferMetrics {
+        func micros(_ info: CURLINFO) -> Int64 { (try? easy.offset(info)) ?? 0 }
+        func duration(_ micros: Int64) -> Duration { .microseconds(max(0, micros)) }
+        let nameLookup = micros(CURLINFO_NAMELOOKUP_TIME_T)
+        let connect = micros(CURLINFO_CONNECT_TIME_T)
+        let appConnect = micros(CURLINFO_APPCONNECT_TIME_T)
+        let preTransfer = micros(CURLINFO_PRETRANSFER_TIME_T)
+        let startTransfer = micros(CURLINFO_STARTTRANSFER_TIME_T)
+        let total = micros(CURLINFO_TOTAL_TIME_T)
+        let redirect = micros(CURLINFO_REDIRECT_TIME_T)
+
+        var metrics = TransferMetrics()
+        metrics.dns = duration(nameLookup)
+        metrics.connect = connect > 0 ? duration(connect - nameLookup) : .zero
+        metrics.tlsHandshake = appConnect > 0 ? duration(appConnect - connect) : .zero
+        metrics.wait = startTransfer > 0 ? duration(startTransfer - preTransfer) : .zero
+        metrics.timeToFirstByte = duration(startTransfer)
+        metrics.download = startTransfer > 0 ? duration(total - startTransfer) : .zero
+        metrics.total = duration(total)
+        metrics.redirect = duration(redirect)
+        if CurlGlobal.hasQueueTime { metrics.queue = duration(micros(CurlGlobal.queueTimeInfo)) }
+        metrics.redirectCount = (try? easy.long(CURLINFO_REDIRECT_COUNT)) ?? 0
+        metrics.requestHeaderBytes = Int64((try? easy.long(CURLINFO_REQUEST_SIZE)) ?? 0)
+        metrics.requestBodyBytes = micros(CURLINFO_SIZE_UPLOAD_T)
+        metrics.responseHeaderBytes = Int64((try? easy.long(CURLINFO_HEADER_SIZE)) ?? 0)
+        metrics.responseBodyBytes = bodyBytes
+        metrics.httpVersion = Self.httpVersion(curlValue: (try? easy.long(CURLINFO_HTTP_VERSION)) ?? 0)
+        metrics.remoteIP = (try? easy.string(CURLINFO_PRIMARY_IP)).flatMap { $0?.isEmpty == false ? $0 : nil }
+        metrics.remotePort = ((try? easy.long(CURLINFO_PRIMARY_PORT)) ?? 0).nonZero
+        metrics.localIP = (try? easy.string(CURLINFO_LOCAL_IP)).flatMap { $0?.isEmpty == false ? $0 : nil }
+        metrics.localPort = ((try? easy.long(CURLINFO_LOCAL_PORT)) ?? 0).nonZero
+        // NUM_CONNECTS counts connections this transfer had to open; none means one was reused.
+        metrics.connectionReused = ((try? easy.long(CURLINFO_NUM_CONNECTS)) ?? 0) == 0 && metrics.remoteIP != nil
+        metrics.tlsEvidence = tlsEvidence
+        return metrics
+    }
+
+    /// Maps `CURLINFO_HTTP_VERSION` to `HTTPVersion`.
+    static func httpVersion(curlValue: Int) -> HTTPVersion {
+        switch curlValue {
+        case Int(CURL_HTTP_VERSION_1_0): .http1_0
+        case Int(CURL_HTTP_VERSION_1_1): .http1_1
+        case Int(CURL_HTTP_VERSION_2_0): .http2
+        case Int(CURL_HTTP_VERSION_3): .http3
+        default: .unknown
+        }
+    }
+
+    /// The response head as parsed, with the effective URL; nil when no status line arrived.
+    func readResponse() -> HTTPResponse? {
+        guard head.statusCode > 0 else { return nil }
+        let effective = (try? easy.string(CURLINFO_EFFECTIVE_URL)).flatMap { $0 }.flatMap { URL(string: $0) }
+        return HTTPResponse(
+            url: effective ?? job.request.url, statusCode: head.statusCode, reasonPhrase: head.reasonPhrase,
+            headers: head.headers, httpVersion: head.httpVersion)
+    }
+
+    /// Builds the outcome for libcurl's result code.
+    func outcome(code: CurlCode) -> TransferOutcome {
+        closeFile()
+        let metrics = readMetrics()
+        let response = readResponse()
+        var outcome = TransferOutcome(request: job.request, response: response, body: nil, error: nil, metrics: metrics)
+        if code == .ok, response != nil {
+            switch job.sink {
+            case .memory: outcome.body = .data(body)
+            case .file(let url): outcome.body = .file(url)
+            }
+            return outcome
+        }
+        outcome.error = error(for: code == .ok ? .weirdServerReply : code, metrics: metrics)
+        if case .file(let url) = job.sink { try? FileManager.default.removeItem(at: url) }
+        return outcome
+    }
+
+    /// Maps a failure code with what this transfer knows: the verify callback's verdict, file and
+    /// body errors, and whether connecting finished (for timeouts).
+    private func error(for code: CurlCode, metrics: TransferMetrics) -> SessionError {
+        if code == .peerFailedVerification, var rejection = verification?.rejection {
+            rejection.request = job.request
+            return .serverTrustRejected(rejection)
+        }
+        if code == .writeError, let fileError, case .file(let url) = job.sink {
+            return .fileSystem(FileSystemFailure(path: url.path, message: "cannot write the download file: \(fileError)"))
+        }
+        if code == .abortedByCallback || code == .readError, let bodyError {
+            return .fileSystem(FileSystemFailure(path: job.request.url.absoluteString, message: bodyError))
+        }
+        let configuration = job.options.configuration
+        let totalLimit = job.request.timeout ?? configuration.timeout
+        // libcurl reports both timeouts as 28. Nothing was sent yet (no PRETRANSFER) and the connect
+        // limit is the tighter one: connecting (TCP or TLS) is what ran out of time.
+        let preTransfer = (try? easy.offset(CURLINFO_PRETRANSFER_TIME_T)) ?? 0
+        let connectPhase = preTransfer == 0 && (totalLimit == nil || configuration.connectTimeout <= totalLimit!)
+        return SessionError.mapping(
+            code: code, message: message(for: code), request: job.request,
+            timeoutPhase: connectPhase ? .connect : .total)
+    }
+}
+
+extension Int {
+    fileprivate var nonZero: Int? { self == 0 ? nil : self }
+}

@@ -1,0 +1,162 @@
+import CCurl
+import Foundation
+
+extension Transfer {
+    /// Sets every option the job needs on the (freshly reset) handle.
+    ///
+    /// - Parameter cookies: the session's cookie share, when the cookie store is on.
+    /// - Throws: `SessionError` when a file cannot be opened or libcurl refuses an option.
+    func configure(cookies: CurlShare?) throws(SessionError) {
+        do {
+            try configureBasics()
+            try configureMethodAndBody()
+            try configureHeaders()
+            try configureBehaviour(cookies: cookies)
+            try configureTLS()
+        } catch let error as CurlCallError {
+            throw .transport(TransportFailure(
+                code: error.code, message: "libcurl refused \(error.call): \(error.code)", request: job.request))
+        } catch let error as SessionError {
+            throw error
+        } catch {
+            throw .transport(TransportFailure(code: .outOfMemory, message: "\(error)", request: job.request))
+        }
+        try openSink()
+    }
+
+    private func configureBasics() throws(CurlCallError) {
+        try easy.set(CURLOPT_URL, string: job.request.url.absoluteString)
+        // Signals cannot be used from a multi-threaded process; DNS timeouts rely on the threaded resolver.
+        try easy.set(CURLOPT_NOSIGNAL, true)
+        try easy.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
+        try easy.set(CURLOPT_WRITEFUNCTION, writeFunction: transferWriteCallback)
+        try easy.set(CURLOPT_WRITEDATA, pointer: opaque)
+        try easy.set(CURLOPT_HEADERFUNCTION, writeFunction: transferHeaderCallback)
+        try easy.set(CURLOPT_HEADERDATA, pointer: opaque)
+        if case .file = job.sink {
+            // Fewer, larger writes for downloads to disk.
+            try easy.set(CURLOPT_BUFFERSIZE, 512 * 1024)
+        }
+        if job.reportsProgress {
+            try easy.set(CURLOPT_NOPROGRESS, false)
+            try easy.set(progressFunction: transferProgressCallback)
+            try easy.set(CURLOPT_XFERINFODATA, pointer: opaque)
+        }
+    }
+
+    private func configureMethodAndBody() throws {
+        let request = job.request
+        let method = request.method
+        var body = request.body
+        if method == .head {
+            try easy.set(CURLOPT_NOBODY, true)
+            return
+        }
+        if body == nil, method == .post { body = .data(Data()) }
+        guard let body else {
+            if method != .get { try easy.set(CURLOPT_CUSTOMREQUEST, string: method.rawValue) }
+            return
+        }
+        let reader = try RequestBodyReader(body)
+        bodyReader = reader
+        try easy.set(readFunction: transferReadCallback)
+        try easy.set(CURLOPT_READDATA, pointer: opaque)
+        try easy.set(seekFunction: transferSeekCallback)
+        try easy.set(CURLOPT_SEEKDATA, pointer: opaque)
+        // -1 (unknown) makes libcurl use chunked transfer encoding on HTTP/1.1.
+        let length = body.knownLength ?? -1
+        if method == .post {
+            // POST keeps libcurl's 301/302/303 rules (switch to GET) that a custom method would lose.
+            try easy.set(CURLOPT_POST, true)
+            try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: length)
+        } else {
+            try easy.set(CURLOPT_UPLOAD, true)
+            try easy.set(CURLOPT_INFILESIZE_LARGE, offset: length)
+            if method != .put { try easy.set(CURLOPT_CUSTOMREQUEST, string: method.rawValue) }
+        }
+    }
+
+    private func configureHeaders() throws(CurlCallError) {
+        let list = CurlStringList()
+        for field in job.request.headers {
+            // `Name;` is libcurl's spelling for a header sent with an empty value.
+            list.append(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")
+        }
+        // The fixture server (and many others) never answers `Expect: 100-continue`; libcurl
+        // would wait a second for it on every upload.
+        if !job.request.headers.contains(name: "Expect") { list.append("Expect:") }
+        headerList = list
+        try easy.set(CURLOPT_HTTPHEADER, list: list)
+    }
+
+    private func configureBehaviour(cookies: CurlShare?) throws(CurlCallError) {
+        let configuration = job.options.configuration
+        let request = job.request
+        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeout.wholeMilliseconds)
+        if let timeout = request.timeout ?? configuration.timeout {
+            try easy.set(CURLOPT_TIMEOUT_MS, max(1, timeout.wholeMilliseconds))
+        }
+        let follows: Bool
+        let maxRedirects: Int
+        switch configuration.redirectPolicy {
+        case .none: (follows, maxRedirects) = (request.followsRedirects ?? false, 10)
+        case .follow(let max): (follows, maxRedirects) = (request.followsRedirects ?? true, max)
+        }
+        try easy.set(CURLOPT_FOLLOWLOCATION, follows)
+        if follows { try easy.set(CURLOPT_MAXREDIRS, maxRedirects) }
+
+        let isHTTPS = request.url.scheme?.lowercased() == "https"
+        switch configuration.httpVersion {
+        case .http1_1:
+            try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
+        case .http2OverTLS:
+            try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+            // Wait for a connection that may multiplex instead of opening another; useless for http://.
+            if isHTTPS { try easy.set(CURLOPT_PIPEWAIT, true) }
+        case .http2PriorKnowledge:
+            try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE))
+            try easy.set(CURLOPT_PIPEWAIT, true)
+        }
+        // An empty proxy turns off the *_proxy environment variables: the configuration decides.
+        try easy.set(CURLOPT_PROXY, string: configuration.proxy ?? "")
+        if configuration.automaticDecompression {
+            // Empty: every encoding this libcurl supports, advertised in Accept-Encoding.
+            try easy.set(CURLOPT_ACCEPT_ENCODING, string: "")
+        }
+        if let cookies {
+            try easy.set(share: cookies)
+            // An empty file name turns the cookie engine on without reading a file.
+            try easy.set(CURLOPT_COOKIEFILE, string: "")
+        }
+    }
+
+    private func configureTLS() throws(CurlCallError) {
+        let tls = job.options.tls
+        // Setting CAPATH to NULL keeps libcurl's CA cache working (see PLATFORM-NOTES, item 3).
+        try easy.set(CURLOPT_CAINFO, string: tls.caInfoPath)
+        try easy.set(CURLOPT_CAPATH, string: tls.caPath)
+        try easy.set(CURLOPT_SSL_VERIFYPEER, true)
+        try easy.set(CURLOPT_SSL_VERIFYHOST, tls.verifyHost ? 2 : 0)
+        if let certificate = tls.clientCertificatePath { try easy.set(CURLOPT_SSLCERT, string: certificate) }
+        if let key = tls.clientKeyPath { try easy.set(CURLOPT_SSLKEY, string: key) }
+        if let passphrase = tls.clientKeyPassphrase { try easy.set(CURLOPT_KEYPASSWD, string: passphrase) }
+        if tls.usesVerifyCallback {
+            let context = TLSVerificationContext(
+                policy: job.options.configuration.securityPolicy, host: job.request.url.host ?? "")
+            verification = context
+            try easy.set(sslContextFunction: afSSLContextFunction)
+            try easy.set(CURLOPT_SSL_CTX_DATA, pointer: Unmanaged.passUnretained(context).toOpaque())
+            // A resumed TLS session skips the verify callback (PLATFORM-NOTES, item 2).
+            try easy.set(CURLOPT_SSL_SESSIONID_CACHE, false)
+        }
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, rounded up so a tiny positive duration is not 0 (which libcurl reads as "no limit").
+    var wholeMilliseconds: Int {
+        let c = components
+        let ms = c.seconds * 1_000 + (c.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int(ms)
+    }
+}

@@ -1,0 +1,138 @@
+import CCurl
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One transfer while the loop runs it: the easy handle, the buffers libcurl's callbacks fill,
+/// and what is needed to report the outcome.
+///
+/// Not `Sendable`: created, used and released on the transfer-loop thread only. libcurl's
+/// callbacks reach it through an unretained `Unmanaged` pointer; the loop's table keeps it alive
+/// until the handle has left the multi handle.
+final class Transfer {
+    /// What to run.
+    let job: TransferJob
+    /// The handle, owned while the transfer runs and handed back to the pool afterwards.
+    let easy: CurlEasy
+    /// `CURLOPT_ERRORBUFFER` storage.
+    let errorBuffer: UnsafeMutablePointer<CChar>
+    /// Request header lines; libcurl reads them while the transfer runs.
+    var headerList = CurlStringList()
+    /// The response head being parsed.
+    var head = ResponseHeadParser()
+    /// The body when the sink is memory.
+    var body = Data()
+    /// Body bytes delivered to the sink (after content decoding).
+    var bodyBytes: Int64 = 0
+    /// The open download file, or -1.
+    var fileDescriptor: Int32 = -1
+    /// Set when writing the download file failed.
+    var fileError: String?
+    /// The request body source, when there is a body.
+    var bodyReader: RequestBodyReader?
+    /// Set when reading the request body failed.
+    var bodyError: String?
+    /// The verify-callback context, kept alive for the transfer when the policy uses one.
+    var verification: TLSVerificationContext?
+    /// What the TLS handshake showed, read once at the first response header.
+    var tlsEvidence: TLSEvidence?
+    /// Whether the TLS evidence was looked for already.
+    var evidenceChecked = false
+    /// When progress was last reported, to keep reports to a few hundred per second.
+    var lastProgressReport: ContinuousClock.Instant?
+    /// The last reported byte counts (upload now, download now), to skip reports that change nothing.
+    var lastProgressBytes: (Int64, Int64) = (-1, -1)
+
+    /// Creates the transfer; `configure()` sets the handle up.
+    init(job: TransferJob, easy: CurlEasy) {
+        self.job = job
+        self.easy = easy
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+    }
+
+    deinit {
+        closeFile()
+        bodyReader?.close()
+        errorBuffer.deallocate()
+    }
+
+    /// The opaque pointer libcurl hands back to the callbacks.
+    var opaque: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// libcurl's error-buffer text, or its generic text for `code`.
+    func message(for code: CurlCode) -> String {
+        let text = String(cString: errorBuffer)
+        return text.isEmpty ? code.description : text
+    }
+
+    // MARK: Sinks
+
+    /// Opens the download file when the sink is a file.
+    func openSink() throws(SessionError) {
+        guard case .file(let url) = job.sink else { return }
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw .fileSystem(FileSystemFailure(path: url.path, message: "cannot create the download file: \(String(cString: strerror(errno)))"))
+        }
+        fileDescriptor = fd
+    }
+
+    /// Takes body bytes from libcurl; returns how many were consumed (fewer fails the transfer).
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard fileDescriptor >= 0 else {
+            if body.isEmpty, let expected = head.headers["Content-Length"].flatMap(Int.init), expected > 0,
+                expected < 64 << 20
+            {
+                body.reserveCapacity(expected)
+            }
+            body.append(bytes.assumingMemoryBound(to: UInt8.self))
+            bodyBytes += Int64(bytes.count)
+            return bytes.count
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                fileError = String(cString: strerror(errno))
+                return 0
+            }
+            offset += written
+        }
+        bodyBytes += Int64(bytes.count)
+        return bytes.count
+    }
+
+    /// Closes the download file if open.
+    func closeFile() {
+        guard fileDescriptor >= 0 else { return }
+        close(fileDescriptor)
+        fileDescriptor = -1
+    }
+
+    /// Takes one response header line.
+    func receiveHeader(_ line: UnsafeRawBufferPointer) {
+        if !evidenceChecked {
+            evidenceChecked = true
+            // The handshake is done and the connection still live: the one moment to read the chain.
+            if let ssl = try? easy.sslPointer() { tlsEvidence = TLSEvidence(sslPointer: ssl) }
+        }
+        head.consume(line)
+    }
+
+    /// Reports progress to the delegate when bytes moved and enough time passed.
+    func reportProgress(downloadTotal: Int64, downloadNow: Int64, uploadTotal: Int64, uploadNow: Int64) {
+        guard (uploadNow, downloadNow) != lastProgressBytes else { return }
+        let now = ContinuousClock.now
+        let finished = (downloadTotal > 0 && downloadNow == downloadTotal)
+        if let last = lastProgressReport, now - last < .milliseconds(20), !finished { return }
+        lastProgressReport = now
+        lastProgressBytes = (uploadNow, downloadNow)
+        job.delegate.transferDidProgress(
+            upload: TransferProgress(completed: uploadNow, total: uploadTotal > 0 ? uploadTotal : job.request.body?.knownLength),
+            download: TransferProgress(completed: downloadNow, total: downloadTotal > 0 ? downloadTotal : nil))
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Everything the transfer loop needs to run one transfer, built off the loop and handed over
+/// in a `.start` command. A value: the loop makes its own `Transfer` from it.
+struct TransferJob: Sendable {
+    /// Where the response body goes.
+    enum Sink: Sendable {
+        /// Collected in memory (data and upload tasks).
+        case memory
+        /// Streamed to this file, created or truncated at start (download tasks).
+        case file(URL)
+    }
+
+    /// The task identifier, unique within the session; the loop's key for cancel and pause.
+    let id: Int
+    /// The request with the session's default headers applied.
+    let request: HTTPRequest
+    /// The session's resolved transport options.
+    let options: TransportOptions
+    /// Where the body goes.
+    let sink: Sink
+    /// Whether to install libcurl's progress callback (it costs a little on every chunk).
+    let reportsProgress: Bool
+    /// Receives progress and the outcome, on the loop thread; must not run user code there.
+    let delegate: any TransferDelegate
+}
+
+/// The session configuration turned into what libcurl needs, computed once per session.
+struct TransportOptions: Sendable {
+    /// The session configuration.
+    var configuration: SessionConfiguration
+    /// What the security policy asks of libcurl (`SecurityPolicy.transportSettings()`).
+    var tls: TLSTransportSettings
+
+    init(configuration: SessionConfiguration) {
+        self.configuration = configuration
+        self.tls = configuration.securityPolicy.transportSettings()
+    }
+}
+
+/// Receives what the loop learns about a transfer. Called on the loop thread: implementations
+/// hand work to other queues and return at once.
+protocol TransferDelegate: AnyObject, Sendable {
+    /// Bytes moved so far; called at most every few milliseconds while progress is reported.
+    func transferDidProgress(upload: TransferProgress, download: TransferProgress)
+    /// The transfer ended; called exactly once per started transfer.
+    func transferDidFinish(_ outcome: TransferOutcome)
+}
+
+/// How a transfer ended.
+struct TransferOutcome: Sendable {
+    /// The body the transfer produced.
+    enum Body: Sendable {
+        /// Collected in memory.
+        case data(Data)
+        /// Written to this (temporary) file.
+        case file(URL)
+    }
+
+    /// The request as sent.
+    var request: HTTPRequest
+    /// The response head, when one arrived (also on some failures, e.g. a truncated body).
+    var response: HTTPResponse?
+    /// The body, on success.
+    var body: Body?
+    /// The error, on failure.
+    var error: SessionError?
+    /// What libcurl measured; nil when the transfer never started.
+    var metrics: TransferMetrics?
+
+    /// A failure before or without any libcurl measurement.
+    static func failure(_ error: SessionError, request: HTTPRequest) -> TransferOutcome {
+        TransferOutcome(request: request, response: nil, body: nil, error: error, metrics: nil)
+    }
+}

@@ -1,0 +1,187 @@
+import CCurl
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The body of the transfer-loop thread: owns the multi handle, the cookie share, every running
+/// `Transfer` and a pool of idle easy handles reused with `curl_easy_reset`.
+///
+/// Not `Sendable`: created on the loop thread and never leaves it (checked by `assertOnLoop`).
+final class TransferLoopRunner {
+    private let loop: TransferLoop
+    private let owner = pthread_self()
+    private var multi: CurlMulti?
+    private var share: CurlShare?
+    private var transfers: [UnsafeMutableRawPointer: Transfer] = [:]
+    private var transfersByID: [Int: Transfer] = [:]
+    private var idleHandles: [CurlEasy] = []
+    private let idleLimit: Int
+
+    init(loop: TransferLoop) {
+        self.loop = loop
+        idleLimit = max(64, loop.limits.maxConnections * 2)
+    }
+
+    private func assertOnLoop() {
+        assert(pthread_equal(pthread_self(), owner) != 0, "transfer-loop state touched off its thread")
+    }
+
+    /// Runs until a `.shutdown` command.
+    func run() {
+        assertOnLoop()
+        guard let multi = makeMulti() else {
+            // Without a multi handle nothing can run: refuse everything and end.
+            for command in loop.detach() { refuse(command) }
+            loop.didExit()
+            return
+        }
+        self.multi = multi
+        if loop.limits.cookies { share = CurlShare() }
+        loop.publish(TransferLoop.WakeTarget(raw: multi.raw))
+
+        var running = true
+        while running {
+            for command in loop.takeCommands() {
+                if case .shutdown = command {
+                    running = false
+                    break
+                }
+                apply(command)
+            }
+            guard running else { break }
+            if !transfers.isEmpty {
+                do {
+                    _ = try multi.perform()
+                } catch {
+                    failAll(message: "\(error)")
+                }
+                completeFinished()
+            }
+            if loop.prepareToSleep() {
+                // libcurl shortens the wait to its own next timeout; a wakeup ends it at once.
+                try? multi.poll(timeoutMilliseconds: transfers.isEmpty ? 60_000 : 1_000)
+            }
+        }
+        tearDown()
+    }
+
+    private func makeMulti() -> CurlMulti? {
+        guard let multi = CurlMulti() else { return nil }
+        let limits = loop.limits
+        do {
+            try multi.set(CURLMOPT_PIPELINING, Int(afc_pipe_multiplex()))
+            try multi.set(CURLMOPT_MAX_TOTAL_CONNECTIONS, limits.maxConnections)
+            // The default cache size (4 × handles added) closes keep-alive connections under load.
+            try multi.set(CURLMOPT_MAXCONNECTS, limits.maxConnections)
+            try multi.set(CURLMOPT_MAX_HOST_CONNECTIONS, limits.maxConnectionsPerHost)
+        } catch {
+            return nil
+        }
+        return multi
+    }
+
+    // MARK: Commands
+
+    private func apply(_ command: TransferLoop.Command) {
+        assertOnLoop()
+        switch command {
+        case .start(let job): start(job)
+        case .cancel(let id): cancel(id)
+        case .pause(let id): try? transfersByID[id]?.easy.pause(afc_pause_all())
+        case .unpause(let id): try? transfersByID[id]?.easy.pause(afc_pause_cont())
+        case .shutdown: break
+        }
+    }
+
+    private func start(_ job: TransferJob) {
+        guard let multi, let easy = idleHandles.popLast() ?? CurlEasy() else {
+            job.delegate.transferDidFinish(.failure(
+                .transport(TransportFailure(code: .outOfMemory, message: "libcurl could not create a handle", request: job.request)),
+                request: job.request))
+            return
+        }
+        let transfer = Transfer(job: job, easy: easy)
+        do throws(SessionError) {
+            try transfer.configure(cookies: share)
+            do {
+                try multi.add(easy)
+            } catch {
+                throw .transport(TransportFailure(code: .outOfMemory, message: "\(error)", request: job.request))
+            }
+        } catch {
+            transfer.closeFile()
+            recycle(easy)
+            job.delegate.transferDidFinish(.failure(error, request: job.request))
+            return
+        }
+        transfers[easy.raw] = transfer
+        transfersByID[job.id] = transfer
+    }
+
+    private func cancel(_ id: Int) {
+        guard let transfer = transfersByID[id] else { return }
+        finish(transfer, error: .cancelled(transfer.job.request))
+    }
+
+    // MARK: Completion
+
+    private func completeFinished() {
+        guard let multi else { return }
+        while let (raw, code) = multi.nextFinished() {
+            guard let transfer = transfers[raw] else { continue }
+            detach(transfer)
+            let outcome = transfer.outcome(code: CurlCode(code))
+            recycle(transfer.easy)
+            transfer.job.delegate.transferDidFinish(outcome)
+        }
+    }
+
+    /// Ends a transfer the loop stops itself (cancel, shutdown, a broken multi handle).
+    private func finish(_ transfer: Transfer, error: SessionError) {
+        detach(transfer)
+        transfer.closeFile()
+        var outcome = TransferOutcome.failure(error, request: transfer.job.request)
+        outcome.metrics = transfer.readMetrics()
+        outcome.response = transfer.readResponse()
+        if case .file(let url) = transfer.job.sink { try? FileManager.default.removeItem(at: url) }
+        recycle(transfer.easy)
+        transfer.job.delegate.transferDidFinish(outcome)
+    }
+
+    private func detach(_ transfer: Transfer) {
+        try? multi?.remove(transfer.easy)
+        transfers[transfer.easy.raw] = nil
+        transfersByID[transfer.job.id] = nil
+    }
+
+    private func recycle(_ easy: CurlEasy) {
+        // Reset now so the idle handle keeps no pointer into the finished transfer.
+        easy.reset()
+        if idleHandles.count < idleLimit { idleHandles.append(easy) }
+    }
+
+    private func failAll(message: String) {
+        for transfer in Array(transfers.values) {
+            finish(transfer, error: .transport(TransportFailure(code: .outOfMemory, message: message, request: transfer.job.request)))
+        }
+    }
+
+    private func refuse(_ command: TransferLoop.Command) {
+        if case .start(let job) = command {
+            job.delegate.transferDidFinish(.failure(.sessionInvalidated, request: job.request))
+        }
+    }
+
+    private func tearDown() {
+        for transfer in Array(transfers.values) { finish(transfer, error: .cancelled(transfer.job.request)) }
+        for command in loop.detach() { refuse(command) }
+        // Order matters: easy handles still reference the share, and the multi handle must outlive
+        // neither of them being removed.
+        idleHandles.removeAll()
+        share = nil
+        multi = nil
+        loop.didExit()
+    }
+}

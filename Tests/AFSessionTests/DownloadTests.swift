@@ -1,0 +1,4 @@
+import AFSession
+import Crypto
+import Foundation
+import Testing

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@testable import AFSession
+
+/// The header callback's parser keeps the last head libcurl passes (after 100 and redirects).
+struct ResponseHeadParserTests {
+    private func feed(_ lines: [String]) -> ResponseHeadParser {
+        var parser = ResponseHeadParser()
+        for line in lines {
+            let bytes = Array((line + "\r\n").utf8)
+            bytes.withUnsafeBytes { parser.consume($0) }
+        }
+        return parser
+    }
+
+    @Test func parsesStatusLineAndFields() {
+        let parser = feed(["HTTP/1.1 404 Not Found", "Content-Type: text/plain", "X-A:  one ", ""])
+        #expect(parser.statusCode == 404)
+        #expect(parser.reasonPhrase == "Not Found")
+        #expect(parser.httpVersion == .http1_1)
+        #expect(parser.headers["content-type"] == "text/plain")
+        #expect(parser.headers["X-A"] == "one")
+        #expect(parser.isComplete)
+    }
+
+    @Test func laterHeadReplacesEarlier() {
+        let parser = feed(["HTTP/1.1 302 Found", "Location: /get", "", "HTTP/2 200 ", "content-length: 3", ""])
+        #expect(parser.statusCode == 200)
+        #expect(parser.httpVersion == .http2)
+        #expect(parser.headers["Location"] == nil)
+        #expect(parser.headers["Content-Length"] == "3")
+    }
+
+    @Test func repeatedFieldsKeepOrder() {
+        let parser = feed(["HTTP/1.1 200 OK", "Set-Cookie: a=1", "Set-Cookie: b=2", ""])
+        #expect(parser.headers.values(for: "set-cookie") == ["a=1", "b=2"])
+    }
+}
