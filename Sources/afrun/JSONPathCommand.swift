@@ -32,9 +32,9 @@ struct JSONPathCommand: ParsableCommand {
         let source = file ?? "-"
         let data: Data
         do {
-            data = try source == "-" ? FileHandle.standardInput.readToEndSafely() : Data(contentsOf: URL(fileURLWithPath: source))
+            data = try Self.read(source)
         } catch {
-            Self.printError("error: cannot read \(source == "-" ? "standard input" : source): \(error.localizedDescription)")
+            Self.printError("error: cannot read \(source == "-" ? "standard input" : source): \(error.reason)")
             throw ExitCode(2)
         }
         let document: JSONValue
@@ -50,14 +50,31 @@ struct JSONPathCommand: ParsableCommand {
         print(output.serialized(pretty: true))
     }
 
+    /// Why a document could not be read, in words a user can act on.
+    struct ReadError: Error {
+        var reason: String
+    }
+
+    private static func read(_ source: String) throws(ReadError) -> Data {
+        if source == "-" {
+            do {
+                return try FileHandle.standardInput.readToEnd() ?? Data()
+            } catch {
+                throw ReadError(reason: error.localizedDescription)
+            }
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
+            throw ReadError(reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw ReadError(reason: "it is a directory") }
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw ReadError(reason: "permission denied or unreadable")
+        }
+        return data
+    }
+
     private static func printError(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
-}
-
-extension FileHandle {
-    /// Reads to the end, turning a read failure into a thrown error.
-    fileprivate func readToEndSafely() throws -> Data {
-        try readToEnd() ?? Data()
     }
 }

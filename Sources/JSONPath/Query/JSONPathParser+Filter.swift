@@ -146,7 +146,7 @@ extension JSONPathParser {
             case "null": return ParsedExpression(kind: .literal(.null), position: start)
             default:
                 if Self.isWhitespace(peek() ?? "x"), JSONPathFunction(rawValue: name) != nil {
-                    throw fail("no whitespace is allowed between a function name and '('", at: position)
+                    throw fail("no whitespace is allowed between a function name and '('", at: position, kind: .whitespace)
                 }
                 throw fail("unknown name '\(name)'; expected true, false, null, a query or a function call", at: start)
             }
@@ -161,7 +161,7 @@ extension JSONPathParser {
     mutating func parseFunctionCall(name: String, start: Int) throws(JSONPathError) -> ParsedExpression {
         guard let function = JSONPathFunction(rawValue: name) else {
             let known = JSONPathFunction.allCases.map(\.displayName).joined(separator: ", ")
-            throw fail("unknown function '\(name)'; the functions are \(known)", at: start)
+            throw fail("unknown function '\(name)'; the functions are \(known)", at: start, kind: .unknownFunction)
         }
         position += 1  // "("
         try enterNesting()

@@ -18,7 +18,7 @@ struct JSONPathParser {
     /// `jsonpath-query = root-identifier segments`, with nothing before or after.
     mutating func parseQuery() throws(JSONPathError) -> QueryAST {
         guard let first = peek() else { throw fail("the query is empty; a JSONPath query starts with '$'") }
-        if Self.isWhitespace(first) { throw fail("leading whitespace is not allowed; the query must start with '$'") }
+        if Self.isWhitespace(first) { throw fail("leading whitespace is not allowed; the query must start with '$'", kind: .whitespace) }
         guard first == "$" else {
             if first == "@" { throw fail("'@' (the current node) is only allowed inside a filter; start the query with '$'") }
             throw fail("a JSONPath query must start with '$'")
@@ -26,7 +26,7 @@ struct JSONPathParser {
         position += 1
         let segments = try parseSegments()
         if let next = peek() {
-            if Self.isWhitespace(next) { throw fail("trailing whitespace is not allowed") }
+            if Self.isWhitespace(next) { throw fail("trailing whitespace is not allowed", kind: .whitespace) }
             throw fail("unexpected \(describe(next)); expected '.', '..' or '[' to start a segment")
         }
         return QueryAST(isAbsolute: true, segments: segments)
@@ -72,7 +72,7 @@ struct JSONPathParser {
             guard descendant else { throw fail("'.[' is not allowed; write '[' directly after the previous segment") }
             return try parseBracketedSelection().selectors
         }
-        if Self.isWhitespace(next) { throw fail("whitespace is not allowed after \(dots)") }
+        if Self.isWhitespace(next) { throw fail("whitespace is not allowed after \(dots)", kind: .whitespace) }
         guard Self.isNameFirst(next) else {
             if next.properties.numericType != nil && next.isASCII {
                 throw fail("a member name cannot start with a digit; use [\(next)] for an index or ['\(next)…'] for a name")
@@ -164,7 +164,7 @@ struct JSONPathParser {
     mutating func enterNesting() throws(JSONPathError) {
         nesting += 1
         if nesting > Self.maximumNesting {
-            throw fail("filters, parentheses and function calls nest deeper than \(Self.maximumNesting) levels")
+            throw fail("filters, parentheses and function calls nest deeper than \(Self.maximumNesting) levels", kind: .nestingTooDeep)
         }
     }
 
@@ -178,8 +178,8 @@ struct JSONPathParser {
         while let scalar = peek(), Self.isWhitespace(scalar) { position += 1 }
     }
 
-    func fail(_ message: String, at offset: Int? = nil) -> JSONPathError {
-        JSONPathError(message: message, position: offset ?? position, expression: expression)
+    func fail(_ message: String, at offset: Int? = nil, kind: JSONPathError.Kind = .syntax) -> JSONPathError {
+        JSONPathError(kind: kind, message: message, position: offset ?? position, expression: expression)
     }
 
     func describe(_ scalar: Unicode.Scalar) -> String {

@@ -13,11 +13,11 @@ extension JSONPathParser {
             guard call.function.result != .value else {
                 throw fail(
                     "\(call.function.displayName) returns a value (ValueType) and cannot be used as a test; compare it, e.g. \(call.function.rawValue)(…) > 0",
-                    at: expression.position)
+                    at: expression.position, kind: .typeMismatch)
             }
             return .function(call)
         case .literal:
-            throw fail("a literal cannot stand alone in a filter; compare it with a query, e.g. @.x == …", at: expression.position)
+            throw fail("a literal cannot stand alone in a filter; compare it with a query, e.g. @.x == …", at: expression.position, kind: .typeMismatch)
         }
     }
 
@@ -31,18 +31,18 @@ extension JSONPathParser {
                 throw fail(
                     "a query compared with '\(op.rawValue)' must be singular (only names and indexes, no wildcard, slice, filter or '..')"
                         + whitespaceHint(query),
-                    at: expression.position)
+                    at: expression.position, kind: .notSingular)
             }
             return .query(query)
         case .function(let call):
             guard call.function.result == .value else {
                 throw fail(
                     "\(call.function.displayName) returns \(call.function.result) and cannot be compared; use it as a test on its own",
-                    at: expression.position)
+                    at: expression.position, kind: .typeMismatch)
             }
             return .function(call)
         case .logical:
-            throw fail("a logical expression cannot be compared; only literals, singular queries and value functions can", at: expression.position)
+            throw fail("a logical expression cannot be compared; only literals, singular queries and value functions can", at: expression.position, kind: .typeMismatch)
         }
     }
 
@@ -51,7 +51,7 @@ extension JSONPathParser {
         let parameters = function.parameters
         guard arguments.count == parameters.count else {
             let expected = parameters.count == 1 ? "1 argument" : "\(parameters.count) arguments"
-            throw fail("\(function.displayName) takes \(expected), got \(arguments.count)", at: start)
+            throw fail("\(function.displayName) takes \(expected), got \(arguments.count)", at: start, kind: .argumentCount)
         }
         var checked: [FunctionArgument] = []
         for (index, (argument, parameter)) in zip(arguments, parameters).enumerated() {
@@ -71,13 +71,13 @@ extension JSONPathParser {
             guard query.isSingular else {
                 throw fail(
                     "\(place) must be a value: use a singular query (names and indexes only) or a literal" + whitespaceHint(query),
-                    at: argument.position)
+                    at: argument.position, kind: .notSingular)
             }
             return .query(query)
         case (.value, .function(let call)) where call.function.result == .value:
             return .function(call)
         case (.value, _):
-            throw fail("\(place) must be a value (ValueType): a literal, a singular query or a value function", at: argument.position)
+            throw fail("\(place) must be a value (ValueType): a literal, a singular query or a value function", at: argument.position, kind: .notSingular)
         case (.logical, .logical(let logical)):
             return .logical(logical)
         case (.logical, .query(let query)):
@@ -85,13 +85,13 @@ extension JSONPathParser {
         case (.logical, .function(let call)) where call.function.result != .value:
             return .logical(.function(call))
         case (.logical, _):
-            throw fail("\(place) must be a logical expression (LogicalType)", at: argument.position)
+            throw fail("\(place) must be a logical expression (LogicalType)", at: argument.position, kind: .typeMismatch)
         case (.nodes, .query(let query)):
             return .query(query)
         case (.nodes, .function(let call)) where call.function.result == .nodes:
             return .function(call)
         case (.nodes, _):
-            throw fail("\(place) must be a query (NodesType), e.g. @.items[*]", at: argument.position)
+            throw fail("\(place) must be a query (NodesType), e.g. @.items[*]", at: argument.position, kind: .typeMismatch)
         }
     }
 
