@@ -31,8 +31,11 @@ let package = Package(
             name: "COpenSSL", pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]),
 
+        // Linux networking calls Swift cannot make directly (ioctl, setns), for reachability.
+        .target(name: "CLinuxNet"),
+
         // The session core: AFNetworking's design on libcurl and OpenSSL.
-        .target(name: "AFSession", dependencies: ["CCurl", "COpenSSL"]),
+        .target(name: "AFSession", dependencies: ["CCurl", "COpenSSL", "CLinuxNet"]),
         // RFC 9535 JSONPath and the project's JSON value type; pure.
         .target(name: "JSONPath"),
         // Suite model, decoding with source locations, validation; no networking.

@@ -3,9 +3,11 @@ import Foundation
 /// Decides whether a server is trusted, during the TLS handshake, before any request byte is sent
 /// (AFNetworking's `AFSecurityPolicy`).
 ///
-/// CONTRACT (skeleton): the security issue implements `evaluate(chain:forHost:at:)`, loading of
-/// pinned certificates, trust stores and client certificates; the stored properties below are the
-/// shape the rest of the project relies on.
+/// The evaluation is a pure function, `evaluate(chain:forHost:at:)` (its rule table is in
+/// `SecurityPolicy+Evaluation.swift` and `docs/trust-evaluation.md`); the transfer runs it from
+/// OpenSSL's verify callback, so a refused server never receives a request byte.
+///
+/// CONTRACT: the stored properties below are the shape the rest of the project relies on.
 public struct SecurityPolicy: Sendable, Hashable {
     /// The pinning mode.
     public var pinningMode: PinningMode
@@ -21,6 +23,9 @@ public struct SecurityPolicy: Sendable, Hashable {
     public var trustStore: TrustStore
     /// A client certificate for mutual TLS.
     public var clientCertificate: ClientCertificate?
+    /// An authentication-challenge hook that may overrule the policy's verdict during the
+    /// handshake (AFNetworking's `authenticationChallengeHandler`); see `ServerTrustChallengeHandler`.
+    public var serverTrustChallengeHandler: ServerTrustChallengeHandler? = nil
 
     /// Creates a policy.
     public init(

@@ -1,8 +1,18 @@
 import CCurl
 import Foundation
+import Synchronization
 
 // CONTRACT between the transfer loop (Transport/) and the security policy (Security/).
 // The transport calls exactly these; the security issue implements them. Internal only.
+//
+// The transport, per HTTPS transfer:
+//   1. `let settings = policy.transportSettings()`; applies CAINFO/CAPATH/SSLCERT/SSLKEY/KEYPASSWD,
+//      VERIFYHOST (`settings.verifyHost ? 2 : 0`) and always VERIFYPEER 1;
+//   2. when `settings.usesVerifyCallback` (always, today): SSL_SESSIONID_CACHE 0,
+//      SSL_CTX_FUNCTION = `afSSLContextFunction`, SSL_CTX_DATA = an unretained
+//      `TLSVerificationContext(policy:host:)` the transport keeps alive for the transfer;
+//   3. after a failure with curl code 60 reads `context.rejection` for `SessionError.serverTrustRejected`;
+//   4. once the handshake is done, `TLSEvidence(sslPointer:)` with CURLINFO_TLS_SSL_PTR's `internals`.
 
 /// libcurl options that a policy needs set on each easy handle.
 struct TLSTransportSettings: Sendable {
@@ -24,28 +34,102 @@ struct TLSTransportSettings: Sendable {
 
 extension SecurityPolicy {
     /// The libcurl settings this policy needs.
-    func transportSettings() -> TLSTransportSettings { TLSTransportSettings() }
+    ///
+    /// The verify callback is always used: it gives every policy, the default one included, the
+    /// same reasons and observed chain on rejection, and runs the authentication-challenge hook.
+    /// curl's own host check is then off (`verifyHost` false) because the callback checks the
+    /// host exactly as the policy says, and curl's check would refuse servers the policy accepts
+    /// (`validatesDomainName` false, `.publicKey` with invalid certificates allowed, the hook).
+    /// The CA settings still mirror the trust store, so curl's own chain check (VERIFYPEER 1)
+    /// agrees with the policy if the callback were ever missing.
+    func transportSettings() -> TLSTransportSettings {
+        var settings = TLSTransportSettings()
+        switch trustStore {
+        case .system:
+            settings.caInfoPath = TrustStoreCache.systemBundlePath
+        case .caFile(let url):
+            settings.caInfoPath = url.path
+        case .caDirectory(let url):
+            settings.caInfoPath = nil
+            settings.caPath = url.path
+        }
+        if let clientCertificate {
+            settings.clientCertificatePath = clientCertificate.certificateFile.path
+            settings.clientKeyPath = clientCertificate.keyFile.path
+            settings.clientKeyPassphrase = clientCertificate.passphrase
+        }
+        settings.usesVerifyCallback = true
+        settings.verifyHost = false
+        return settings
+    }
 }
 
 /// Per-transfer state the verify callback reads and writes. Created by the transport for each
 /// HTTPS transfer when `usesVerifyCallback`; passed to libcurl as `CURLOPT_SSL_CTX_DATA`.
-final class TLSVerificationContext {
+///
+/// `Sendable` through a `Mutex`: the handshake writes the outcome on the transfer-loop thread
+/// while the transport may read it from wherever it builds the error. Each connection's
+/// `SSL_CTX` keeps its own reference (ex-data), so the context outlives the transfer while a
+/// cached connection lives (PLATFORM-NOTES #6).
+final class TLSVerificationContext: Sendable {
     let policy: SecurityPolicy
+    /// The host of the transfer's URL; a redirected hop is checked against its own host,
+    /// read from libcurl when the connection is set up.
     let host: String
-    /// Set by the verify callback when the policy refused the server.
-    var rejection: TrustRejection?
+    private let outcome = Mutex<Outcome>(Outcome())
+
+    private struct Outcome {
+        var rejection: TrustRejection?
+        var evaluation: TrustEvaluation?
+    }
 
     init(policy: SecurityPolicy, host: String) {
         self.policy = policy
         self.host = host
     }
+
+    /// Set by the verify callback when the policy refused the server (the last refusal).
+    var rejection: TrustRejection? {
+        get { outcome.withLock { $0.rejection } }
+        set { outcome.withLock { $0.rejection = newValue } }
+    }
+
+    /// Set by the verify callback when the policy accepted the server (the last acceptance).
+    var evaluation: TrustEvaluation? { outcome.withLock { $0.evaluation } }
+
+    /// Runs the policy and its challenge hook over a presented chain and records the outcome.
+    /// Called from the handshake; callable directly in tests.
+    /// - Parameters:
+    ///   - chain: the presented chain, DER, leaf first.
+    ///   - host: the host of this connection.
+    ///   - date: when validity is checked.
+    func decide(chain: [Data], host: String, at date: Date = Date()) -> Result<TrustEvaluation, TrustRejection> {
+        var decided = policy.evaluate(chain: chain, forHost: host, at: date)
+        if let handler = policy.serverTrustChallengeHandler {
+            let challenge = ServerTrustChallenge(host: host, chain: chain, defaultEvaluation: decided)
+            switch handler.handle(challenge) {
+            case .accept:
+                decided = .success(TrustEvaluation(basis: .challengeHandler, host: host, validatedChain: chain))
+            case .reject:
+                decided = .failure(TrustRejection(
+                    reason: .policyRefused("the server trust challenge handler rejected the server"),
+                    host: host, chain: challenge.summaries))
+            case .performDefaultHandling:
+                break
+            }
+        }
+        outcome.withLock { state in
+            switch decided {
+            case .success(let evaluation): state.evaluation = evaluation
+            case .failure(let rejection): state.rejection = rejection
+            }
+        }
+        return decided
+    }
 }
 
 /// The `CURLOPT_SSL_CTX_FUNCTION` entry point. `userdata` is an unretained `TLSVerificationContext`.
-let afSSLContextFunction: curl_ssl_ctx_callback = { _, _, _ in CURLE_OK }
-
-extension TLSEvidence {
-    /// Reads the negotiated session and the peer chain from an OpenSSL `SSL *`
-    /// (from `CURLINFO_TLS_SSL_PTR`'s `internals`).
-    init?(sslPointer: UnsafeMutableRawPointer) { return nil }
+/// Installs the verify callback on the connection's `SSL_CTX`; see `TLSHandshakeVerifier`.
+let afSSLContextFunction: curl_ssl_ctx_callback = { curl, sslContext, userdata in
+    TLSHandshakeVerifier.install(curl: curl, sslContext: sslContext, userdata: userdata)
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a security policy refused a server, with the chain it saw.
-public struct TrustRejection: Sendable, CustomStringConvertible {
+public struct TrustRejection: Error, Sendable, CustomStringConvertible {
     /// The reason.
     public var reason: TrustFailureReason
     /// The host that was being connected to.

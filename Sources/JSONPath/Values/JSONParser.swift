@@ -202,7 +202,9 @@ struct JSONParser {
         let offset = min(offset ?? index, bytes.count)
         var line = 1
         var column = 1
-        for position in 0..<offset {
+        // A byte order mark is skipped, not counted as a character of the first line.
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        for position in (hasBOM ? min(3, offset) : 0)..<offset {
             let byte = bytes[position]
             if byte == 0x0A {
                 line += 1

@@ -1,0 +1,44 @@
+import NIOHTTP1
+
+/// Cookie echo, set and delete (set and delete redirect to `/cookies`, as httpbin does).
+enum CookieRoutes {
+    static var routes: [Route] {
+        [
+            Route("/cookies") { .json(["cookies": cookies($0)]) },
+            Route("/cookies/set") { request in
+                var headers = HTTPHeaders()
+                for (name, value) in request.query { headers.add(name: "set-cookie", value: "\(name)=\(value); Path=/") }
+                headers.add(name: "location", value: "/cookies")
+                return .response(.empty(.found, headers: headers))
+            },
+            Route("/cookies/set/{name}/{value}") { request in
+                var headers = HTTPHeaders()
+                let name = request.parameters["name"] ?? "", value = request.parameters["value"] ?? ""
+                headers.add(name: "set-cookie", value: "\(name)=\(value); Path=/")
+                headers.add(name: "location", value: "/cookies")
+                return .response(.empty(.found, headers: headers))
+            },
+            Route("/cookies/delete") { request in
+                var headers = HTTPHeaders()
+                for (name, _) in request.query {
+                    headers.add(name: "set-cookie", value: "\(name)=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/")
+                }
+                headers.add(name: "location", value: "/cookies")
+                return .response(.empty(.found, headers: headers))
+            },
+        ]
+    }
+
+    /// The cookies of the request's Cookie headers.
+    static func cookies(_ request: RouteRequest) -> [String: String] {
+        var cookies: [String: String] = [:]
+        for header in request.headers["cookie"] {
+            for pair in header.split(separator: ";") {
+                let trimmed = pair.drop { $0 == " " }
+                guard let equals = trimmed.firstIndex(of: "=") else { continue }
+                cookies[String(trimmed[..<equals])] = String(trimmed[trimmed.index(after: equals)...])
+            }
+        }
+        return cookies
+    }
+}

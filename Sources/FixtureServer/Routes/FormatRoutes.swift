@@ -1,0 +1,52 @@
+import NIOHTTP1
+
+/// Fixed documents in several formats, and compressed bodies.
+enum FormatRoutes {
+    static let jsonDocument = """
+        {"library":{"name":"afrun fixtures","books":[{"id":1,"title":"Stored Blocks","author":"Ada","price":12.5,\
+        "tags":["deflate","gzip"],"available":true},{"id":2,"title":"Event Loops","author":"Grace","price":30,\
+        "tags":["nio"],"available":false},{"id":3,"title":"Chunked Bodies","author":"Alan","price":8.99,\
+        "tags":[],"available":true,"isbn":null}],"open":true,"rating":4.5}}
+        """
+
+    static let xmlDocument = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <library name="afrun fixtures">
+          <book id="1" available="true"><title>Stored Blocks</title><author>Ada</author><price>12.5</price></book>
+          <book id="2" available="false"><title>Event Loops</title><author>Grace</author><price>30</price></book>
+        </library>
+
+        """
+
+    static let htmlDocument = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head><meta charset="utf-8"><title>afrun fixture page</title></head>
+        <body><h1>afrun fixtures</h1><p id="greeting">Hello from the fixture server.</p>
+        <ul><li>one</li><li>two</li><li>three</li></ul></body>
+        </html>
+
+        """
+
+    static var routes: [Route] {
+        [
+            Route("/json") { _ in .response(.bytes(Array(jsonDocument.utf8), contentType: "application/json")) },
+            Route("/xml") { _ in .response(.bytes(Array(xmlDocument.utf8), contentType: "application/xml")) },
+            Route("/html") { _ in .response(.bytes(Array(htmlDocument.utf8), contentType: "text/html; charset=utf-8")) },
+            Route("/robots.txt") { _ in .response(.text("User-agent: *\nDisallow: /deny\n")) },
+            Route("/encoding/utf8") { _ in .response(.text("UTF-8: café, naïve, 日本語, emoji 🚀\n")) },
+            Route("/gzip") { request in compressed(request, encoding: "gzip", Deflate.gzip) },
+            Route("/deflate") { request in compressed(request, encoding: "deflate", Deflate.zlib) },
+        ]
+    }
+
+    /// The echo JSON, compressed, with `Content-Encoding` set.
+    private static func compressed(_ request: RouteRequest, encoding: String, _ encode: ([UInt8]) -> [UInt8]) -> RouteReply {
+        var object = request.echoObject
+        object[encoding == "gzip" ? "gzipped" : "deflated"] = true
+        let plain = RouteResponse.json(object)
+        var headers = HTTPHeaders()
+        headers.add(name: "content-encoding", value: encoding)
+        return .response(.bytes(encode(Array(plain.body.readableBytesView)), contentType: "application/json", headers: headers))
+    }
+}

@@ -1,0 +1,66 @@
+import NIOCore
+import NIOHTTP1
+import NIOHTTP2
+import NIOSSL
+
+/// Builds the pipelines of accepted connections.
+struct ConnectionSetup: Sendable {
+    let router: Router
+    let state: ServerState
+
+    /// Plain port: HTTP/1.1, or HTTP/2 when the client opens with the h2 preface (prior knowledge).
+    func configurePlain(_ channel: any Channel) -> EventLoopFuture<Void> {
+        state.counters[.plain]?.connections.add(1, ordering: .relaxed)
+        return channel.eventLoop.makeCompletedFuture {
+            let sniffer = HTTPVersionSniffer(
+                http1: { try self.addHTTP1($0, endpoint: .plain) },
+                http2: { try self.addHTTP2($0, endpoint: .plain) })
+            try channel.pipeline.syncOperations.addHandler(sniffer)
+        }
+    }
+
+    /// TLS port: ALPN picks h2 or http/1.1.
+    func configureTLS(_ channel: any Channel, variant: FixtureServer.TLSVariant, context: NIOSSLContext)
+        -> EventLoopFuture<Void>
+    {
+        let endpoint = Endpoint.tls(variant)
+        state.counters[endpoint]?.connections.add(1, ordering: .relaxed)
+        do {
+            try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))
+        } catch {
+            return channel.eventLoop.makeFailedFuture(error)
+        }
+        // The ALPN handler calls a configurator only once the handshake has completed, so that is
+        // where completed handshakes are counted; a client that refuses the certificate never gets there.
+        let counters = state.counters[endpoint]
+        return channel.configureHTTP2SecureUpgrade(
+            h2ChannelConfigurator: { channel in
+                counters?.handshakes.add(1, ordering: .relaxed)
+                return channel.eventLoop.makeCompletedFuture { try self.addHTTP2(channel, endpoint: endpoint) }
+            },
+            http1ChannelConfigurator: { channel in
+                counters?.handshakes.add(1, ordering: .relaxed)
+                return channel.eventLoop.makeCompletedFuture { try self.addHTTP1(channel, endpoint: endpoint) }
+            })
+    }
+
+    private func addHTTP1(_ channel: any Channel, endpoint: Endpoint) throws {
+        let sync = channel.pipeline.syncOperations
+        try sync.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
+        try sync.addHandler(RouteHandler(router: router, state: state, endpoint: endpoint, isHTTP2: false))
+    }
+
+    private func addHTTP2(_ channel: any Channel, endpoint: Endpoint) throws {
+        let router = router
+        let state = state
+        _ = try channel.pipeline.syncOperations.configureHTTP2Pipeline(
+            mode: .server, connectionConfiguration: .init(), streamConfiguration: .init(),
+            inboundStreamInitializer: { stream in
+                stream.eventLoop.makeCompletedFuture {
+                    try stream.pipeline.syncOperations.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
+                    try stream.pipeline.syncOperations.addHandler(
+                        RouteHandler(router: router, state: state, endpoint: endpoint, isHTTP2: true))
+                }
+            })
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import JSONPath
+
+/// `afrun jsonpath EXPR [FILE]`: evaluates an RFC 9535 query against a JSON document.
+struct JSONPathCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "jsonpath",
+        abstract: "Evaluate an RFC 9535 JSONPath query against a JSON document.",
+        discussion: """
+            Prints the selected values as a pretty JSON array, or their normalized paths with \
+            --paths. Exits with 2 when the query or the document is invalid.
+            """)
+
+    @Argument(help: "The query, e.g. '$.store.book[?@.price < 10].title'.")
+    var expression: String
+
+    @Argument(help: "The JSON document; standard input when omitted or '-'.")
+    var file: String?
+
+    @Flag(help: "Print the normalized paths of the selected nodes instead of their values.")
+    var paths = false
+
+    func run() throws {
+        let query: JSONPathQuery
+        do {
+            query = try JSONPathQuery(expression)
+        } catch {
+            Self.printError("error: invalid JSONPath query\n" + error.caretDiagnostic)
+            throw ExitCode(2)
+        }
+        let source = file ?? "-"
+        let data: Data
+        do {
+            data = try Self.read(source)
+        } catch {
+            Self.printError("error: cannot read \(source == "-" ? "standard input" : source): \(error.reason)")
+            throw ExitCode(2)
+        }
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: data)
+        } catch {
+            let name = source == "-" ? "<stdin>" : source
+            Self.printError("\(name):\(error.line):\(error.column): error: invalid JSON: \(error.message)")
+            throw ExitCode(2)
+        }
+        let nodes = query.evaluate(document)
+        let output: JSONValue = paths ? .array(nodes.map { .string($0.path) }) : .array(nodes.map(\.value))
+        print(output.serialized(pretty: true))
+    }
+
+    /// Why a document could not be read, in words a user can act on.
+    struct ReadError: Error {
+        var reason: String
+    }
+
+    private static func read(_ source: String) throws(ReadError) -> Data {
+        if source == "-" {
+            do {
+                return try FileHandle.standardInput.readToEnd() ?? Data()
+            } catch {
+                throw ReadError(reason: error.localizedDescription)
+            }
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
+            throw ReadError(reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw ReadError(reason: "it is a directory") }
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw ReadError(reason: "permission denied or unreadable")
+        }
+        return data
+    }
+
+    private static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

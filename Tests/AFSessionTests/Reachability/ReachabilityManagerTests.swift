@@ -1,0 +1,127 @@
+import AFSession
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("Reachability on this machine's interfaces")
+struct ReachabilityHostTests {
+    @Test func loopbackAddressIsReachableViaLoopback() {
+        #expect(ReachabilityManager(address: "127.0.0.1").currentStatus() == .reachable(via: .loopback))
+        #expect(ReachabilityManager(address: "::1").currentStatus() == .reachable(via: .loopback))
+    }
+
+    @Test func localhostNameResolvesToLoopback() {
+        let status = ReachabilityManager(domain: "localhost").currentStatus()
+        #expect(status == .reachable(via: .loopback))
+        #expect(status.isReachable && !status.isReachableViaWiFi && !status.isReachableViaCellular)
+    }
+
+    @Test func networkStatusFollowsTheDefaultRoute() throws {
+        let routes = try String(contentsOfFile: "/proc/net/route", encoding: .utf8)
+        let hasDefault = routes.split(separator: "\n").dropFirst().contains { line in
+            let columns = line.split(whereSeparator: \.isWhitespace)
+            return columns.count >= 8 && columns[1] == "00000000" && columns[7] == "00000000"
+        }
+        let status = ReachabilityManager(target: .network).currentStatus()
+        if hasDefault {
+            #expect(status.isReachable, "a default route exists, yet the network is \(status)")
+        } else {
+            #expect(status == .notReachable)
+        }
+    }
+
+    @Test func malformedNumericAddressIsNotReachable() {
+        #expect(ReachabilityManager(address: "999.1.1.1").currentStatus() == .notReachable)
+    }
+
+    @Test func sharedManagerWatchesTheNetwork() {
+        #expect(ReachabilityManager.shared.target == .network)
+    }
+}
+
+@Suite("Reachability changes in a network namespace", .serialized, .enabled(if: TestNetworkNamespace.isSupported, "needs root and iproute2 to create a network namespace"))
+struct ReachabilityNamespaceTests {
+    @Test func freshNamespaceReachesNothingUntilLoopbackIsUp() throws {
+        let namespace = try TestNetworkNamespace()
+        let loopback = try ReachabilityManager(target: .address("127.0.0.1"), networkNamespace: namespace.name)
+        let network = try ReachabilityManager(target: .network, networkNamespace: namespace.name)
+        let unrouted = try ReachabilityManager(target: .address("192.0.2.2"), networkNamespace: namespace.name)
+        #expect(loopback.currentStatus() == .notReachable)
+        #expect(network.currentStatus() == .notReachable)
+        #expect(unrouted.currentStatus() == .notReachable)
+
+        try namespace.run("link", "set", "lo", "up")
+        #expect(loopback.currentStatus() == .reachable(via: .loopback))
+        #expect(unrouted.currentStatus() == .notReachable)
+    }
+
+    @Test func unknownNamespaceIsAFileSystemError() {
+        #expect(throws: SessionError.self) {
+            try ReachabilityManager(target: .network, networkNamespace: "afrun-no-such-namespace")
+        }
+    }
+
+    @Test func monitoringDeliversFirstStatusThenLinkChanges() async throws {
+        let namespace = try TestNetworkNamespace()
+        let manager = try ReachabilityManager(target: .address("192.0.2.2"), networkNamespace: namespace.name)
+        let handled = StatusRecorder()
+        let streamed = StatusRecorder()
+        manager.setStatusChangeHandler { handled.append($0) }
+        let reader = Task { for await status in manager.statusUpdates() { streamed.append(status) } }
+        defer { reader.cancel() }
+        manager.startMonitoring()
+        defer { manager.stopMonitoring() }
+
+        #expect(await streamed.waitFor(.notReachable))
+
+        try namespace.run("link", "add", "afr0", "type", "veth", "peer", "name", "afr1")
+        try namespace.run("addr", "add", "192.0.2.1/24", "dev", "afr0")
+        try namespace.run("link", "set", "afr1", "up")
+        try namespace.run("link", "set", "afr0", "up")
+        #expect(await streamed.waitFor(.reachable(via: .ethernet)))
+
+        try namespace.run("link", "set", "afr0", "down")
+        #expect(await streamed.waitFor(.notReachable, occurrence: 2))
+        #expect(manager.status == .notReachable)
+        // The closure saw the same sequence on its queue.
+        #expect(await handled.waitFor(.notReachable, occurrence: 2))
+        #expect(handled.statuses.first == .notReachable)
+        #expect(handled.statuses.contains(.reachable(via: .ethernet)))
+    }
+
+    @Test func networkBecomesReachableWithADefaultRoute() async throws {
+        let namespace = try TestNetworkNamespace()
+        let manager = try ReachabilityManager(target: .network, networkNamespace: namespace.name)
+        let streamed = StatusRecorder()
+        let reader = Task { for await status in manager.statusUpdates() { streamed.append(status) } }
+        defer { reader.cancel() }
+        manager.startMonitoring()
+        defer { manager.stopMonitoring() }
+        #expect(await streamed.waitFor(.notReachable))
+
+        try namespace.run("link", "add", "afr0", "type", "veth", "peer", "name", "afr1")
+        try namespace.run("link", "set", "afr1", "up")
+        try namespace.run("link", "set", "afr0", "up")
+        try namespace.run("addr", "add", "192.0.2.1/24", "dev", "afr0")
+        try namespace.run("route", "add", "default", "via", "192.0.2.254", "dev", "afr0")
+        #expect(await streamed.waitFor(.reachable(via: .ethernet)))
+        #expect(manager.isMonitoring)
+    }
+}
+
+/// Collects statuses delivered to a change handler.
+final class StatusRecorder: Sendable {
+    private let storage = Mutex<[ReachabilityStatus]>([])
+    func append(_ status: ReachabilityStatus) { storage.withLock { $0.append(status) } }
+    var statuses: [ReachabilityStatus] { storage.withLock { $0 } }
+
+    /// Waits up to 10 s until `status` has been seen `occurrence` times.
+    func waitFor(_ status: ReachabilityStatus, occurrence: Int = 1) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if statuses.filter({ $0 == status }).count >= occurrence { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+}
