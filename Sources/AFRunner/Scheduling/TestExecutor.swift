@@ -60,8 +60,10 @@ struct TestExecutor: Sendable {
         }
         let request: HTTPRequest
         let session: SessionManager
+        var test = test
         do {
             request = try builder.request(for: test, scope: scope)
+            test.expect = try scope.render(test.expect)
             let spec = suite.defaults.tls.map { $0.merged(with: test.request.tls) } ?? test.request.tls
             let policy = try SecurityPolicyBuilder.policy(
                 for: spec, directory: suite.directory, insecure: runner.options.insecure, render: { (s: String) throws(RunnerError) -> String in try scope.render(s) })
