@@ -1,24 +1,96 @@
 import Foundation
+import JSONPath
 
 /// Finds and loads suite files: every `*.json` under the given paths (folders walked recursively,
 /// sorted; `_data` and dot-folders skipped), each decoded and validated.
 ///
-/// CONTRACT (skeleton): the suite issue implements it.
+/// Nothing is sent and nothing is thrown: every problem of every file is collected in one pass.
 public struct SuiteLoader: Sendable {
+    /// The environment used to resolve `{{env.NAME}}` and `{"env": …}` variables in file paths.
+    public var environment: [String: String]
+
     /// Creates a loader.
-    public init() {}
+    /// - Parameter environment: the environment for resolving file paths (the process's by default).
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
 
     /// What loading produced: the suites that loaded, and every problem found (all in one pass).
     public struct Result: Sendable {
         /// Suites that loaded without error.
         public var suites: [Suite]
-        /// Problems, in file order; a suite with any is not in `suites`.
+        /// Problems, in file order (and by position inside a file); a suite with any is not in `suites`.
         public var errors: [SuiteError]
+        /// Every suite file found, in load order, whether or not it loaded.
+        public var files: [String] = []
     }
 
-    /// Loads every suite under `paths`. `knownVariables` are names defined outside the suites
-    /// (`--var`, `--secret`), so that undefined-variable checks can see them.
+    /// Loads every suite under `paths`.
+    /// - Parameters:
+    ///   - paths: files and folders; folders are walked recursively.
+    ///   - knownVariables: names defined outside the suites (`--var`, `--secret`), so that
+    ///     undefined-variable checks can see them.
+    /// - Returns: the suites that loaded and every problem.
     public func load(paths: [String], knownVariables: Set<String> = []) -> Result {
-        Result(suites: [], errors: [])
+        var result = Result(suites: [], errors: [])
+        let (files, walkErrors) = SuiteFileFinder.find(paths)
+        result.errors = walkErrors
+        for file in files {
+            result.files.append(file.displayPath)
+            switch loadFile(file.url, displayPath: file.displayPath, knownVariables: knownVariables) {
+            case .success(let suite): result.suites.append(suite)
+            case .failure(let errors): result.errors += errors.errors
+            }
+        }
+        return result
+    }
+
+    /// The problems of one file, as an `Error` for `Swift.Result`.
+    struct FileErrors: Error {
+        var errors: [SuiteError]
+    }
+
+    /// Loads one suite file from `data` (exposed for tests and the fuzzer: no file system needed
+    /// apart from the existence checks of the files it names).
+    func loadFile(
+        _ url: URL, displayPath: String, data: Data? = nil, knownVariables: Set<String>
+    ) -> Swift.Result<Suite, FileErrors> {
+        let bytes: Data
+        if let data {
+            bytes = data
+        } else {
+            do {
+                bytes = try Data(contentsOf: url)
+            } catch {
+                return .failure(FileErrors(errors: [.unreadable(path: displayPath, reason: "cannot read the file: \(error.localizedDescription)")]))
+            }
+        }
+        let parsed: (JSONValue, JSONSourceMap)
+        do {
+            parsed = try JSONValue.parseWithLocations(bytes)
+        } catch {
+            let location = SourceLocation(file: displayPath, line: error.line, column: error.column, pointer: "")
+            return .failure(FileErrors(errors: [.invalid(SuiteDiagnostic(location: location, reason: .syntax(message: error.message)))]))
+        }
+        let source = String(decoding: bytes, as: UTF8.self)
+        var decoder = SuiteDecoder(file: url, displayPath: displayPath, source: source, map: parsed.1)
+        let suite = decoder.decodeSuite(SuiteNode(value: parsed.0, pointer: ""))
+        if let suite {
+            decoder.checkVariables(suite, knownVariables: knownVariables)
+            decoder.checkFiles(suite, knownVariables: knownVariables, environment: environment)
+        }
+        guard let suite, decoder.diagnostics.isEmpty else {
+            return .failure(FileErrors(errors: Self.sorted(decoder.diagnostics)))
+        }
+        return .success(suite)
+    }
+
+    /// By line, then column; the decoder's order breaks ties so related problems stay together.
+    static func sorted(_ errors: [SuiteError]) -> [SuiteError] {
+        errors.enumerated().sorted { a, b in
+            let la = a.element.location, lb = b.element.location
+            let ka = (la?.line ?? 0, la?.column ?? 0, a.offset), kb = (lb?.line ?? 0, lb?.column ?? 0, b.offset)
+            return ka < kb
+        }.map(\.element)
     }
 }

@@ -1,17 +1,124 @@
 /// A string with `{{name}}` and `{{env.NAME}}` placeholders.
 ///
-/// CONTRACT (skeleton): the suite issue implements parsing and rendering.
+/// - Whitespace inside the braces is ignored: `{{ user }}` is `{{user}}`.
+/// - A name starts with a letter or `_` and holds letters, digits, `_`, `-` and `.`;
+///   `env.NAME` reads the environment variable `NAME`.
+/// - `\{{` is a literal `{{` (written `"\\{{"` inside a JSON string). A `}}` with no `{{` is literal.
+/// - An unclosed `{{`, an empty `{{}}` or an invalid name throws, with the character offset.
 public struct Template: Sendable, Hashable {
+    /// One `{{…}}` occurrence.
+    public struct Placeholder: Sendable, Hashable {
+        /// The variable name as written, trimmed (`user`, `env.TOKEN`).
+        public var name: String
+        /// The character offset of its `{{` in ``Template/source``.
+        public var offset: Int
+    }
+
+    private enum Segment: Sendable, Hashable {
+        case literal(String)
+        case variable(String)
+    }
+
     /// The source text.
     public let source: String
+    /// Every placeholder, in order.
+    public let placeholders: [Placeholder]
+    private let segments: [Segment]
 
-    /// Parses a template; throws for an unclosed `{{` or an invalid name.
-    public init(_ source: String) throws(SuiteError) { self.source = source }
+    /// Parses a template.
+    /// - Throws: ``SuiteError/templateSyntax(template:message:offset:)`` for an unclosed `{{`,
+    ///   an empty placeholder or an invalid name.
+    public init(_ source: String) throws(SuiteError) {
+        self.source = source
+        let chars = Array(source)
+        var segments: [Segment] = []
+        var placeholders: [Placeholder] = []
+        var literal = ""
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            if c == "\\", i + 2 < chars.count, chars[i + 1] == "{", chars[i + 2] == "{" {
+                literal += "{{"
+                i += 3
+            } else if c == "{", i + 1 < chars.count, chars[i + 1] == "{" {
+                guard let close = Self.closingBraces(in: chars, from: i + 2) else {
+                    throw .templateSyntax(template: source, message: "unclosed `{{`", offset: i)
+                }
+                let name = String(chars[(i + 2)..<close]).trimmingWhitespace()
+                if let problem = Self.problem(withName: name) {
+                    throw .templateSyntax(template: source, message: problem, offset: i)
+                }
+                if !literal.isEmpty { segments.append(.literal(literal)) }
+                literal = ""
+                segments.append(.variable(name))
+                placeholders.append(Placeholder(name: name, offset: i))
+                i = close + 2
+            } else {
+                literal.append(c)
+                i += 1
+            }
+        }
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        self.segments = segments
+        self.placeholders = placeholders
+    }
 
     /// The variable names referenced, in order (`env.NAME` included as written).
-    public var variableNames: [String] { [] }
+    public var variableNames: [String] { placeholders.map(\.name) }
 
-    /// Renders the template; `lookup` returns a variable's value or nil when it is undefined,
-    /// which throws `SuiteError.undefinedVariable`.
-    public func render(_ lookup: (String) -> String?) throws(SuiteError) -> String { source }
+    /// Whether the template has no placeholder (its rendering is its source, escapes removed).
+    public var isLiteral: Bool { placeholders.isEmpty }
+
+    /// Renders the template.
+    /// - Parameter lookup: a variable's value, or nil when it is undefined (`env.NAME` is passed as written).
+    /// - Throws: ``SuiteError/undefinedVariable(name:location:)`` for the first undefined name.
+    public func render(_ lookup: (String) -> String?) throws(SuiteError) -> String {
+        var out = ""
+        for segment in segments {
+            switch segment {
+            case .literal(let text): out += text
+            case .variable(let name):
+                guard let value = lookup(name) else { throw .undefinedVariable(name: name, location: nil) }
+                out += value
+            }
+        }
+        return out
+    }
+
+    private static func closingBraces(in chars: [Character], from start: Int) -> Int? {
+        var j = start
+        while j + 1 < chars.count {
+            if chars[j] == "}" && chars[j + 1] == "}" { return j }
+            // A new `{{` before any `}}` means the first one was never closed.
+            if chars[j] == "{" && chars[j + 1] == "{" { return nil }
+            j += 1
+        }
+        return nil
+    }
+
+    /// Why `name` is not a valid variable name, or nil when it is.
+    static func problem(withName name: String) -> String? {
+        if name.isEmpty { return "empty placeholder `{{}}`" }
+        var body = Substring(name)
+        if name.hasPrefix("env.") {
+            body = body.dropFirst(4)
+            if body.isEmpty { return "`env.` needs an environment variable name" }
+        }
+        guard let first = body.first, first.isASCII, first.isLetter || first == "_" else {
+            return "variable name `\(name)` must start with a letter or `_`"
+        }
+        for c in body where !(c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-" || c == ".")) {
+            return "invalid character `\(c)` in variable name `\(name)`"
+        }
+        return nil
+    }
+}
+
+extension StringProtocol {
+    func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return String(s)
+    }
 }

@@ -9,7 +9,7 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "afrun-bench", abstract: "Benchmark the afrun session core against a local server.")
 
-    @Option(name: .shortAndLong, help: "Number of GET requests.")
+    @Option(name: [.customShort("n"), .long], help: "Number of GET requests.")
     var requests = 10_000
 
     @Option(name: .shortAndLong, help: "Requests in flight at once.")

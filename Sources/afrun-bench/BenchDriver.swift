@@ -11,19 +11,25 @@ enum BenchDriver {
 
     /// Sends `count` copies of `request`, `concurrency` at a time, each worker taking the next index.
     static func drive(session: SessionManager, request: HTTPRequest, count: Int, concurrency: Int) async throws -> Result {
-        let next = NextIndex()
+        let next = Counter()
         return await withTaskGroup(of: Result.self) { group in
             for _ in 0..<min(concurrency, count) {
                 group.addTask {
                     var local = Result()
                     local.latencies.reserveCapacity(count / concurrency + 1)
                     let clock = ContinuousClock()
-                    while next.value.wrappingAdd(1, ordering: .relaxed).oldValue < count {
+                    while next.take() < count {
                         let start = clock.now
                         do {
                             let response = try await session.data(for: request)
-                            if response.response.statusCode != 200 { local.failures += 1 }
+                            if response.response.statusCode != 200 {
+                                if local.failures == 0 {
+                                    FileHandle.standardError.write(Data("afrun-bench: status \(response.response.statusCode)\n".utf8))
+                                }
+                                local.failures += 1
+                            }
                         } catch {
+                            if local.failures == 0 { FileHandle.standardError.write(Data("afrun-bench: \(error)\n".utf8)) }
                             local.failures += 1
                         }
                         local.latencies.append((clock.now - start).milliseconds)
@@ -51,7 +57,9 @@ enum BenchDriver {
     }
 }
 
-/// The shared work index, in a class so that the worker closures can share it (runner branch: compile fix).
-private final class NextIndex: Sendable {
-    let value = Atomic<Int>(0)
+/// A shared index handed out to the workers.
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    /// Returns the next index.
+    func take() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
 }

@@ -78,7 +78,7 @@ struct HTTPSessionManagerTests {
                 _ = try await manager.get("status/404")
                 Issue.record("404 must fail validation")
             } catch {
-                guard case .responseValidation(let failure) = error else {
+                guard case .responseValidation(let failure)? = error as? SessionError else {
                     Issue.record("expected .responseValidation, got \(error)")
                     return
                 }

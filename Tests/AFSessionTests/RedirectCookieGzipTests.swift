@@ -19,7 +19,7 @@ struct RedirectCookieGzipTests {
                 _ = try await session.data(for: HTTPRequest(url: server.url("/redirect/3")))
                 Issue.record("expected .tooManyRedirects")
             } catch {
-                guard case .tooManyRedirects(let failure) = error else {
+                guard case .tooManyRedirects(let failure)? = error as? SessionError else {
                     Issue.record("expected .tooManyRedirects, got \(error)")
                     return
                 }

@@ -51,3 +51,10 @@ final class Collector<Value: Sendable>: Sendable {
 }
 
 import Synchronization
+
+/// A shared index handed out to concurrent workers.
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    /// Returns the next index.
+    func take() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
+}

@@ -9,12 +9,12 @@ struct TimeoutTests {
         var configuration = SessionConfiguration()
         configuration.connectTimeout = .milliseconds(300)
         configuration.timeout = .seconds(10)
-        try await withSessionManager(configuration: configuration) { session in
+        await withSessionManager(configuration: configuration) { session in
             do {
                 _ = try await session.data(for: HTTPRequest(url: URL(string: "https://127.0.0.1:\(listener.port)/")!))
                 Issue.record("expected a connect timeout")
             } catch {
-                guard case .timedOut(let phase, let failure) = error else {
+                guard case .timedOut(let phase, let failure)? = error as? SessionError else {
                     Issue.record("expected .timedOut, got \(error)")
                     return
                 }
@@ -30,7 +30,7 @@ struct TimeoutTests {
                 _ = try await session.data(for: HTTPRequest(url: server.url("/delay/3000"), timeout: .milliseconds(300)))
                 Issue.record("expected a total timeout")
             } catch {
-                guard case .timedOut(let phase, _) = error else {
+                guard case .timedOut(let phase, _)? = error as? SessionError else {
                     Issue.record("expected .timedOut, got \(error)")
                     return
                 }
@@ -41,12 +41,12 @@ struct TimeoutTests {
 
     @Test func aClosedPortIsCannotConnect() async throws {
         let port = try { let listener = try SilentListener(); return listener.port }()
-        try await withSessionManager { session in
+        await withSessionManager { session in
             do {
                 _ = try await session.data(for: HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/")!))
                 Issue.record("expected .cannotConnect")
             } catch {
-                guard case .cannotConnect(let failure) = error else {
+                guard case .cannotConnect(let failure)? = error as? SessionError else {
                     Issue.record("expected .cannotConnect, got \(error)")
                     return
                 }
@@ -57,12 +57,12 @@ struct TimeoutTests {
     }
 
     @Test func anUnresolvableHostIsDNSFailure() async throws {
-        try await withSessionManager { session in
+        await withSessionManager { session in
             do {
                 _ = try await session.data(for: HTTPRequest(url: URL(string: "http://no-such-host.invalid/")!))
                 Issue.record("expected .dnsFailure")
             } catch {
-                guard case .dnsFailure(let failure) = error else {
+                guard case .dnsFailure(let failure)? = error as? SessionError else {
                     Issue.record("expected .dnsFailure, got \(error)")
                     return
                 }

@@ -114,7 +114,7 @@ struct TransferStateMachineTests {
     }
 }
 
-extension TransferStateMachine.Completion: @retroactive Equatable {
+extension TransferStateMachine.Completion: Equatable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
         case (.cancelled, .cancelled), (.invalidated, .invalidated), (.outcome, .outcome): true

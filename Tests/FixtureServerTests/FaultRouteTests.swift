@@ -55,3 +55,44 @@ import Testing
         }
     }
 }
+
+@Suite struct HTTP2FaultTests {
+    /// Over HTTP/2 the HTTP/1 framing faults become a reset stream (curl 92); `/fault/reset` still resets TCP.
+    static let cases: [(String, Set<Int32>)] = [
+        ("/fault/reset", [56]), ("/fault/close-after-headers", [92]), ("/fault/truncated", [92]),
+        ("/fault/malformed-status", [92]),
+    ]
+
+    @Test(arguments: cases)
+    func faultsOverH2C(path: String, codes: Set<Int32>) async throws {
+        try await withServer { server in
+            let result = try await Curl.run(["--max-time", "10", "--http2-prior-knowledge", server.http(path)])
+            #expect(codes.contains(result.exitCode), "\(path): exit \(result.exitCode) \(result.stderr)")
+        }
+    }
+
+    @Test func slowHeadersOverH2AnswerLate() async throws {
+        try await withServer { server in
+            let result = try await Curl.run(["--http2-prior-knowledge", server.http("/fault/slow-headers?ms=50")])
+            #expect(result.httpVersion == "2")
+            #expect(try result.json()["slow"] as? String == "headers")
+        }
+    }
+}
+
+@Suite struct ShutdownTests {
+    @Test func shutdownClosesConnectionsThatAreStillHeld() async throws {
+        var configuration = FixtureServer.Configuration()
+        configuration.tlsPort = nil
+        configuration.eventLoopThreads = 1
+        let server = try await FixtureServer.start(configuration)
+        let url = server.http("/fault/never-respond")
+        let client = Task { try await Curl.run(["--max-time", "20", url]) }
+        while server.requestCount(on: .plain) == 0 { try await Task.sleep(for: .milliseconds(20)) }
+        try await server.shutdown()
+        let result = try await client.value
+        // Closed by the server (52: empty reply), not timed out (28).
+        #expect(result.exitCode == 52, "\(result.stderr)")
+        try await server.shutdown()  // A second call is harmless.
+    }
+}

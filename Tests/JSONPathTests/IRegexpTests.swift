@@ -45,6 +45,16 @@ struct IRegexpTests {
         ("", "x", false, true),
         ("a", "A", false, false),
         ("\u{E9}", "\u{E9}", true, true),
+        ("[😀-😂]", "😁", true, true),
+        ("[😀-😂]", "a", false, false),
+        ("[a&&b]", "&", true, true),
+        ("a{0}", "", true, true),
+        ("(a|b)*c", "ababc", true, true),
+        ("\\p{Lt}", "ǅ", true, true),
+        ("\\p{Zs}", "\u{A0}", true, true),
+        ("\\p{Cc}", "\u{85}", true, true),
+        ("[^\\p{L}]", "1", true, true),
+        ("[\\P{L}]", "a", false, false),
     ]
 
     @Test(arguments: matching)
@@ -63,6 +73,19 @@ struct IRegexpTests {
     @Test(arguments: notIRegexp)
     func rejects(pattern: String) {
         #expect(IRegexp.translate(pattern, anchored: true) == nil, "\(pattern)")
+    }
+
+    static let categories = [
+        "L", "Lu", "Ll", "Lt", "Lm", "Lo", "M", "Mn", "Mc", "Me", "N", "Nd", "Nl", "No", "P", "Pc", "Pd", "Ps", "Pe",
+        "Pi", "Pf", "Po", "Z", "Zs", "Zl", "Zp", "S", "Sm", "Sc", "Sk", "So", "C", "Cc", "Cf", "Co", "Cn",
+    ]
+
+    @Test(arguments: categories)
+    func everyCategoryCompiles(category: String) throws {
+        for pattern in ["\\p{\(category)}", "\\P{\(category)}", "[\\p{\(category)}a]"] {
+            let translated = try #require(IRegexp.translate(pattern, anchored: true))
+            #expect(throws: Never.self) { try NSRegularExpression(pattern: translated) }
+        }
     }
 
     @Test func translation() {

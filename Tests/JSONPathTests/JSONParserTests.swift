@@ -95,3 +95,31 @@ struct JSONParserTests {
         #expect(error.description == "line 2, column 4: boom")
     }
 }
+
+/// Each parse error has a kind a caller can switch on.
+struct JSONParseErrorKindTests {
+    static let cases: [(bytes: [UInt8], kind: JSONParseError.Kind)] = [
+        (Array("[1 2]".utf8), .syntax),
+        (Array("".utf8), .syntax),
+        (Array("[01]".utf8), .invalidNumber),
+        (Array("\"\\x\"".utf8), .invalidString),
+        (Array("\"\\uDC00\"".utf8), .invalidString),
+        ([0x22, 0xFF, 0x22], .invalidUTF8),
+        (Array("{\"a\":1,}".utf8), .trailingComma),
+        (Array(String(repeating: "[", count: 600).utf8), .nestingTooDeep),
+    ]
+
+    @Test(arguments: cases)
+    func kind(bytes: [UInt8], kind: JSONParseError.Kind) {
+        #expect {
+            try JSONValue(parsing: Data(bytes))
+        } throws: { error in
+            (error as? JSONParseError)?.kind == kind
+        }
+    }
+
+    @Test func typeNames() {
+        let values: [JSONValue] = [.null, .bool(true), .number(JSONNumber(1)), .string(""), .array([]), .object(JSONObject())]
+        #expect(values.map(\.typeName) == ["null", "boolean", "number", "string", "array", "object"])
+    }
+}

@@ -38,4 +38,24 @@ struct JSONPathBookstoreTests {
     @Test func cheapBookPaths() throws {
         #expect(try paths("$..book[?@.price<10]", in: bookstoreJSON) == ["$['store']['book'][0]", "$['store']['book'][2]"])
     }
+
+    @Test func valuesSkipPathsButMatchEvaluate() throws {
+        let query = try JSONPathQuery("$..book[?@.price > 10].author")
+        let document = try json(bookstoreJSON)
+        #expect(query.values(in: document) == query.evaluate(document).map(\.value))
+        #expect(query.values(in: document) == [.string("Evelyn Waugh"), .string("J. R. R. Tolkien")])
+    }
+
+    @Test func oneCompiledQueryServesConcurrentEvaluations() async throws {
+        let query = try JSONPathQuery("$..book[?match(@.author, '[NH].*')].title")
+        let document = try json(bookstoreJSON)
+        let expected = query.evaluate(document)
+        #expect(expected.map(\.path) == ["$['store']['book'][0]['title']", "$['store']['book'][2]['title']"])
+        let results = await withTaskGroup(of: [JSONPathNode].self) { group in
+            for _ in 0..<8 { group.addTask { query.evaluate(document) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 8)
+        #expect(results.allSatisfy { $0 == expected })
+    }
 }

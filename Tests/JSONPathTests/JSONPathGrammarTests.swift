@@ -84,6 +84,8 @@ struct JSONPathGrammarTests {
         ("$[?(@.a]", 7, "expected ')'"),
         ("$[?(@.a", 7, "unclosed '('"),
         ("$[?@.a &&]", 9, "unexpected ']'"),
+        ("$[?@.a | @.b]", 7, "operator is '||'"),
+        ("$[?@.a & @.b]", 7, "operator is '&&'"),
         ("$[?@.a ||]", 9, "unexpected ']'"),
         ("$[?]", 3, "unexpected ']'"),
         ("$[?@.a == [1]]", 10, "unexpected '['"),

@@ -55,9 +55,16 @@ extension Transfer {
     /// The response head as parsed, with the effective URL; nil when no status line arrived.
     func readResponse() -> HTTPResponse? {
         guard head.statusCode > 0 else { return nil }
-        let effective = (try? easy.string(CURLINFO_EFFECTIVE_URL)).flatMap { $0 }.flatMap { URL(string: $0) }
+        // Parse the effective URL only when it differs (a redirect): URL parsing is not free.
+        let requested = job.request.url
+        var url = requested
+        if let effective = (try? easy.string(CURLINFO_EFFECTIVE_URL)).flatMap({ $0 }),
+            effective != requested.absoluteString, let parsed = URL(string: effective)
+        {
+            url = parsed
+        }
         return HTTPResponse(
-            url: effective ?? job.request.url, statusCode: head.statusCode, reasonPhrase: head.reasonPhrase,
+            url: url, statusCode: head.statusCode, reasonPhrase: head.reasonPhrase,
             headers: head.headers, httpVersion: head.httpVersion)
     }
 

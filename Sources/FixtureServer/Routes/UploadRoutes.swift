@@ -42,29 +42,30 @@ final class MultipartUploadConsumer: RequestBodyConsumer {
             buffer.withUnsafeReadableBytes { rawDigest.update($0) }
             return
         }
-        parser!.feed(buffer.readableBytesView) { event in
-            switch event {
-            case .partBegin(let headers):
-                let disposition = headers["content-disposition"]
-                current = Part(
-                    name: MultipartParser.dispositionParameter("name", in: disposition),
-                    filename: MultipartParser.dispositionParameter("filename", in: disposition),
-                    contentType: headers["content-type"])
-            case .partData(let slice):
-                current?.size += slice.count
-                slice.withUnsafeBytes { current?.digest.update($0) }
-                if current?.filename == nil, (current?.value.count ?? 0) < 65_536 { current?.value.append(contentsOf: slice) }
-            case .partEnd:
-                guard var part = current else { return }
-                current = nil
-                parts.append([
-                    "name": part.name ?? NSNull(), "filename": part.filename ?? NSNull(),
-                    "contentType": part.contentType ?? NSNull(), "size": part.size,
-                    "sha256": part.digest.finalizeHex(),
-                ])
-                if part.filename == nil, let name = part.name {
-                    form.append((name, String(decoding: part.value, as: UTF8.self)))
-                }
+        buffer.withUnsafeReadableBytes { bytes in parser!.feed(bytes) { handle($0) } }
+    }
+
+    private func handle(_ event: MultipartParser.Event) {
+        switch event {
+        case .partBegin(let headers):
+            let disposition = headers["content-disposition"]
+            current = Part(
+                name: MultipartParser.dispositionParameter("name", in: disposition),
+                filename: MultipartParser.dispositionParameter("filename", in: disposition),
+                contentType: headers["content-type"])
+        case .partData(let slice):
+            current?.size += slice.count
+            slice.withUnsafeBytes { current?.digest.update($0) }
+            if current?.filename == nil, (current?.value.count ?? 0) < 65_536 { current?.value.append(contentsOf: slice) }
+        case .partEnd:
+            guard var part = current else { return }
+            current = nil
+            parts.append([
+                "name": part.name ?? NSNull(), "filename": part.filename ?? NSNull(),
+                "contentType": part.contentType ?? NSNull(), "size": part.size, "sha256": part.digest.finalizeHex(),
+            ])
+            if part.filename == nil, let name = part.name {
+                form.append((name, String(decoding: part.value, as: UTF8.self)))
             }
         }
     }

@@ -33,7 +33,10 @@ extension RouteHandler {
             }
         case .malformedStatus:
             let raw = "HTTP/1.1 OK200 Broken\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
-            guard writeRaw(raw, context: context) else { return }
+            guard writeRaw(raw, context: context) else {
+                context.close(promise: nil)  // HTTP/2 has no status line to break: reset the stream.
+                return
+            }
             closeCleanly(context: context)
         case .slowHeaders(let delay):
             let body = #"{"slow":"headers"}"#
@@ -54,10 +57,7 @@ extension RouteHandler {
     /// Writes bytes below the HTTP/1 encoder (through TLS when there is TLS); false on HTTP/2.
     private func writeRaw(_ text: String, context: ChannelHandlerContext) -> Bool {
         guard !isHTTP2, let encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
-        else {
-            if isHTTP2 { context.close(promise: nil) }
-            return false
-        }
+        else { return false }
         encoder.writeAndFlush(NIOAny(ByteBuffer(string: text)), promise: nil)
         return true
     }

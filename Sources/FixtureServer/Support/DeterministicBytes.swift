@@ -15,9 +15,9 @@ struct DeterministicBytes {
         while offset < buffer.count {
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
+            z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
+            z ^= z &>> 31
             let take = min(8, buffer.count - offset)
             if take == 8 {
                 buffer.storeBytes(of: z.littleEndian, toByteOffset: offset, as: UInt64.self)

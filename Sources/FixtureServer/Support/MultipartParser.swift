@@ -41,7 +41,14 @@ struct MultipartParser {
     }
 
     /// Parses the next bytes of the body, calling `emit` for each event.
-    mutating func feed(_ bytes: some Sequence<UInt8>, _ emit: (Event) -> Void) {
+    mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (Event) -> Void) {
+        pending.append(contentsOf: bytes)
+        var progressed = true
+        while progressed { progressed = step(emit) }
+    }
+
+    /// Parses the next bytes of the body, calling `emit` for each event.
+    mutating func feed(_ bytes: some Collection<UInt8>, _ emit: (Event) -> Void) {
         pending.append(contentsOf: bytes)
         var progressed = true
         while progressed { progressed = step(emit) }
@@ -103,22 +110,23 @@ struct MultipartParser {
         return fields
     }
 
-    /// The first index of `needle` in `haystack`.
+    /// The first index of `needle` in `haystack` (memchr for the first byte, then memcmp: fast in debug builds too).
     private func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count, let first = needle.first else { return nil }
-        var start = 0
-        let last = haystack.count - needle.count
-        while start <= last {
-            guard let candidate = haystack[start...last].firstIndex(of: first) else { return nil }
-            var matches = true
-            for offset in 1..<needle.count where haystack[candidate + offset] != needle[offset] {
-                matches = false
-                break
+        guard haystack.count >= needle.count, !needle.isEmpty else { return nil }
+        return haystack.withUnsafeBytes { hay -> Int? in
+            needle.withUnsafeBytes { pattern -> Int? in
+                guard let base = hay.baseAddress, let patternBase = pattern.baseAddress else { return nil }
+                var start = 0
+                let last = hay.count - pattern.count
+                while start <= last {
+                    guard let hit = memchr(base + start, Int32(pattern[0]), last - start + 1) else { return nil }
+                    let index = base.distance(to: UnsafeRawPointer(hit))
+                    if memcmp(base + index, patternBase, pattern.count) == 0 { return index }
+                    start = index + 1
+                }
+                return nil
             }
-            if matches { return candidate }
-            start = candidate + 1
         }
-        return nil
     }
 }
 

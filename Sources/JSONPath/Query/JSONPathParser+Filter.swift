@@ -27,6 +27,7 @@ extension JSONPathParser {
             let save = position
             skipWhitespace()
             guard peek() == "|", peek(1) == "|" else {
+                if peek() == "|" { throw fail("unexpected '|'; the logical or operator is '||'") }
                 position = save
                 break
             }
@@ -46,6 +47,7 @@ extension JSONPathParser {
             let save = position
             skipWhitespace()
             guard peek() == "&", peek(1) == "&" else {
+                if peek() == "&" { throw fail("unexpected '&'; the logical and operator is '&&'") }
                 position = save
                 break
             }

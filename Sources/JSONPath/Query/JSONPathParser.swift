@@ -74,7 +74,7 @@ struct JSONPathParser {
         }
         if Self.isWhitespace(next) { throw fail("whitespace is not allowed after \(dots)", kind: .whitespace) }
         guard Self.isNameFirst(next) else {
-            if next.properties.numericType != nil && next.isASCII {
+            if Self.isDigit(next) {
                 throw fail("a member name cannot start with a digit; use [\(next)] for an index or ['\(next)…'] for a name")
             }
             throw fail("unexpected \(describe(next)) after \(dots); expected a member name, '*'\(descendant ? " or '['" : "")")

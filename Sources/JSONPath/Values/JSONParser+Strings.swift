@@ -10,13 +10,13 @@ extension JSONParser {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
                 guard let text = String(validating: slice, as: UTF8.self) else {
-                    throw error("the string is not valid UTF-8", at: start)
+                    throw error("the string is not valid UTF-8", at: start, kind: .invalidUTF8)
                 }
                 index += 1
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw error("control character U+\(hex4(UInt32(byte))) must be escaped in a string") }
+            if byte < 0x20 { throw error("control character U+\(hex4(UInt32(byte))) must be escaped in a string", kind: .invalidString) }
             index += 1
         }
         var buffer = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
@@ -24,12 +24,12 @@ extension JSONParser {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 guard let text = String(validating: buffer, as: UTF8.self) else {
-                    throw error("the string is not valid UTF-8", at: start)
+                    throw error("the string is not valid UTF-8", at: start, kind: .invalidUTF8)
                 }
                 index += 1
                 return text
             }
-            if byte < 0x20 { throw error("control character U+\(hex4(UInt32(byte))) must be escaped in a string") }
+            if byte < 0x20 { throw error("control character U+\(hex4(UInt32(byte))) must be escaped in a string", kind: .invalidString) }
             if byte == UInt8(ascii: "\\") {
                 try parseEscape(into: &buffer)
             } else {
@@ -37,14 +37,14 @@ extension JSONParser {
                 index += 1
             }
         }
-        throw error("unterminated string", at: start)
+        throw error("unterminated string", at: start, kind: .invalidString)
     }
 
     /// Decodes one escape at `index` (the backslash) and appends its UTF-8.
     mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONParseError) {
         let escapeStart = index
         index += 1
-        guard index < bytes.count else { throw error("unterminated string") }
+        guard index < bytes.count else { throw error("unterminated string", kind: .invalidString) }
         let code = bytes[index]
         index += 1
         switch code {
@@ -61,22 +61,22 @@ extension JSONParser {
             if (0xD800...0xDBFF).contains(scalar) {
                 // A high surrogate must be followed by an escaped low surrogate.
                 guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw error("unpaired surrogate \\u\(hex4(scalar)); a high surrogate must be followed by a \\uDC00-\\uDFFF escape", at: escapeStart)
+                    throw error("unpaired surrogate \\u\(hex4(scalar)); a high surrogate must be followed by a \\uDC00-\\uDFFF escape", at: escapeStart, kind: .invalidString)
                 }
                 let lowStart = index
                 index += 2
                 let low = try parseHex4(escapeStart: lowStart)
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw error("unpaired surrogate \\u\(hex4(scalar)); \\u\(hex4(low)) is not a low surrogate", at: escapeStart)
+                    throw error("unpaired surrogate \\u\(hex4(scalar)); \\u\(hex4(low)) is not a low surrogate", at: escapeStart, kind: .invalidString)
                 }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(scalar) {
-                throw error("unpaired low surrogate \\u\(hex4(scalar))", at: escapeStart)
+                throw error("unpaired low surrogate \\u\(hex4(scalar))", at: escapeStart, kind: .invalidString)
             }
             // Valid by construction: surrogates were combined or rejected above.
             buffer.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
         default:
-            throw error("invalid escape '\\\(Character(Unicode.Scalar(code)))'; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: escapeStart)
+            throw error("invalid escape '\\\(Character(Unicode.Scalar(code)))'; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: escapeStart, kind: .invalidString)
         }
     }
 
@@ -85,7 +85,7 @@ extension JSONParser {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard index < bytes.count, let digit = hexValue(bytes[index]) else {
-                throw error("\\u must be followed by four hexadecimal digits", at: escapeStart)
+                throw error("\\u must be followed by four hexadecimal digits", at: escapeStart, kind: .invalidString)
             }
             value = value << 4 | digit
             index += 1

@@ -65,7 +65,7 @@ struct JSONParser {
         while true {
             guard index < bytes.count else { throw error("unexpected end of input; expected a member name") }
             guard bytes[index] == UInt8(ascii: "\"") else {
-                if bytes[index] == UInt8(ascii: "}") { throw error("trailing comma before '}' is not allowed") }
+                if bytes[index] == UInt8(ascii: "}") { throw error("trailing comma before '}' is not allowed", kind: .trailingComma) }
                 throw error("unexpected \(describe(bytes[index])); expected a member name in double quotes")
             }
             let keyLocation = recordsLocations ? currentLocation() : nil
@@ -107,7 +107,7 @@ struct JSONParser {
         }
         while true {
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                throw error("trailing comma before ']' is not allowed")
+                throw error("trailing comma before ']' is not allowed", kind: .trailingComma)
             }
             let childPointer = recordsLocations ? pointer + "/" + String(elements.count) : ""
             elements.append(try parseValue(pointer: childPointer))
@@ -129,7 +129,7 @@ struct JSONParser {
     mutating func enterContainer() throws(JSONParseError) {
         depth += 1
         if depth > JSONValue.maximumDepth {
-            throw error("arrays and objects nest deeper than \(JSONValue.maximumDepth) levels")
+            throw error("arrays and objects nest deeper than \(JSONValue.maximumDepth) levels", kind: .nestingTooDeep)
         }
     }
 
@@ -148,22 +148,22 @@ struct JSONParser {
         let start = index
         func isDigit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard isDigit(index) else { throw error("expected a digit after '-'") }
+        guard isDigit(index) else { throw error("expected a digit after '-'", kind: .invalidNumber) }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
-            if isDigit(index) { throw error("leading zeros are not allowed in numbers", at: start) }
+            if isDigit(index) { throw error("leading zeros are not allowed in numbers", at: start, kind: .invalidNumber) }
         } else {
             while isDigit(index) { index += 1 }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard isDigit(index) else { throw error("expected a digit after the decimal point") }
+            guard isDigit(index) else { throw error("expected a digit after the decimal point", kind: .invalidNumber) }
             while isDigit(index) { index += 1 }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard isDigit(index) else { throw error("expected a digit in the exponent") }
+            guard isDigit(index) else { throw error("expected a digit in the exponent", kind: .invalidNumber) }
             while isDigit(index) { index += 1 }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
@@ -198,7 +198,7 @@ struct JSONParser {
     }
 
     /// An error at `offset` (default: the current index), with line and column counted afresh.
-    func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
+    func error(_ message: String, at offset: Int? = nil, kind: JSONParseError.Kind = .syntax) -> JSONParseError {
         let offset = min(offset ?? index, bytes.count)
         var line = 1
         var column = 1
@@ -213,7 +213,7 @@ struct JSONParser {
                 column += 1
             }
         }
-        return JSONParseError(message: message, offset: offset, line: line, column: column)
+        return JSONParseError(kind: kind, message: message, offset: offset, line: line, column: column)
     }
 
     func describe(_ byte: UInt8) -> String {

@@ -1,0 +1,32 @@
+/// Did-you-mean suggestions by edit distance.
+enum EditDistance {
+    /// The Levenshtein distance between `a` and `b`, case-insensitive.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let s = Array(a.lowercased()), t = Array(b.lowercased())
+        if s.isEmpty { return t.count }
+        if t.isEmpty { return s.count }
+        var previous = Array(0...t.count)
+        var current = [Int](repeating: 0, count: t.count + 1)
+        for i in 1...s.count {
+            current[0] = i
+            for j in 1...t.count {
+                let cost = s[i - 1] == t[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[t.count]
+    }
+
+    /// The candidate closest to `word`, when it is close enough to be a likely typo
+    /// (at most a third of the word's length, and at least one edit allowed).
+    static func suggestion(for word: String, among candidates: [String]) -> String? {
+        let limit = max(1, min(3, word.count / 3))
+        var best: (String, Int)?
+        for candidate in candidates {
+            let d = distance(word, candidate)
+            if d <= limit, d < (best?.1 ?? .max) { best = (candidate, d) }
+        }
+        return best?.0
+    }
+}

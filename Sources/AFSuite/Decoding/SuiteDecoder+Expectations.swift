@@ -1,0 +1,209 @@
+import JSONPath
+
+extension SuiteDecoder {
+    static let expectKeys = ["status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate"]
+    static let tlsRejectionReasons = [
+        "expired", "notYetValid", "hostMismatch", "untrustedRoot", "selfSigned", "pinMismatch", "policyRefused",
+    ]
+
+    mutating func decodeExpectations(_ node: SuiteNode) -> Expectations? {
+        guard let node = object(node, allowed: Self.expectKeys, context: "`expect`",
+            misplaced: ["capture": "the test", "url": "`request`", "method": "`request`"])
+        else { return nil }
+        var e = Expectations()
+        if let status = node.member("status") { e.status = decodeStatus(status) }
+        if let ct = node.member("contentType") {
+            switch ct.value {
+            case .string(let s): e.contentType = .mediaType(s)
+            case .object:
+                if let o = object(ct, allowed: ["matches"], context: "`contentType`"),
+                    let m = require("matches", in: o, context: "`contentType`").flatMap({ regex($0) })
+                {
+                    e.contentType = .matches(m)
+                }
+            default:
+                report(.wrongType(key: "contentType", expected: "a media type string or {\"matches\": regex}",
+                    found: ct.typeDescription), at: ct.pointer)
+            }
+        }
+        if let headers = node.member("headers") { e.headers = decodeHeaderAssertions(headers) }
+        if let json = node.member("json") { e.json = decodePathAssertions(json, key: "json") }
+        if let xpath = node.member("xpath") { e.xpath = decodePathAssertions(xpath, key: "xpath") }
+        if let body = node.member("body") { e.body = decodeBodyExpectation(body) }
+        if let duration = node.member("duration") { e.duration = decodeDuration(duration) }
+        if let tls = node.member("tls") { e.tls = decodeTLSExpectation(tls) ?? .trusted }
+        if let certificate = node.member("certificate") { e.certificate = decodeCertificate(certificate) }
+        return e
+    }
+
+    mutating func decodeStatus(_ node: SuiteNode) -> [StatusMatcher] {
+        switch node.value {
+        case .array:
+            if node.elements.isEmpty { report(.invalidStatus("[]"), at: node.pointer) }
+            return node.elements.compactMap { e -> StatusMatcher? in
+                if case .array = e.value {
+                    report(.invalidStatus("nested array"), at: e.pointer)
+                    return nil
+                }
+                return decodeStatus(e).first
+            }
+        case .number(let n):
+            guard let code = n.int64Value, (100...599).contains(code) else {
+                report(.invalidStatus(n.literal), at: node.pointer)
+                return []
+            }
+            return [.code(Int(code))]
+        case .string(let s):
+            if let matcher = Self.statusMatcher(s) { return [matcher] }
+            report(.invalidStatus(s), at: node.pointer)
+            return []
+        default:
+            report(.wrongType(key: "status", expected: "an integer, a string like \"2xx\" or \"200-299\", or an array",
+                found: node.typeDescription), at: node.pointer)
+            return []
+        }
+    }
+
+    /// `"200"`, `"2xx"` (also `"2XX"`), `"200-299"`.
+    static func statusMatcher(_ text: String) -> StatusMatcher? {
+        let s = text.trimmingWhitespace()
+        let chars = Array(s)
+        if chars.count == 3, let d = chars[0].wholeNumberValue, (1...5).contains(d),
+            chars[1...].allSatisfy({ $0 == "x" || $0 == "X" })
+        {
+            return .statusClass(d)
+        }
+        if let code = Int(s), (100...599).contains(code) { return .code(code) }
+        let bounds = s.split(separator: "-", omittingEmptySubsequences: false)
+        if bounds.count == 2, let lo = Int(bounds[0].trimmingWhitespace()), let hi = Int(bounds[1].trimmingWhitespace()),
+            (100...599).contains(lo), (100...599).contains(hi), lo <= hi
+        {
+            return .range(lo...hi)
+        }
+        return nil
+    }
+
+    mutating func decodeHeaderAssertions(_ node: SuiteNode) -> [HeaderAssertion] {
+        guard case .object = node.value else {
+            report(.wrongType(key: "headers", expected: "an object of header names to predicates", found: node.typeDescription),
+                at: node.pointer)
+            return []
+        }
+        return node.members.compactMap { name, child in
+            let location = self.location(child.pointer, key: true)
+            if case .string(let s) = child.value {
+                return HeaderAssertion(name: name, predicates: PredicateSet([.equals(.string(s))]), location: location)
+            }
+            guard let set = decodePredicates(child, context: "header `\(name)`") else { return nil }
+            return HeaderAssertion(name: name, predicates: set, location: location)
+        }
+    }
+
+    mutating func decodePathAssertions(_ node: SuiteNode, key: String) -> [PathAssertion] {
+        guard case .array = node.value else {
+            report(.wrongType(key: key, expected: "an array of {\"path\": …, <predicates>}", found: node.typeDescription),
+                at: node.pointer)
+            return []
+        }
+        return node.elements.compactMap { element in
+            let context = "a `\(key)` assertion"
+            guard case .object = element.value else {
+                report(.wrongType(key: "\(key)[\(element.key)]", expected: "an object", found: element.typeDescription),
+                    at: element.pointer)
+                return nil
+            }
+            guard let pathNode = require("path", in: element, context: context) else { return nil }
+            let path: String?
+            if key == "json" {
+                path = jsonPath(pathNode)
+            } else {
+                path = string(pathNode)
+                if path?.trimmingWhitespace().isEmpty == true {
+                    report(.outOfRange(key: "path", value: "empty", expected: "an XPath expression such as `//title`"),
+                        at: pathNode.pointer)
+                }
+            }
+            let set = decodePredicates(element, context: context, extraKeys: ["path"])
+            guard let path, let set else { return nil }
+            return PathAssertion(path: path, predicates: set, location: location(element.pointer))
+        }
+    }
+
+    mutating func decodeBodyExpectation(_ node: SuiteNode) -> BodyExpectation? {
+        guard case .object = node.value else {
+            report(.wrongType(key: "body", expected: "an object of predicates", found: node.typeDescription), at: node.pointer)
+            return nil
+        }
+        var body = BodyExpectation()
+        if let sha = node.member("sha256"), let hex = string(sha) {
+            let lower = hex.lowercased()
+            if lower.count == 64, lower.allSatisfy({ $0.isHexDigit }) {
+                body.sha256 = lower
+            } else {
+                report(.outOfRange(key: "sha256", value: "\"\(hex)\"", expected: "64 hexadecimal digits"), at: sha.pointer)
+            }
+        }
+        if let bytes = node.member("bytes") { body.bytes = decodeCount(bytes, key: "bytes") }
+        let extra = ["sha256", "bytes"]
+        if node.members.contains(where: { Self.predicateKeys.contains($0.key) }) {
+            body.predicates = decodePredicates(node, context: "`body`", extraKeys: extra) ?? PredicateSet()
+        } else if object(node, allowed: Self.predicateKeys + extra, context: "`body`") != nil,
+            node.member("sha256") == nil, node.member("bytes") == nil
+        {
+            report(.emptyPredicate(context: "`body`"), at: node.pointer)
+        }
+        return body
+    }
+
+    mutating func decodeDuration(_ node: SuiteNode) -> [DurationAssertion] {
+        let phases = TimingPhase.allCases.map(\.rawValue)
+        guard let node = object(node, allowed: phases, context: "`duration`") else { return [] }
+        return node.members.compactMap { key, child in
+            guard let phase = TimingPhase(rawValue: key) else { return nil }
+            if case .number(let n) = child.value {
+                var d = SuiteDiagnostic(location: location(child.pointer),
+                    reason: .wrongType(key: key, expected: "a predicate object", found: "a number"))
+                d.fix = "write `{\"lt\": \(n.literal)}` for an upper limit"
+                diagnostics.append(.invalid(d))
+                return nil
+            }
+            guard let set = decodePredicates(child, context: "`\(key)`") else { return nil }
+            return DurationAssertion(phase: phase, predicates: set)
+        }
+    }
+
+    mutating func decodeTLSExpectation(_ node: SuiteNode) -> TLSExpectation? {
+        switch node.value {
+        case .string(let s):
+            if s == "trusted" { return .trusted }
+            if s == "rejected" { return .rejected(reason: nil) }
+            let suggestion = EditDistance.suggestion(for: s, among: ["trusted", "rejected"])
+            report(.unknownName(key: "tls", value: s, allowed: ["trusted", "rejected"], suggestion: suggestion), at: node.pointer)
+            return nil
+        case .object:
+            guard let o = object(node, allowed: ["rejected"], context: "`expect.tls`"),
+                let reasonNode = require("rejected", in: o, context: "`expect.tls`"),
+                let reason = name(reasonNode, allowed: Self.tlsRejectionReasons)
+            else { return nil }
+            return .rejected(reason: reason)
+        default:
+            report(.wrongType(key: "tls", expected: "\"trusted\", \"rejected\" or {\"rejected\": reason}",
+                found: node.typeDescription), at: node.pointer)
+            return nil
+        }
+    }
+
+    mutating func decodeCertificate(_ node: SuiteNode) -> CertificateExpectation? {
+        let keys = ["subject", "issuer", "san", "expiresInDays", "pin"]
+        guard let node = object(node, allowed: keys, context: "`certificate`") else { return nil }
+        func field(_ decoder: inout SuiteDecoder, _ key: String) -> PredicateSet? {
+            guard let child = node.member(key) else { return nil }
+            switch child.value {
+            case .string, .number, .bool: return PredicateSet([.equals(child.value)])
+            default: return decoder.decodePredicates(child, context: "`certificate.\(key)`")
+            }
+        }
+        return CertificateExpectation(subject: field(&self, "subject"), issuer: field(&self, "issuer"), san: field(&self, "san"),
+            expiresInDays: field(&self, "expiresInDays"), pin: field(&self, "pin"))
+    }
+}

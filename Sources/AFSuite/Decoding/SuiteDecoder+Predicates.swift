@@ -1,0 +1,69 @@
+import JSONPath
+
+extension SuiteDecoder {
+    static let predicateKeys = [
+        "equals", "notEquals", "exists", "matches", "contains", "count", "type", "lt", "lte", "gt", "gte", "oneOf",
+    ]
+
+    /// Decodes a predicate object (`{"lt": 500, "gt": 0}`); `extraKeys` are the sibling keys the
+    /// caller handles (`path`). Reports and returns nil when it holds no predicate.
+    mutating func decodePredicates(_ node: SuiteNode, context: String, extraKeys: [String] = []) -> PredicateSet? {
+        guard let node = object(node, allowed: Self.predicateKeys + extraKeys, context: context) else { return nil }
+        var predicates: [Predicate] = []
+        var sawPredicate = false
+        for (key, child) in node.members where Self.predicateKeys.contains(key) {
+            sawPredicate = true
+            if let p = decodePredicate(key, child) { predicates.append(p) }
+        }
+        if !sawPredicate {
+            report(.emptyPredicate(context: context), at: node.pointer)
+            return nil
+        }
+        return PredicateSet(predicates)
+    }
+
+    private mutating func decodePredicate(_ key: String, _ child: SuiteNode) -> Predicate? {
+        switch key {
+        case "equals": return .equals(child.value)
+        case "notEquals": return .notEquals(child.value)
+        case "contains": return .contains(child.value)
+        case "exists": return bool(child).map { Predicate.exists($0) }
+        case "matches": return regex(child).map { Predicate.matches($0) }
+        case "count": return decodeCount(child, key: "count").map { Predicate.count($0) }
+        case "type":
+            return name(child, allowed: JSONType.allCases.map(\.rawValue)).flatMap(JSONType.init(rawValue:)).map { Predicate.type($0) }
+        case "oneOf":
+            guard case .array(let values) = child.value else {
+                report(.wrongType(key: "oneOf", expected: "an array of values", found: child.typeDescription), at: child.pointer)
+                return nil
+            }
+            return .oneOf(values)
+        default:
+            // lt, lte, gt, gte compare numbers, or strings by code point.
+            switch child.value {
+            case .number, .string: break
+            default:
+                report(.wrongType(key: key, expected: "a number or a string", found: child.typeDescription), at: child.pointer)
+                return nil
+            }
+            switch key {
+            case "lt": return .lessThan(child.value)
+            case "lte": return .lessThanOrEqual(child.value)
+            case "gt": return .greaterThan(child.value)
+            default: return .greaterThanOrEqual(child.value)
+            }
+        }
+    }
+
+    /// `count` and `bytes`: an integer (meaning equals) or a predicate object on a number.
+    mutating func decodeCount(_ node: SuiteNode, key: String) -> PredicateSet? {
+        switch node.value {
+        case .number: return integer(node).map { PredicateSet([.equals(.number(JSONNumber($0)))]) }
+        case .object: return decodePredicates(node, context: "`\(key)`")
+        default:
+            report(.wrongType(key: key, expected: "an integer or a predicate object like {\"gte\": 1}", found: node.typeDescription),
+                at: node.pointer)
+            return nil
+        }
+    }
+}

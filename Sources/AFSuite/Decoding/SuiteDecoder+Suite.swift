@@ -1,0 +1,127 @@
+import Foundation
+import JSONPath
+
+extension SuiteDecoder {
+    static let suiteKeys = ["name", "description", "baseURL", "variables", "defaults", "parallel", "tests"]
+    static let defaultsKeys = ["headers", "timeout", "followRedirects", "tls", "retry"]
+
+    /// Decodes the whole file; the suite is returned even when problems were found (the loader
+    /// drops it then), so later checks can still run.
+    mutating func decodeSuite(_ root: SuiteNode) -> Suite? {
+        let defaultName = file.deletingPathExtension().lastPathComponent
+        guard let root = object(root, allowed: Self.suiteKeys, context: "the suite",
+            misplaced: ["request": "a test in `tests`", "expect": "a test in `tests`", "headers": "`defaults`",
+                        "timeout": "`defaults`", "tls": "`defaults`"])
+        else { return nil }
+        var suite = Suite(file: file, displayPath: displayPath, name: defaultName)
+        if let name = string(root.member("name")) { suite.name = name }
+        _ = string(root.member("description"))
+        suite.baseURL = template(root.member("baseURL"))
+        if let variables = root.member("variables") { suite.variables = decodeVariables(variables) }
+        if let defaults = root.member("defaults") { suite.defaults = decodeDefaults(defaults) }
+        defaultTLS = suite.defaults.tls
+        if let parallel = bool(root.member("parallel")) { suite.parallel = parallel }
+        if let tests = require("tests", in: root, context: "the suite") {
+            if case .array = tests.value {
+                var firstLines: [String: Int] = [:]
+                for (index, element) in tests.elements.enumerated() {
+                    scope = .test(index)
+                    guard let test = decodeTest(element) else { continue }
+                    if let first = firstLines[test.name] {
+                        report(.duplicateTestName(name: test.name, firstLine: first),
+                            at: element.member("name")?.pointer ?? element.pointer)
+                    } else {
+                        firstLines[test.name] = test.location.line
+                    }
+                    suite.tests.append(test)
+                }
+                scope = .suite
+            } else {
+                report(.wrongType(key: "tests", expected: "an array of tests", found: tests.typeDescription), at: tests.pointer)
+            }
+        }
+        return suite
+    }
+
+    mutating func decodeVariables(_ node: SuiteNode) -> [VariableDefinition] {
+        guard object(node, allowed: node.members.map { $0.key }, context: "`variables`") != nil else { return [] }
+        var out: [VariableDefinition] = []
+        for (name, child) in node.members {
+            if name.hasPrefix("env.") || Template.problem(withName: name) != nil {
+                report(.outOfRange(key: "variables", value: "`\(name)`",
+                    expected: "a name of letters, digits, `_`, `-` or `.` that starts with a letter or `_` (and not `env.…`)"),
+                    at: child.pointer, key: true)
+                continue
+            }
+            let location = self.location(child.pointer, key: true)
+            guard case .object = child.value else {
+                out.append(VariableDefinition(name: name, source: .value(child.value), location: location))
+                continue
+            }
+            let context = "variable `\(name)`"
+            if child.member("env") != nil {
+                guard object(child, allowed: ["env", "default", "secret"], context: context) != nil,
+                    let env = string(child.member("env"))
+                else { continue }
+                let secret = bool(child.member("secret")) ?? false
+                out.append(VariableDefinition(
+                    name: name, source: .environment(name: env, default: child.member("default")?.value),
+                    isSecret: secret, location: location))
+            } else if let value = child.member("value") {
+                guard object(child, allowed: ["value", "secret"], context: context) != nil else { continue }
+                let secret = bool(child.member("secret")) ?? false
+                out.append(VariableDefinition(name: name, source: .value(value.value), isSecret: secret, location: location))
+            } else {
+                var d = SuiteDiagnostic(location: self.location(child.pointer), reason: .missingKey(key: "value", context: context))
+                d.fix = "write `{\"value\": …}` for a literal object, or `{\"env\": \"NAME\"}` to read an environment variable"
+                diagnostics.append(.invalid(d))
+            }
+        }
+        return out
+    }
+
+    mutating func decodeDefaults(_ node: SuiteNode) -> RequestDefaults {
+        var defaults = RequestDefaults()
+        guard let node = object(node, allowed: Self.defaultsKeys, context: "`defaults`",
+            misplaced: ["baseURL": "the suite (top level)"])
+        else { return defaults }
+        defaults.headers = decodeHeaders(node.member("headers"))
+        defaults.timeout = number(node.member("timeout"), positive: true)
+        defaults.followRedirects = bool(node.member("followRedirects"))
+        if let tls = node.member("tls") { defaults.tls = decodeTLS(tls) }
+        if let retry = node.member("retry") { defaults.retry = decodeRetry(retry) }
+        return defaults
+    }
+
+    /// Header values are templates; numbers and booleans are accepted and written as text.
+    mutating func decodeHeaders(_ node: SuiteNode?) -> [HeaderSpec] {
+        guard let node else { return [] }
+        guard case .object = node.value else {
+            report(.wrongType(key: "headers", expected: "an object of header names to values", found: node.typeDescription),
+                at: node.pointer)
+            return []
+        }
+        var out: [HeaderSpec] = []
+        for (name, child) in node.members {
+            switch child.value {
+            case .string(let s):
+                record(s, at: child.pointer)
+                out.append(HeaderSpec(name: name, value: s))
+            case .number(let n): out.append(HeaderSpec(name: name, value: n.literal))
+            case .bool(let b): out.append(HeaderSpec(name: name, value: b ? "true" : "false"))
+            default:
+                report(.wrongType(key: name, expected: "a string", found: child.typeDescription), at: child.pointer)
+            }
+        }
+        return out
+    }
+
+    mutating func decodeRetry(_ node: SuiteNode) -> RetrySpec? {
+        guard let node = object(node, allowed: ["count", "delayMs"], context: "`retry`"),
+            let countNode = require("count", in: node, context: "`retry`"),
+            let count = integer(countNode, in: 0...1000)
+        else { return nil }
+        let delay = node.member("delayMs").map { integer($0, in: 0...3_600_000) } ?? 0
+        return RetrySpec(count: count, delayMs: delay ?? 0)
+    }
+}

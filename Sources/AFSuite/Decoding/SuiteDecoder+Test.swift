@@ -1,0 +1,129 @@
+import JSONPath
+
+extension SuiteDecoder {
+    static let testKeys = ["name", "description", "request", "expect", "capture", "retry", "skip"]
+    static let requestKeys = [
+        "method", "url", "query", "headers", "json", "form", "body", "bodyFile", "multipart", "timeout",
+        "followRedirects", "tls",
+    ]
+    static let bodyKeys = ["json", "form", "body", "bodyFile", "multipart"]
+
+    mutating func decodeTest(_ node: SuiteNode) -> TestCase? {
+        var misplaced: [String: String] = [:]
+        for key in Self.requestKeys { misplaced[key] = "`request`" }
+        for key in Self.expectKeys where key != "tls" && key != "headers" && key != "json" && key != "body" {
+            misplaced[key] = "`expect`"
+        }
+        guard let node = object(node, allowed: Self.testKeys, context: "a test", misplaced: misplaced) else { return nil }
+        let location = self.location(node.pointer)
+        let name = require("name", in: node, context: "a test").flatMap { string($0) }
+        _ = string(node.member("description"))
+        let request = require("request", in: node, context: "a test").flatMap { decodeRequest($0) }
+        let expect = node.member("expect").flatMap { decodeExpectations($0) } ?? Expectations()
+        let captures = node.member("capture").map { decodeCaptures($0) } ?? []
+        // Every written name counts, even one whose source has an error: no cascade of undefined variables.
+        if case .test(let index) = scope { captureNames[index] = node.member("capture")?.members.map { $0.key } ?? [] }
+        let retry = node.member("retry").flatMap { decodeRetry($0) }
+        var skip: String?
+        if let skipNode = node.member("skip") {
+            switch skipNode.value {
+            case .string(let reason): skip = reason
+            case .bool(let b): skip = b ? "skipped" : nil
+            default:
+                report(.wrongType(key: "skip", expected: "a reason string or `true`", found: skipNode.typeDescription),
+                    at: skipNode.pointer)
+            }
+        }
+        guard let name, let request else { return nil }
+        return TestCase(name: name, location: location, request: request, expect: expect, captures: captures,
+            retry: retry, skip: skip)
+    }
+
+    mutating func decodeRequest(_ node: SuiteNode) -> RequestSpec? {
+        guard let node = object(node, allowed: Self.requestKeys, context: "`request`",
+            misplaced: ["status": "`expect`", "capture": "the test", "expect": "the test"])
+        else { return nil }
+        var method = "GET"
+        if let m = string(node.member("method")) {
+            let upper = m.uppercased()
+            if upper.isEmpty || !upper.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }) {
+                report(.unknownName(key: "method", value: m, allowed: ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"],
+                    suggestion: nil), at: node.member("method")!.pointer)
+            }
+            method = upper
+        }
+        let url = require("url", in: node, context: "`request`").flatMap { template($0) }
+        var spec = RequestSpec(method: method, url: url ?? "")
+        if let query = node.member("query") {
+            if case .object = query.value {
+                recordTemplates(in: query)
+                spec.query = query.value
+            } else {
+                report(.wrongType(key: "query", expected: "an object of parameter names to values", found: query.typeDescription),
+                    at: query.pointer)
+            }
+        }
+        spec.headers = decodeHeaders(node.member("headers"))
+        spec.body = decodeBody(node)
+        spec.timeout = number(node.member("timeout"), positive: true)
+        spec.followRedirects = bool(node.member("followRedirects"))
+        if let tls = node.member("tls") { spec.tls = decodeTLS(tls) }
+        if node.member("tls") == nil || spec.tls != nil { checkPins(request: spec.tls, requestPointer: node.pointer) }
+        return url == nil ? nil : spec
+    }
+
+    /// Exactly one of `json`, `form`, `body`, `bodyFile`, `multipart`.
+    mutating func decodeBody(_ request: SuiteNode) -> BodySpec? {
+        let present = Self.bodyKeys.filter { request.member($0) != nil }
+        if present.count > 1 {
+            report(.conflictingKeys(present), at: request.member(present[1])!.pointer, key: true)
+            return nil
+        }
+        guard let key = present.first, let node = request.member(key) else { return nil }
+        switch key {
+        case "json":
+            recordTemplates(in: node)
+            return .json(node.value)
+        case "form":
+            guard case .object = node.value else {
+                report(.wrongType(key: "form", expected: "an object of field names to values", found: node.typeDescription),
+                    at: node.pointer)
+                return nil
+            }
+            recordTemplates(in: node)
+            return .form(node.value)
+        case "body": return template(node).map { BodySpec.text($0) }
+        case "bodyFile": return path(node).map { BodySpec.file($0) }
+        default: return decodeMultipart(node).map { BodySpec.multipart($0) }
+        }
+    }
+
+    mutating func decodeMultipart(_ node: SuiteNode) -> [MultipartPartSpec]? {
+        guard case .array = node.value else {
+            report(.wrongType(key: "multipart", expected: "an array of parts", found: node.typeDescription), at: node.pointer)
+            return nil
+        }
+        var parts: [MultipartPartSpec] = []
+        for element in node.elements {
+            let context = "a multipart part"
+            guard let part = object(element, allowed: ["name", "value", "file", "filename", "contentType"], context: context),
+                let name = require("name", in: part, context: context).flatMap({ string($0) })
+            else { continue }
+            let hasValue = part.member("value") != nil, hasFile = part.member("file") != nil
+            if hasValue && hasFile {
+                report(.conflictingKeys(["value", "file"]), at: part.member("file")!.pointer, key: true)
+            } else if let value = part.member("value") {
+                if let text = template(value) { parts.append(MultipartPartSpec(name: name, content: .value(text))) }
+            } else if let file = path(part.member("file")) {
+                let filename = template(part.member("filename"))
+                let contentType = string(part.member("contentType"))
+                parts.append(MultipartPartSpec(name: name, content: .file(path: file, filename: filename, contentType: contentType)))
+            } else if !hasFile {
+                var d = SuiteDiagnostic(location: location(part.pointer), reason: .missingKey(key: "value", context: context))
+                d.fix = "add `\"value\": \"…\"` for a text field or `\"file\": \"path\"` for a file"
+                diagnostics.append(.invalid(d))
+            }
+        }
+        return parts
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import JSONPath
+
+/// Decodes one parsed suite file into the model, collecting every problem instead of stopping at
+/// the first, so `afrun validate` shows them all in one pass.
+struct SuiteDecoder {
+    /// Which tests can see a template's variables.
+    enum Scope: Hashable {
+        /// `baseURL` and `defaults`: suite variables, `--var` and `env.*` only.
+        case suite
+        /// A test's request: also captures of earlier tests (when the suite is not parallel).
+        case test(Int)
+    }
+
+    /// A template string found while decoding, checked for undefined variables afterwards.
+    struct TemplateUse {
+        var template: Template
+        var pointer: String
+        var scope: Scope
+    }
+
+    /// A file path found while decoding, checked for existence afterwards.
+    struct FileUse {
+        var template: Template
+        var pointer: String
+        var key: String
+    }
+
+    let file: URL
+    let displayPath: String
+    let map: JSONSourceMap
+    let lines: [Substring]
+    var diagnostics: [SuiteError] = []
+    var templates: [TemplateUse] = []
+    var files: [FileUse] = []
+    /// The suite's default TLS policy, for checks on each request's merged policy.
+    var defaultTLS: TLSSpec?
+    var reportedDefaultPins = false
+    /// Capture names by test index (the index in `tests`), for the variable check.
+    var captureNames: [Int: [String]] = [:]
+    /// The scope templates decoded now belong to.
+    var scope: Scope = .suite
+
+    init(file: URL, displayPath: String, source: String, map: JSONSourceMap) {
+        self.file = file
+        self.displayPath = displayPath
+        self.map = map
+        self.lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    // MARK: Places and reports
+
+    /// The place of the value at `pointer`; `key: true` gives its member name's place instead.
+    func location(_ pointer: String, key: Bool = false) -> SourceLocation {
+        var p = pointer
+        while true {
+            if let l = key ? map.keyLocation(of: p) : map.location(of: p) {
+                return SourceLocation(file: displayPath, line: l.line, column: l.column, pointer: pointer)
+            }
+            // Fall back to the nearest ancestor the map knows.
+            guard let slash = p.lastIndex(of: "/") else { break }
+            p = String(p[..<slash])
+        }
+        return SourceLocation(file: displayPath, line: 1, column: 1, pointer: pointer)
+    }
+
+    mutating func report(_ reason: SuiteDiagnostic.Reason, at pointer: String, key: Bool = false) {
+        diagnostics.append(.invalid(SuiteDiagnostic(location: location(pointer, key: key), reason: reason)))
+    }
+
+    mutating func report(_ reason: SuiteDiagnostic.Reason, at location: SourceLocation) {
+        diagnostics.append(.invalid(SuiteDiagnostic(location: location, reason: reason)))
+    }
+
+    /// The place of the character at `offset` inside the string value at `pointer`, mapping through
+    /// JSON escapes so a `{{` deep in a URL is pointed at exactly.
+    func location(inString pointer: String, characterOffset offset: Int) -> SourceLocation {
+        var base = location(pointer)
+        guard base.line >= 1, base.line <= lines.count else { return base }
+        let line = lines[base.line - 1]
+        var raw = line.dropFirst(base.column - 1)
+        guard raw.first == "\"" else { return base }
+        raw = raw.dropFirst()
+        var column = base.column + 1
+        var decoded = 0
+        while decoded < offset, let c = raw.first {
+            var width = 1
+            if c == "\\" {
+                width = raw.dropFirst().first == "u" ? 6 : 2
+            }
+            raw = raw.dropFirst(width)
+            column += width
+            decoded += 1
+        }
+        base.column = column
+        return base
+    }
+
+    // MARK: Objects and keys
+
+    /// Checks `node` is an object and that every key is in `allowed` (with a did-you-mean);
+    /// returns nil (after reporting) when it is not an object.
+    mutating func object(
+        _ node: SuiteNode, allowed: [String], context: String, misplaced: [String: String] = [:]
+    ) -> SuiteNode? {
+        guard case .object = node.value else {
+            report(.wrongType(key: keyName(node), expected: "an object", found: node.typeDescription), at: node.pointer)
+            return nil
+        }
+        for (key, child) in node.members where !allowed.contains(key) && key != "$schema" {
+            if let home = misplaced[key] {
+                var d = SuiteDiagnostic(
+                    location: location(child.pointer, key: true),
+                    reason: .unknownKey(key: key, suggestion: nil, context: context))
+                d.fix = "`\(key)` belongs inside \(home): move it there"
+                diagnostics.append(.invalid(d))
+            } else {
+                let suggestion = EditDistance.suggestion(for: key, among: allowed)
+                report(.unknownKey(key: key, suggestion: suggestion, context: context), at: child.pointer, key: true)
+            }
+        }
+        return node
+    }
+
+    /// The name to show for a node's key: the member name, or `name[index]` for array elements.
+    func keyName(_ node: SuiteNode) -> String {
+        let key = node.key
+        if Int(key) != nil {
+            let parent = SuiteNode(value: .null, pointer: String(node.pointer[..<(node.pointer.lastIndex(of: "/") ?? node.pointer.startIndex)]))
+            return "\(parent.key)[\(key)]"
+        }
+        return key
+    }
+
+    mutating func require(_ key: String, in node: SuiteNode, context: String) -> SuiteNode? {
+        if let child = node.member(key) { return child }
+        report(.missingKey(key: key, context: context), at: node.pointer)
+        return nil
+    }
+
+    // MARK: Scalars
+
+    mutating func string(_ node: SuiteNode?) -> String? {
+        guard let node else { return nil }
+        if case .string(let s) = node.value { return s }
+        report(.wrongType(key: keyName(node), expected: "a string", found: node.typeDescription), at: node.pointer)
+        return nil
+    }
+
+    mutating func bool(_ node: SuiteNode?) -> Bool? {
+        guard let node else { return nil }
+        if case .bool(let b) = node.value { return b }
+        report(.wrongType(key: keyName(node), expected: "a boolean (`true` or `false`)", found: node.typeDescription), at: node.pointer)
+        return nil
+    }
+
+    /// A number; `positive` also rejects zero and negatives.
+    mutating func number(_ node: SuiteNode?, positive: Bool = false) -> Double? {
+        guard let node else { return nil }
+        guard case .number(let n) = node.value else {
+            report(.wrongType(key: keyName(node), expected: "a number", found: node.typeDescription), at: node.pointer)
+            return nil
+        }
+        let value = n.doubleValue
+        if positive, !(value > 0) || !value.isFinite {
+            report(.outOfRange(key: keyName(node), value: n.literal, expected: "a number greater than 0"), at: node.pointer)
+            return nil
+        }
+        return value
+    }
+
+    /// An integer in `range`.
+    mutating func integer(_ node: SuiteNode?, in range: ClosedRange<Int> = 0...Int(Int32.max)) -> Int? {
+        guard let node else { return nil }
+        guard case .number(let n) = node.value, let i = n.int64Value, i.magnitude <= UInt64(Int32.max) else {
+            let found = if case .number = node.value { "a number that is not an integer" } else { node.typeDescription }
+            report(.wrongType(key: keyName(node), expected: "an integer", found: found), at: node.pointer)
+            return nil
+        }
+        guard range.contains(Int(i)) else {
+            report(.outOfRange(key: keyName(node), value: "\(i)",
+                expected: "an integer from \(range.lowerBound) to \(range.upperBound)"), at: node.pointer)
+            return nil
+        }
+        return Int(i)
+    }
+
+    /// A string that is a template; it is recorded for the variable check.
+    mutating func template(_ node: SuiteNode?) -> String? {
+        guard let node, let text = string(node) else { return nil }
+        record(text, at: node.pointer)
+        return text
+    }
+
+    /// Parses `text` as a template and records it (or reports its syntax error at the exact column).
+    @discardableResult
+    mutating func record(_ text: String, at pointer: String) -> Template? {
+        do {
+            let t = try Template(text)
+            if !t.isLiteral { templates.append(TemplateUse(template: t, pointer: pointer, scope: scope)) }
+            return t
+        } catch {
+            if case .templateSyntax(let source, let message, let offset) = error {
+                report(.invalidTemplate(template: source, message: message, offset: offset),
+                    at: location(inString: pointer, characterOffset: offset))
+            }
+            return nil
+        }
+    }
+
+    /// A file path (a template); recorded for the existence check.
+    mutating func path(_ node: SuiteNode?) -> String? {
+        guard let node, let text = template(node) else { return nil }
+        if let t = try? Template(text) { files.append(FileUse(template: t, pointer: node.pointer, key: keyName(node))) }
+        return text
+    }
+
+    /// Records every string inside a JSON value (bodies, query) as a template.
+    mutating func recordTemplates(in node: SuiteNode) {
+        switch node.value {
+        case .string(let s): record(s, at: node.pointer)
+        case .array: for e in node.elements { recordTemplates(in: e) }
+        case .object: for (_, child) in node.members { recordTemplates(in: child) }
+        default: break
+        }
+    }
+
+    /// A name from a fixed list, with a did-you-mean.
+    mutating func name(_ node: SuiteNode?, allowed: [String]) -> String? {
+        guard let node, let value = string(node) else { return nil }
+        if allowed.contains(value) { return value }
+        let suggestion = EditDistance.suggestion(for: value, among: allowed)
+            ?? allowed.first { $0.lowercased() == value.lowercased() }
+        report(.unknownName(key: keyName(node), value: value, allowed: allowed, suggestion: suggestion), at: node.pointer)
+        return nil
+    }
+
+    /// Compiles a regex, reporting what is wrong and where inside the string when it does not.
+    mutating func regex(_ node: SuiteNode?) -> String? {
+        guard let node, let pattern = string(node) else { return nil }
+        if (try? NSRegularExpression(pattern: pattern)) != nil { return pattern }
+        if let (message, offset) = RegexProblem.explain(pattern) {
+            report(.invalidRegex(pattern: pattern, message: "\(message) at position \(offset)"),
+                at: location(inString: node.pointer, characterOffset: offset))
+        } else {
+            report(.invalidRegex(pattern: pattern, message: "the pattern does not compile"), at: node.pointer)
+        }
+        return nil
+    }
+
+    /// Parses a JSONPath expression, reporting the parser's message and position.
+    mutating func jsonPath(_ node: SuiteNode?) -> String? {
+        guard let node, let expression = string(node) else { return nil }
+        do {
+            _ = try JSONPathQuery(expression)
+            return expression
+        } catch {
+            report(.invalidJSONPath(expression: expression, message: error.message, position: error.position),
+                at: location(inString: node.pointer, characterOffset: error.position))
+            return nil
+        }
+    }
+}

@@ -1,0 +1,97 @@
+// Every message and fix of the suite loader, in one place, so their wording stays consistent.
+extension SuiteDiagnostic.Reason {
+    /// A stable short name, e.g. `unknown-key`.
+    public var code: String {
+        switch self {
+        case .syntax: "syntax"
+        case .unknownKey: "unknown-key"
+        case .wrongType: "wrong-type"
+        case .missingKey: "missing-key"
+        case .conflictingKeys: "conflicting-keys"
+        case .unknownName: "unknown-name"
+        case .invalidStatus: "invalid-status"
+        case .outOfRange: "out-of-range"
+        case .invalidRegex: "invalid-regex"
+        case .invalidJSONPath: "invalid-jsonpath"
+        case .invalidTemplate: "invalid-template"
+        case .missingFile: "missing-file"
+        case .duplicateTestName: "duplicate-test"
+        case .duplicateName: "duplicate-name"
+        case .undefinedVariable: "undefined-variable"
+        case .emptyPredicate: "empty-predicate"
+        case .other: "invalid"
+        }
+    }
+
+    /// What is wrong, as one sentence.
+    public var message: String {
+        switch self {
+        case .syntax(let message): "invalid JSON: \(message)"
+        case .unknownKey(let key, _, let context): "unknown key `\(key)` in \(context)"
+        case .wrongType(let key, let expected, let found):
+            key.isEmpty ? "expected \(expected) at the top of the file, found \(found)" : "expected \(expected) for `\(key)`, found \(found)"
+        case .missingKey(let key, let context): "missing `\(key)` in \(context)"
+        case .conflictingKeys(let keys):
+            "\(Self.list(keys, and: "and")) cannot be used together"
+        case .unknownName(let key, let value, _, _): "`\(value)` is not a valid `\(key)`"
+        case .invalidStatus(let text): "`\(text)` is not a status expectation"
+        case .outOfRange(let key, let value, let expected): "`\(key)` is \(value); expected \(expected)"
+        case .invalidRegex(let pattern, let message): "invalid regular expression `\(pattern)`: \(message)"
+        case .invalidJSONPath(let expression, let message, let position):
+            "invalid JSONPath `\(expression)`: \(message) at position \(position)"
+        case .invalidTemplate(let template, let message, let offset):
+            "invalid template \"\(template)\": \(message) at offset \(offset)"
+        case .missingFile(let path, let resolved): "file `\(path)` not found (looked for \(resolved))"
+        case .duplicateTestName(let name, let firstLine): "duplicate test name `\(name)` (first used on line \(firstLine))"
+        case .duplicateName(let name, let firstLine): "`\(name)` is defined twice (first on line \(firstLine))"
+        case .undefinedVariable(let name, let note): "undefined variable `\(name)`" + (note.map { " (\($0))" } ?? "")
+        case .emptyPredicate(let context): "\(context) has no predicate"
+        case .other: "invalid suite"
+        }
+    }
+
+    /// How to fix it, when there is something to say.
+    public var fix: String? {
+        switch self {
+        case .syntax:
+            "check for a missing comma, an unquoted key, a trailing comma or an unclosed bracket near this place"
+        case .unknownKey(_, let suggestion, let context):
+            if let suggestion { "did you mean `\(suggestion)`?" } else { "remove the key, or see docs/suite-format.md for the keys of \(context)" }
+        case .wrongType(let key, let expected, _):
+            key.isEmpty ? "a suite file holds one object: `{\"name\": …, \"tests\": […]}`" : "write \(expected) for `\(key)`"
+        case .missingKey(let key, _): "add `\(key)`"
+        case .conflictingKeys(let keys):
+            "keep one of \(Self.list(keys, and: "or")) and remove the other" + (keys.count > 2 ? "s" : "")
+        case .unknownName(_, _, let allowed, let suggestion):
+            (suggestion.map { "did you mean `\($0)`? " } ?? "")
+                + "valid values: \(allowed.map { "`\($0)`" }.joined(separator: ", "))"
+        case .invalidStatus:
+            "write a code (`200`), a class (`\"2xx\"`), a range (`\"200-299\"`) or an array of those; codes are 100-599"
+        case .outOfRange(_, _, let expected): "use \(expected)"
+        case .invalidRegex:
+            "fix the pattern (NSRegularExpression syntax); in JSON a backslash is written twice: `\"\\\\d+\"`"
+        case .invalidJSONPath:
+            "JSONPath starts with `$`, e.g. `$.items[0].id` or `$..name`; try it with `afrun jsonpath EXPR FILE`"
+        case .invalidTemplate:
+            "close the placeholder with `}}`, use a name of letters, digits, `_`, `-` or `.` (`{{user_id}}`, `{{env.TOKEN}}`),"
+                + " or write `\\\\{{` in JSON for a literal `{{`"
+        case .missingFile:
+            "paths are relative to the suite file's folder; create the file or fix the path"
+        case .duplicateTestName: "give each test of a suite its own name: results and history are keyed by it"
+        case .duplicateName: "rename one of them"
+        case .undefinedVariable(let name, _):
+            "define `\(name)` in the suite's `variables`, capture it in an earlier test, pass `--var \(name)=…`,"
+                + " or use `{{env.\(name)}}` for an environment variable"
+        case .emptyPredicate:
+            "add a predicate: equals, notEquals, exists, matches, contains, count, type, lt, lte, gt, gte or oneOf"
+        case .other: nil
+        }
+    }
+
+    /// `` `a` ``, `` `a` and `b` ``, `` `a`, `b` and `c` ``.
+    static func list(_ keys: [String], and word: String) -> String {
+        let quoted = keys.map { "`\($0)`" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " \(word) " + quoted.last!
+    }
+}

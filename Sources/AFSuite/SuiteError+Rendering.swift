@@ -1,0 +1,61 @@
+import Foundation
+
+extension SuiteError {
+    /// The problem as a compiler-style block: a headline with its code, the place, the source line with
+    /// a caret under the column, the JSON pointer and the fix.
+    ///
+    /// ```
+    /// error[unknown-key]: unknown key `contentTyp` in `expect`
+    ///   --> suites/users.json:12:9
+    ///    |
+    /// 12 |         "contentTyp": "application/json",
+    ///    |         ^ at /tests/0/expect/contentTyp
+    ///    = fix: did you mean `contentType`?
+    /// ```
+    /// - Parameters:
+    ///   - color: whether to use ANSI colors (red headline, blue gutter, green fix).
+    ///   - sourceLine: returns line `n` (1-based) of `file`; by default the file is read from disk.
+    /// - Returns: the block, without a trailing newline.
+    public func rendered(color: Bool = false, sourceLine: ((_ file: String, _ line: Int) -> String?)? = nil) -> String {
+        let red = color ? "\u{1B}[1;31m" : "", blue = color ? "\u{1B}[1;34m" : "", green = color ? "\u{1B}[32m" : ""
+        let bold = color ? "\u{1B}[1m" : "", reset = color ? "\u{1B}[0m" : ""
+        let code: String
+        switch self {
+        case .unreadable: code = "unreadable"
+        case .invalid(let d): code = d.code
+        case .undefinedVariable: code = "undefined-variable"
+        case .templateSyntax: code = "invalid-template"
+        }
+        var out = "\(red)error[\(code)]\(reset)\(bold): \(message)\(reset)"
+        if let location {
+            let lineNumber = String(location.line)
+            let pad = String(repeating: " ", count: lineNumber.count)
+            out += "\n\(pad)\(blue)-->\(reset) \(location)"
+            let text = (sourceLine ?? Self.readLine)(location.file, location.line)
+            if let text {
+                let shown = text.replacingOccurrences(of: "\t", with: " ")
+                let caretPad = String(repeating: " ", count: max(0, location.column - 1))
+                let at = location.pointer.isEmpty ? "" : " at \(location.pointer)"
+                out += "\n\(pad) \(blue)|\(reset)"
+                out += "\n\(blue)\(lineNumber) |\(reset) \(shown)"
+                out += "\n\(pad) \(blue)|\(reset) \(caretPad)\(red)^\(reset)\(at)"
+            } else if !location.pointer.isEmpty {
+                out += "\n\(pad) \(blue)=\(reset) at \(location.pointer)"
+            }
+            if let fix { out += "\n\(pad) \(blue)=\(reset) \(green)fix:\(reset) \(fix)" }
+        } else {
+            if case .unreadable(let path, _) = self { out += "\n  \(blue)-->\(reset) \(path)" }
+            if let fix { out += "\n  \(blue)=\(reset) \(green)fix:\(reset) \(fix)" }
+        }
+        return out
+    }
+
+    private static func readLine(_ file: String, _ line: Int) -> String? {
+        guard line >= 1, let data = FileManager.default.contents(atPath: file) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard line <= lines.count else { return nil }
+        var text = String(lines[line - 1])
+        if text.hasSuffix("\r") { text.removeLast() }
+        return text
+    }
+}
