@@ -1,10 +1,194 @@
 import AFRunner
+import Foundation
 import GRDB
 
 /// The run history in SQLite.
-///
-/// CONTRACT (skeleton): the history issue implements it.
 public enum AFHistory {
     /// The database path used when none is given.
     public static let defaultDatabasePath = ".afrun/history.sqlite"
+    /// The environment variable that names the database when `--db` is not given.
+    public static let databaseEnvironmentVariable = "AFRUN_DB"
+
+    /// The database path for a command: the flag, else `AFRUN_DB`, else the default.
+    /// - Parameters:
+    ///   - flag: the `--db` value, if given.
+    ///   - environment: the process environment.
+    /// - Returns: the path to open.
+    public static func databasePath(flag: String?, environment: [String: String]) -> String {
+        if let flag, !flag.isEmpty { return flag }
+        if let fromEnvironment = environment[databaseEnvironmentVariable], !fromEnvironment.isEmpty { return fromEnvironment }
+        return defaultDatabasePath
+    }
+}
+
+/// The run history: a `ResultSink` that writes every run and result into SQLite as it happens, and the
+/// queries behind `afrun history`.
+///
+/// The database is in WAL mode with a busy timeout, so several `afrun` processes may write one file.
+/// Results go through a group-commit writer: `record` returns once its result is committed; results that
+/// arrive while a commit is under way are committed together in the next transaction. A finished result
+/// therefore survives the death of the process as soon as `record` returns.
+public final class HistoryStore: ResultSink {
+    /// The database file.
+    public let path: String
+    let pool: DatabasePool
+    let writer: GroupCommitWriter
+
+    /// How long a writer waits for another process's lock before failing.
+    public static let busyTimeout: TimeInterval = 30
+
+    init(path: String, pool: DatabasePool) {
+        self.path = path
+        self.pool = pool
+        self.writer = GroupCommitWriter(pool: pool)
+    }
+
+    /// Opens (creating if needed) the history at `path`: creates parent folders, turns on WAL, brings the
+    /// schema up to date, and marks runs left `running` by a process that no longer exists as `interrupted`.
+    /// - Parameter path: the database file.
+    /// - Returns: the open store.
+    /// - Throws: `HistoryError.cannotOpen` or `.migrationFailed`.
+    public static func open(path: String) throws -> HistoryStore {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw HistoryError.cannotOpen(path: path, reason: "cannot create folder '\(folder)': \(error.localizedDescription)")
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.foreignKeysEnabled = true
+        configuration.label = "afrun.history"
+        configuration.prepareDatabase { db in
+            // WAL with synchronous=NORMAL: a commit survives the process dying (the WAL is in the OS cache);
+            // only a power loss may drop the last commits. FULL would fsync every result.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw HistoryError.cannotOpen(path: path, reason: "\(error)")
+        }
+        let migrator = HistorySchema.migrator
+        do {
+            try migrator.migrate(pool)
+        } catch {
+            // Another process may have applied the same migration at the same moment.
+            let done = (try? pool.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
+            if !done { throw HistoryError.migrationFailed(path: path, reason: "\(error)") }
+        }
+        let store = HistoryStore(path: path, pool: pool)
+        try store.markAbandonedRuns()
+        return store
+    }
+
+    /// Closes the database; further calls fail.
+    /// - Throws: `HistoryError.database` if the file could not be closed.
+    public func close() throws {
+        do { try pool.close() } catch { throw HistoryError.database(operation: "close", reason: "\(error)") }
+    }
+
+    // MARK: ResultSink
+
+    /// Inserts the run with status `running`.
+    public func runDidStart(_ run: RunInfo) async throws {
+        try await write("record run start") { db in try HistoryWriting.insertRun(run, in: db) }
+    }
+
+    /// Writes one finished result; returns once it is committed.
+    public func record(_ result: TestResult, in run: RunInfo) async throws {
+        try await writer.submit(SinkRedactor.result(result), runID: run.id)
+    }
+
+    /// Stores the totals and the final status.
+    public func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
+        try await write("record run end") { db in try HistoryWriting.finishRun(run.id, summary: summary, status: status, in: db) }
+        // Fold the WAL into the main file so that copying only `history.sqlite` (a CI cache, an artifact)
+        // carries the whole run. Best effort: a reader in another process may hold it back.
+        _ = try? await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+    }
+
+    // MARK: Maintenance
+
+    /// Marks as `interrupted` the runs still `running` whose process on this host is gone (a SIGKILL, a
+    /// crash, a power loss). Runs from other hosts are left alone: their process cannot be checked.
+    /// - Returns: the ids of the runs marked.
+    @discardableResult
+    public func markAbandonedRuns() throws -> [String] {
+        let host = ProcessInfo.processInfo.hostName
+        return try syncWrite("mark interrupted runs") { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT id, pid FROM runs WHERE status = 'running' AND pid_host = ?", arguments: [host])
+            var marked: [String] = []
+            for row in rows {
+                let pid: Int32 = row["pid"]
+                guard !Self.processIsAlive(pid) else { continue }
+                let id: String = row["id"]
+                try db.execute(
+                    sql: """
+                        UPDATE runs SET status = 'interrupted',
+                            finished_at = COALESCE((SELECT MAX(started_at) FROM results WHERE run_seq = runs.seq), started_at),
+                            passed = (SELECT COUNT(*) FROM results WHERE run_seq = runs.seq AND status = 'passed'),
+                            failed = (SELECT COUNT(*) FROM results WHERE run_seq = runs.seq AND status = 'failed'),
+                            errors = (SELECT COUNT(*) FROM results WHERE run_seq = runs.seq AND status = 'error'),
+                            skipped = (SELECT COUNT(*) FROM results WHERE run_seq = runs.seq AND status = 'skipped')
+                        WHERE id = ?
+                        """, arguments: [id])
+                marked.append(id)
+            }
+            return marked
+        }
+    }
+
+    /// Whether a process exists (signal 0 probes without sending anything; EPERM means it exists).
+    static func processIsAlive(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    // MARK: Plumbing
+
+    func write<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.writeWithoutTransaction { db in
+                var value: T?
+                try db.inTransaction(.immediate) {
+                    value = try body(db)
+                    return .commit
+                }
+                return value!
+            }
+        } catch let error as HistoryError {
+            throw error
+        } catch {
+            throw HistoryError.database(operation: operation, reason: "\(error)")
+        }
+    }
+
+    func syncWrite<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.writeWithoutTransaction { db in
+                var value: T?
+                try db.inTransaction(.immediate) {
+                    value = try body(db)
+                    return .commit
+                }
+                return value!
+            }
+        } catch let error as HistoryError {
+            throw error
+        } catch {
+            throw HistoryError.database(operation: operation, reason: "\(error)")
+        }
+    }
+
+    func read<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as HistoryError {
+            throw error
+        } catch {
+            throw HistoryError.database(operation: operation, reason: "\(error)")
+        }
+    }
 }

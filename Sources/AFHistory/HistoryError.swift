@@ -1,0 +1,37 @@
+/// Why a history operation failed. Messages name the database and the fix.
+public enum HistoryError: Error, Sendable, CustomStringConvertible {
+    /// The database could not be opened or created.
+    case cannotOpen(path: String, reason: String)
+    /// The schema could not be brought up to date.
+    case migrationFailed(path: String, reason: String)
+    /// A read or write failed.
+    case database(operation: String, reason: String)
+    /// No run matches the given id, prefix or name.
+    case runNotFound(String)
+    /// An id prefix matches more than one run.
+    case ambiguousRun(String, candidates: [String])
+    /// No test matches the given name.
+    case testNotFound(String)
+    /// An argument is out of range.
+    case invalidArgument(String)
+
+    /// A sentence naming the place and the fix.
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            "cannot open the history database '\(path)': \(reason); check the folder is writable or pass --db FILE"
+        case .migrationFailed(let path, let reason):
+            "cannot update the schema of '\(path)': \(reason); a newer afrun may have written it, or it is not an afrun history"
+        case .database(let operation, let reason):
+            "history \(operation) failed: \(reason)"
+        case .runNotFound(let reference):
+            "no run matches '\(reference)'; list runs with `afrun history runs`"
+        case .ambiguousRun(let reference, let candidates):
+            "'\(reference)' matches \(candidates.count) runs (\(candidates.prefix(3).joined(separator: ", "))…); give more characters of the id"
+        case .testNotFound(let name):
+            "no test named '\(name)' in the history; use 'suite/test' or the test name as `afrun history show latest` prints it"
+        case .invalidArgument(let text):
+            text
+        }
+    }
+}

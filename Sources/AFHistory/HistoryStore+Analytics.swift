@@ -1,0 +1,144 @@
+import AFRunner
+import Foundation
+import GRDB
+
+extension HistoryStore {
+    /// Every test's identity by row id.
+    static func identities(in db: Database) throws -> [Int64: TestIdentity] {
+        var map: [Int64: TestIdentity] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT t.id, t.name, s.file, s.name AS suite_name FROM tests t JOIN suites s ON s.id = t.suite_id")
+        while let row = try rows.next() {
+            map[row["id"]] = TestIdentity(suiteFile: row["file"], suiteName: row["suite_name"], testName: row["name"])
+        }
+        return map
+    }
+
+    /// The smallest run sequence among the latest `lastRuns` runs (results at or after it are in the window).
+    static func windowStart(lastRuns: Int, in db: Database) throws -> Int64 {
+        guard lastRuns > 0 else { return Int64.max }
+        return try Int64.fetchOne(db, sql: "SELECT seq FROM runs ORDER BY seq DESC LIMIT 1 OFFSET ?", arguments: [lastRuns - 1])
+            ?? Int64.min
+    }
+
+    /// Each test's outcome the last time it ran (skips do not count: a test skipped by a filter keeps the
+    /// outcome it had before). Feeds `--rerun-failed` and `--failed-first`.
+    public func lastRunStatuses() throws -> [TestIdentity: TestStatus] {
+        try read("last statuses") { db in
+            let names = try Self.identities(in: db)
+            // SQLite returns the bare column from the row holding MAX().
+            let rows = try Row.fetchAll(db, sql: "SELECT test_id, status, MAX(run_seq) FROM results WHERE status != 'skipped' GROUP BY test_id")
+            var map: [TestIdentity: TestStatus] = [:]
+            for row in rows {
+                guard let identity = names[row["test_id"]], let status = TestStatus(rawValue: row["status"]) else { continue }
+                map[identity] = status
+            }
+            return map
+        }
+    }
+
+    /// Each test's median duration (ms) over the latest `lastRuns` runs, skips excluded. Feeds `--shard`.
+    public func medianDurations(lastRuns: Int) throws -> [TestIdentity: Double] {
+        try read("median durations") { db in
+            let names = try Self.identities(in: db)
+            let start = try Self.windowStart(lastRuns: lastRuns, in: db)
+            var samples: [Int64: [Double]] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT test_id, duration_ms FROM results WHERE run_seq >= ? AND status != 'skipped'", arguments: [start])
+            while let row = try rows.next() { samples[row[0], default: []].append(row[1]) }
+            var map: [TestIdentity: Double] = [:]
+            for (id, values) in samples { if let identity = names[id] { map[identity] = Percentiles.median(values.sorted()) } }
+            return map
+        }
+    }
+
+    /// Each test's flakiness score (0...1) over the latest `lastRuns` runs; see `FlakyTest.score`.
+    public func flakiness(lastRuns: Int) throws -> [TestIdentity: Double] {
+        Dictionary(uniqueKeysWithValues: try flakyTests(lastRuns: lastRuns, includeStable: true).map { ($0.identity, $0.score) })
+    }
+
+    /// Tests whose outcome changed within the latest `lastRuns` runs, or that passed only after a retry,
+    /// most flaky first (score, then flips, then identity).
+    /// - Parameters:
+    ///   - lastRuns: the window.
+    ///   - includeStable: also list tests with score 0.
+    public func flakyTests(lastRuns: Int = 20, includeStable: Bool = false) throws -> [FlakyTest] {
+        try read("flaky") { db in
+            let names = try Self.identities(in: db)
+            let start = try Self.windowStart(lastRuns: lastRuns, in: db)
+            var tallies: [Int64: FlakyTally] = [:]
+            let rows = try Row.fetchCursor(
+                db,
+                sql: "SELECT test_id, status, attempts FROM results WHERE run_seq >= ? AND status != 'skipped' ORDER BY run_seq, id",
+                arguments: [start])
+            while let row = try rows.next() {
+                let passed = (row[1] as String) == TestStatus.passed.rawValue
+                tallies[row[0], default: FlakyTally()].add(passed: passed, attempts: row[2], status: row[1])
+            }
+            return tallies.compactMap { id, tally -> FlakyTest? in
+                guard let identity = names[id] else { return nil }
+                let flaky = tally.result(identity)
+                return includeStable || flaky.score > 0 ? flaky : nil
+            }
+            .sorted { lhs, rhs in
+                if lhs.score != rhs.score { return lhs.score > rhs.score }
+                if lhs.flips != rhs.flips { return lhs.flips > rhs.flips }
+                return TestIdentity.sortsBefore(lhs.identity, rhs.identity)
+            }
+        }
+    }
+
+    /// Tests ranked by the 95th percentile of a phase over the latest `lastRuns` runs, slowest first.
+    /// - Parameters:
+    ///   - phase: which timing phase.
+    ///   - lastRuns: the window.
+    ///   - limit: how many tests.
+    public func slowest(phase: TimingPhase = .total, lastRuns: Int = 20, limit: Int = 20) throws -> [PhaseStats] {
+        try read("slowest") { db in
+            let names = try Self.identities(in: db)
+            let start = try Self.windowStart(lastRuns: lastRuns, in: db)
+            var samples: [Int64: [Double]] = [:]
+            let rows = try Row.fetchCursor(
+                db,
+                sql: "SELECT r.test_id, m.\(phase.column) FROM results r JOIN metrics m ON m.result_id = r.id WHERE r.run_seq >= ?",
+                arguments: [start])
+            while let row = try rows.next() { samples[row[0], default: []].append(row[1]) }
+            return samples.compactMap { id, values -> PhaseStats? in
+                guard let identity = names[id] else { return nil }
+                let sorted = values.sorted()
+                return PhaseStats(
+                    identity: identity, phase: phase, samples: sorted.count, p50Ms: Percentiles.median(sorted),
+                    p95Ms: Percentiles.nearestRank(sorted, 0.95), maxMs: sorted.last ?? 0)
+            }
+            .sorted { lhs, rhs in
+                lhs.p95Ms != rhs.p95Ms ? lhs.p95Ms > rhs.p95Ms : TestIdentity.sortsBefore(lhs.identity, rhs.identity)
+            }
+            .prefix(max(0, limit)).map { $0 }
+        }
+    }
+}
+
+/// Counts one test's outcome changes in run order.
+struct FlakyTally {
+    var runs = 0
+    var flips = 0
+    var retriedPasses = 0
+    var failures = 0
+    var lastPassed: Bool?
+    var lastStatus = TestStatus.passed
+
+    mutating func add(passed: Bool, attempts: Int, status: String) {
+        runs += 1
+        if let lastPassed, lastPassed != passed { flips += 1 }
+        if passed && attempts > 1 { retriedPasses += 1 }
+        if !passed { failures += 1 }
+        lastPassed = passed
+        lastStatus = TestStatus(rawValue: status) ?? .error
+    }
+
+    func result(_ identity: TestIdentity) -> FlakyTest {
+        let score = min(1, Double(flips + retriedPasses) / Double(max(1, runs - 1)))
+        return FlakyTest(
+            identity: identity, runs: runs, flips: flips, retriedPasses: retriedPasses, failures: failures, score: score,
+            lastStatus: lastStatus)
+    }
+}

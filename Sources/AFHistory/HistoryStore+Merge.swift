@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+
+extension HistoryStore {
+    static let runCopyColumns = """
+        id, started_at, finished_at, status, command_line, host, pid, pid_host, afrun_version, libcurl_version,
+        openssl_version, git_commit, git_branch, shard, passed, failed, errors, skipped, duration_ms, p50_ms, p95_ms
+        """
+    static let resultCopyColumns = """
+        line, status, attempts, started_at, duration_ms, failure_messages, error_kind, curl_code, skip_reason, method,
+        url, request_headers, response_status, http_version, response_headers, body_excerpt, body_bytes, remote_ip,
+        remote_port, captures
+        """
+
+    /// Copies into this history the runs of another history file that it does not have yet (matched by
+    /// run id), with their results, metrics, assertions and TLS rows. CI uses it to fold the databases of
+    /// parallel shards into one before caching it.
+    /// - Parameter otherPath: an afrun history database (schema version 1).
+    /// - Returns: how many runs were copied.
+    /// - Throws: `HistoryError.cannotOpen` when the file is missing or not an afrun history.
+    @discardableResult
+    public func merge(from otherPath: String) throws -> Int {
+        guard FileManager.default.fileExists(atPath: otherPath) else {
+            throw HistoryError.cannotOpen(path: otherPath, reason: "no such file")
+        }
+        do {
+            return try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "ATTACH DATABASE ? AS src", arguments: [otherPath])
+                defer { try? db.execute(sql: "DETACH DATABASE src") }
+                let applied = try String.fetchAll(
+                    db, sql: "SELECT identifier FROM src.grdb_migrations ORDER BY identifier")
+                guard applied == ["v1"] else {
+                    throw HistoryError.cannotOpen(path: otherPath, reason: "not an afrun history of schema v1 (migrations: \(applied))")
+                }
+                var copied = 0
+                try db.inTransaction(.immediate) {
+                    copied = try Self.copyRuns(in: db)
+                    return .commit
+                }
+                return copied
+            }
+        } catch let error as HistoryError {
+            throw error
+        } catch {
+            throw HistoryError.database(operation: "merge '\(otherPath)'", reason: "\(error)")
+        }
+    }
+
+    private static func copyRuns(in db: Database) throws -> Int {
+        try db.execute(sql: """
+            DROP TABLE IF EXISTS temp.new_runs;
+            DROP TABLE IF EXISTS temp.seq_map;
+            DROP TABLE IF EXISTS temp.test_map;
+            CREATE TEMP TABLE new_runs AS SELECT seq, id FROM src.runs WHERE id NOT IN (SELECT id FROM main.runs);
+            INSERT INTO main.runs (\(runCopyColumns))
+                SELECT \(runCopyColumns) FROM src.runs WHERE seq IN (SELECT seq FROM temp.new_runs) ORDER BY seq;
+            CREATE TEMP TABLE seq_map AS
+                SELECT n.seq AS old_seq, m.seq AS new_seq FROM temp.new_runs n JOIN main.runs m ON m.id = n.id;
+            INSERT INTO main.suites (file, name) SELECT file, name FROM src.suites WHERE true ON CONFLICT(file) DO NOTHING;
+            INSERT INTO main.tests (suite_id, name)
+                SELECT ms.id, st.name FROM src.tests st JOIN src.suites ss ON ss.id = st.suite_id
+                JOIN main.suites ms ON ms.file = ss.file WHERE true ON CONFLICT(suite_id, name) DO NOTHING;
+            CREATE TEMP TABLE test_map AS
+                SELECT st.id AS old_id, mt.id AS new_id FROM src.tests st JOIN src.suites ss ON ss.id = st.suite_id
+                JOIN main.suites ms ON ms.file = ss.file JOIN main.tests mt ON mt.suite_id = ms.id AND mt.name = st.name;
+            """)
+        let copied = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM temp.seq_map") ?? 0
+        // Result ids move by a fixed offset past this history's largest, so child rows follow without a map.
+        let offset = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM main.results") ?? 0
+        try db.execute(
+            sql: """
+                INSERT INTO main.results (id, run_seq, test_id, \(resultCopyColumns))
+                    SELECT r.id + :offset, sm.new_seq, tm.new_id, \(resultCopyColumns.split(separator: ",").map { "r." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", "))
+                    FROM src.results r JOIN temp.seq_map sm ON sm.old_seq = r.run_seq JOIN temp.test_map tm ON tm.old_id = r.test_id;
+                INSERT INTO main.metrics
+                    SELECT m.result_id + :offset, m.dns_ms, m.connect_ms, m.tls_ms, m.wait_ms, m.ttfb_ms, m.download_ms,
+                        m.total_ms, m.redirect_ms, m.queue_ms, m.redirect_count, m.connection_reused, m.request_bytes,
+                        m.response_bytes
+                    FROM src.metrics m JOIN src.results r ON r.id = m.result_id JOIN temp.seq_map sm ON sm.old_seq = r.run_seq;
+                INSERT INTO main.assertions (result_id, position, kind, target, predicate, expected, actual, passed, message)
+                    SELECT a.result_id + :offset, a.position, a.kind, a.target, a.predicate, a.expected, a.actual, a.passed, a.message
+                    FROM src.assertions a JOIN src.results r ON r.id = a.result_id JOIN temp.seq_map sm ON sm.old_seq = r.run_seq;
+                INSERT INTO main.tls
+                    SELECT x.result_id + :offset, x.protocol_version, x.cipher, x.chain_pins, x.leaf_subject, x.leaf_not_after,
+                        x.trusted, x.rejection_reason
+                    FROM src.tls x JOIN src.results r ON r.id = x.result_id JOIN temp.seq_map sm ON sm.old_seq = r.run_seq;
+                DROP TABLE temp.new_runs;
+                DROP TABLE temp.seq_map;
+                DROP TABLE temp.test_map;
+                """, arguments: ["offset": offset])
+        return copied
+    }
+}

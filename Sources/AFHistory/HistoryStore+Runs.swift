@@ -1,0 +1,142 @@
+import AFRunner
+import Foundation
+import GRDB
+
+extension HistoryStore {
+    static let runColumns = """
+        seq, id, started_at, finished_at, status, command_line, host, afrun_version, libcurl_version,
+        openssl_version, git_commit, git_branch, shard, passed, failed, errors, skipped, duration_ms, p50_ms, p95_ms
+        """
+
+    static func runRecord(_ row: Row) -> RunRecord {
+        let commandLine: String = row["command_line"]
+        return RunRecord(
+            id: row["id"], sequence: row["seq"], startedAt: row["started_at"], finishedAt: row["finished_at"],
+            status: RunStatus(rawValue: row["status"]) ?? .interrupted,
+            commandLine: (try? JSONDecoder().decode([String].self, from: Data(commandLine.utf8))) ?? [],
+            host: row["host"], afrunVersion: row["afrun_version"], libcurlVersion: row["libcurl_version"],
+            opensslVersion: row["openssl_version"], gitCommit: row["git_commit"], gitBranch: row["git_branch"],
+            shard: row["shard"], passed: row["passed"], failed: row["failed"], errors: row["errors"],
+            skipped: row["skipped"], durationMs: row["duration_ms"], p50Ms: row["p50_ms"], p95Ms: row["p95_ms"])
+    }
+
+    /// The latest runs, newest first.
+    /// - Parameter last: how many.
+    /// - Returns: up to `last` runs.
+    public func runs(last: Int = 20) throws -> [RunRecord] {
+        try read("list runs") { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.runColumns) FROM runs ORDER BY seq DESC LIMIT ?", arguments: [max(0, last)])
+                .map(Self.runRecord)
+        }
+    }
+
+    /// The run a reference names: a full id, an unambiguous id prefix, `latest` or `previous`.
+    /// - Throws: `HistoryError.runNotFound` or `.ambiguousRun`.
+    public func run(_ reference: String) throws -> RunRecord {
+        try read("find run") { db in try Self.resolveRun(reference, in: db) }
+    }
+
+    static func resolveRun(_ reference: String, in db: Database) throws -> RunRecord {
+        let key = reference.trimmingCharacters(in: .whitespaces)
+        let offset: Int? = switch key.lowercased() {
+        case "latest", "last": 0
+        case "previous", "prev": 1
+        default: nil
+        }
+        if let offset {
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(runColumns) FROM runs ORDER BY seq DESC LIMIT 1 OFFSET ?", arguments: [offset])
+            else { throw HistoryError.runNotFound(reference) }
+            return runRecord(row)
+        }
+        guard !key.isEmpty else { throw HistoryError.runNotFound(reference) }
+        if let row = try Row.fetchOne(db, sql: "SELECT \(runColumns) FROM runs WHERE id = ?", arguments: [key]) {
+            return runRecord(row)
+        }
+        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT \(runColumns) FROM runs WHERE id LIKE ? ESCAPE '\\' ORDER BY seq DESC LIMIT 10",
+            arguments: [escaped + "%"])
+        if rows.count == 1 { return runRecord(rows[0]) }
+        if rows.isEmpty { throw HistoryError.runNotFound(reference) }
+        throw HistoryError.ambiguousRun(reference, candidates: rows.map { $0["id"] })
+    }
+
+    static let resultColumns = """
+        r.run_seq, runs.id AS run_id, s.file, s.name AS suite_name, t.name AS test_name, r.line, r.status,
+        r.attempts, r.started_at, r.duration_ms, r.failure_messages, r.error_kind, r.response_status,
+        r.http_version, r.remote_ip, r.body_bytes, m.total_ms
+        """
+    static let resultJoins = """
+        FROM results r JOIN runs ON runs.seq = r.run_seq JOIN tests t ON t.id = r.test_id
+        JOIN suites s ON s.id = t.suite_id LEFT JOIN metrics m ON m.result_id = r.id
+        """
+
+    static func resultRecord(_ row: Row) -> ResultRecord {
+        let messages: String? = row["failure_messages"]
+        return ResultRecord(
+            runID: row["run_id"], runSequence: row["run_seq"],
+            identity: TestIdentity(suiteFile: row["file"], suiteName: row["suite_name"], testName: row["test_name"]),
+            line: row["line"], status: TestStatus(rawValue: row["status"]) ?? .error, attempts: row["attempts"],
+            startedAt: row["started_at"], durationMs: row["duration_ms"],
+            failureMessages: messages.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? [],
+            errorKind: row["error_kind"], responseStatus: row["response_status"], httpVersion: row["http_version"],
+            remoteIP: row["remote_ip"], bodyBytes: row["body_bytes"], totalMs: row["total_ms"])
+    }
+
+    /// Every result of a run, in the order they were recorded.
+    /// - Parameter reference: an id, a prefix, `latest` or `previous`.
+    public func results(ofRun reference: String) throws -> (run: RunRecord, results: [ResultRecord]) {
+        try read("show run") { db in
+            let run = try Self.resolveRun(reference, in: db)
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT \(Self.resultColumns) \(Self.resultJoins) WHERE r.run_seq = ? ORDER BY r.id",
+                arguments: [run.sequence])
+            return (run, rows.map(Self.resultRecord))
+        }
+    }
+
+    /// One test's results over the latest runs that ran it, newest first.
+    /// - Parameters:
+    ///   - name: `suite name/test name`, `suite file/test name`, or a test name alone (every suite's test of
+    ///     that name).
+    ///   - last: how many results.
+    /// - Throws: `HistoryError.testNotFound` when no test matches.
+    public func testHistory(_ name: String, last: Int = 20) throws -> [ResultRecord] {
+        try read("test history") { db in
+            let ids = try Self.matchingTests(name, in: db)
+            guard !ids.isEmpty else { throw HistoryError.testNotFound(name) }
+            let list = ids.map(String.init).joined(separator: ",")
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT \(Self.resultColumns) \(Self.resultJoins) WHERE r.test_id IN (\(list)) ORDER BY r.run_seq DESC, r.id DESC LIMIT ?",
+                arguments: [max(0, last)])
+            return rows.map(Self.resultRecord)
+        }
+    }
+
+    static func matchingTests(_ name: String, in db: Database) throws -> [Int64] {
+        let sql = "SELECT t.id FROM tests t JOIN suites s ON s.id = t.suite_id WHERE "
+        if let slash = name.lastIndex(of: "/") {
+            let scope = String(name[..<slash])
+            let test = String(name[name.index(after: slash)...])
+            let ids = try Int64.fetchAll(db, sql: sql + "t.name = ? AND (s.name = ? OR s.file = ?)", arguments: [test, scope, scope])
+            if !ids.isEmpty { return ids }
+        }
+        return try Int64.fetchAll(db, sql: sql + "t.name = ?", arguments: [name])
+    }
+
+    /// Deletes all but the latest `keep` runs with their results, and tests no run mentions any more.
+    /// - Parameter keep: runs to keep (0 empties the history).
+    /// - Returns: how many runs were deleted.
+    @discardableResult
+    public func prune(keep: Int) throws -> Int {
+        guard keep >= 0 else { throw HistoryError.invalidArgument("prune --keep must be 0 or more, got \(keep)") }
+        return try syncWrite("prune") { db in
+            try db.execute(sql: "DELETE FROM runs WHERE seq NOT IN (SELECT seq FROM runs ORDER BY seq DESC LIMIT ?)", arguments: [keep])
+            let deleted = db.changesCount
+            try db.execute(sql: "DELETE FROM tests WHERE id NOT IN (SELECT DISTINCT test_id FROM results)")
+            try db.execute(sql: "DELETE FROM suites WHERE id NOT IN (SELECT DISTINCT suite_id FROM tests)")
+            return deleted
+        }
+    }
+}

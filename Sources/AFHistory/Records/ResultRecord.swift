@@ -1,0 +1,36 @@
+import AFRunner
+import Foundation
+
+/// One stored result, as `history show` and `history test` list it.
+public struct ResultRecord: Sendable, Hashable, Codable {
+    /// The run it belongs to.
+    public var runID: String
+    /// The run's sequence number.
+    public var runSequence: Int64
+    /// Which test.
+    public var identity: TestIdentity
+    /// The test's line in its suite file.
+    public var line: Int
+    /// How it ended.
+    public var status: TestStatus
+    /// Attempts made.
+    public var attempts: Int
+    /// When it started.
+    public var startedAt: Date
+    /// Wall time of all attempts.
+    public var durationMs: Double
+    /// Failed assertion messages or the error message.
+    public var failureMessages: [String]
+    /// The error kind for `.error`.
+    public var errorKind: String?
+    /// The response status code.
+    public var responseStatus: Int?
+    /// The HTTP version.
+    public var httpVersion: String?
+    /// The server's address.
+    public var remoteIP: String?
+    /// The response body's length.
+    public var bodyBytes: Int64?
+    /// The transfer's total time (the `total` phase), when a transfer happened.
+    public var totalMs: Double?
+}

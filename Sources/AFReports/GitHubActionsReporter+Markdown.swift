@@ -1,0 +1,60 @@
+import AFRunner
+import Foundation
+
+extension GitHubActionsReporter {
+    /// The most failures listed in the summary (the job log and JUnit file hold the rest).
+    static let summaryFailureLimit = 50
+
+    /// The step summary in GitHub-flavoured Markdown.
+    static func markdown(run: RunInfo, summary: RunSummary, status: RunStatus, results: [TestResult]) -> String {
+        let icon = summary.failed + summary.errors > 0 ? "❌" : (status == .interrupted ? "⚠️" : "✅")
+        var lines = [
+            "## \(icon) afrun: \(summary.passed) passed, \(summary.failed) failed, \(summary.errors) errors, \(summary.skipped) skipped",
+            "",
+            "| Tests | Passed | Failed | Errors | Skipped | Duration | p50 | p95 |",
+            "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+            "| \(summary.total) | \(summary.passed) | \(summary.failed) | \(summary.errors) | \(summary.skipped) | "
+                + "\(String(format: "%.2f", summary.durationMs / 1000)) s | \(milliseconds(summary.p50Ms)) | \(milliseconds(summary.p95Ms)) |",
+            "",
+        ]
+        var details = ["Run `\(run.id)`"]
+        if let shard = run.shard { details.append("shard \(shard)") }
+        if status == .interrupted { details.append("**interrupted**") }
+        lines.append(details.joined(separator: " · "))
+        lines.append("")
+        let failures = results.filter { TestSelection.isFailing($0.status) }
+        if !failures.isEmpty {
+            lines += ["### Failures", "", "| Test | Location | Message |", "| --- | --- | --- |"]
+            for result in failures.prefix(summaryFailureLimit) {
+                let mark = result.status == .error ? "💥" : "❌"
+                let message = result.failureMessages.joined(separator: "; ")
+                lines.append(
+                    "| \(mark) \(cell(result.identity.description)) | `\(cell(result.identity.suiteFile)):\(result.line)` | \(cell(message)) |")
+            }
+            if failures.count > summaryFailureLimit {
+                lines.append("")
+                lines.append("… and \(failures.count - summaryFailureLimit) more (see the JUnit report).")
+            }
+            lines.append("")
+        }
+        let retried = results.filter { $0.status == .passed && $0.attempts > 1 }
+        if !retried.isEmpty {
+            lines.append("### Passed after retries")
+            lines.append("")
+            lines += retried.prefix(summaryFailureLimit).map { "- \(cell($0.identity.description)) (\($0.attempts) attempts)" }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func milliseconds(_ value: Double?) -> String {
+        value.map { String(format: "%.1f ms", $0) } ?? "–"
+    }
+
+    /// A table cell: pipes escaped, line breaks flattened, bounded.
+    static func cell(_ text: String) -> String {
+        let flat = text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\r", with: " ")
+            .replacingOccurrences(of: "\n", with: " ")
+        return flat.count > 300 ? String(flat.prefix(300)) + "…" : flat
+    }
+}

@@ -1,0 +1,103 @@
+import AFRunner
+import Foundation
+import Synchronization
+
+/// GitHub Actions integration: an `::error` workflow command per failing test as results arrive (GitHub
+/// shows it on the suite file's line), a `::warning` per test that passed only after a retry, and a
+/// Markdown summary appended to `$GITHUB_STEP_SUMMARY` when the run ends.
+public final class GitHubActionsReporter: ResultSink {
+    /// Where annotation lines go: standard output unless a test captures them.
+    public typealias Output = @Sendable (String) -> Void
+
+    /// Whether the process runs inside GitHub Actions (`GITHUB_ACTIONS=true`).
+    public static func isEnabled(environment: [String: String]) -> Bool {
+        environment["GITHUB_ACTIONS"] == "true"
+    }
+
+    private let summaryPath: String?
+    private let workspace: String?
+    private let output: Output
+    private let collector = ResultCollector()
+
+    /// Creates a reporter.
+    /// - Parameters:
+    ///   - environment: the process environment (`GITHUB_STEP_SUMMARY`, `GITHUB_WORKSPACE`).
+    ///   - output: receives each annotation line (without newline); prints by default.
+    public init(environment: [String: String], output: @escaping Output = { print($0) }) {
+        let summary = environment["GITHUB_STEP_SUMMARY"] ?? ""
+        self.summaryPath = summary.isEmpty ? nil : summary
+        self.workspace = environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
+        self.output = output
+    }
+
+    /// Nothing to do at the start.
+    public func runDidStart(_ run: RunInfo) async throws {}
+
+    /// Annotates a failure, an error, or a pass that needed retries.
+    public func record(_ result: TestResult, in run: RunInfo) async throws {
+        let redacted = SinkRedactor.result(result)
+        collector.append(redacted)
+        if let line = annotation(for: redacted) { output(line) }
+    }
+
+    /// Appends the Markdown summary when `GITHUB_STEP_SUMMARY` is set.
+    /// - Throws: `ReportError.cannotWrite` when the summary file cannot be appended to.
+    public func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
+        guard let summaryPath else { return }
+        let markdown = Self.markdown(run: run, summary: summary, status: status, results: collector.all)
+        guard let handle = FileHandle(forWritingAtPath: summaryPath) ?? Self.create(summaryPath) else {
+            throw ReportError.cannotWrite(path: summaryPath, reason: "GITHUB_STEP_SUMMARY cannot be opened")
+        }
+        defer { try? handle.close() }
+        do {
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(markdown.utf8))
+        } catch {
+            throw ReportError.cannotWrite(path: summaryPath, reason: error.localizedDescription)
+        }
+    }
+
+    private static func create(_ path: String) -> FileHandle? {
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        return FileHandle(forWritingAtPath: path)
+    }
+
+    /// The workflow command for a result, nil when it needs none.
+    public func annotation(for result: TestResult) -> String? {
+        let command: String
+        let message: String
+        switch result.status {
+        case .failed, .error:
+            command = "error"
+            message = result.failureMessages.isEmpty ? result.status.rawValue : result.failureMessages.joined(separator: "\n")
+        case .passed where result.attempts > 1:
+            command = "warning"
+            message = "passed after \(result.attempts) attempts (flaky)"
+        default:
+            return nil
+        }
+        let properties = [
+            "file=\(Self.escapeProperty(relative(result.identity.suiteFile)))",
+            "line=\(max(1, result.line))",
+            "title=\(Self.escapeProperty("afrun: \(result.identity)"))",
+        ]
+        return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
+    }
+
+    /// The suite path relative to the workspace, as GitHub expects for file annotations.
+    private func relative(_ file: String) -> String {
+        guard let workspace, file.hasPrefix(workspace + "/") else { return file }
+        return String(file.dropFirst(workspace.count + 1))
+    }
+
+    /// Escapes a workflow command's message.
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Escapes a workflow command's property value.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

@@ -1,0 +1,99 @@
+import AFRunner
+import Foundation
+
+/// Writes the whole run as one JSON document when it finishes (`--report-json FILE`).
+///
+/// Layout (documented in docs/ci.md): `{"format": "afrun-report", "version": 1, "run": RunInfo,
+/// "status": RunStatus, "summary": RunSummary + "total", "suites": [{"file", "name", "tests", "passed",
+/// "failed", "errors", "skipped", "durationMs", "results": [TestResult]}]}`, dates in ISO 8601, keys sorted.
+public final class JSONReporter: ResultSink {
+    /// The layout's version; bumped when a field changes meaning or disappears.
+    public static let formatVersion = 1
+
+    /// The file written.
+    public let path: String
+    private let collector = ResultCollector()
+
+    /// Creates a reporter.
+    /// - Parameter path: the JSON file to write when the run finishes.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Nothing to do until the end.
+    public func runDidStart(_ run: RunInfo) async throws {}
+
+    /// Keeps the result.
+    public func record(_ result: TestResult, in run: RunInfo) async throws {
+        collector.append(result)
+    }
+
+    /// Writes the file.
+    /// - Throws: `ReportError.encodingFailed` or `.cannotWrite`.
+    public func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
+        try ReportFile.write(try document(run: run, summary: summary, status: status), to: path)
+    }
+
+    /// The encoded document for the results recorded so far.
+    /// - Throws: `ReportError.encodingFailed`.
+    public func document(run: RunInfo, summary: RunSummary, status: RunStatus) throws -> Data {
+        var redactedRun = run
+        redactedRun.commandLine = SinkRedactor.commandLine(run.commandLine)
+        let report = Report(
+            format: "afrun-report", version: Self.formatVersion, run: redactedRun, status: status,
+            summary: ReportSummary(summary),
+            suites: collector.bySuite.map { suite in
+                let count = { (status: TestStatus) in suite.results.filter { $0.status == status }.count }
+                return ReportSuite(
+                    file: suite.file, name: suite.name, tests: suite.results.count, passed: count(.passed),
+                    failed: count(.failed), errors: count(.error), skipped: count(.skipped),
+                    durationMs: suite.results.map(\.durationMs).reduce(0, +), results: suite.results)
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        do {
+            return try encoder.encode(report)
+        } catch {
+            throw ReportError.encodingFailed(format: "JSON", reason: "\(error)")
+        }
+    }
+}
+
+/// The top level of the JSON report.
+struct Report: Encodable {
+    var format: String
+    var version: Int
+    var run: RunInfo
+    var status: RunStatus
+    var summary: ReportSummary
+    var suites: [ReportSuite]
+}
+
+/// `RunSummary` with its total spelled out.
+struct ReportSummary: Encodable {
+    var passed, failed, errors, skipped, total: Int
+    var durationMs: Double
+    var p50Ms, p95Ms: Double?
+
+    init(_ summary: RunSummary) {
+        passed = summary.passed
+        failed = summary.failed
+        errors = summary.errors
+        skipped = summary.skipped
+        total = summary.total
+        durationMs = summary.durationMs
+        p50Ms = summary.p50Ms
+        p95Ms = summary.p95Ms
+    }
+}
+
+/// One suite file's results.
+struct ReportSuite: Encodable {
+    var file: String
+    var name: String
+    var tests, passed, failed, errors, skipped: Int
+    var durationMs: Double
+    var results: [TestResult]
+}

@@ -1,4 +1,0 @@
-import AFRunner
-
-/// Namespace placeholder until the report writers land.
-public enum AFReports {}

@@ -1,0 +1,44 @@
+import AFRunner
+import Foundation
+import Synchronization
+
+/// Keeps a run's results in arrival order for reporters that write once at the end.
+final class ResultCollector: Sendable {
+    private let results = Mutex<[TestResult]>([])
+
+    func append(_ result: TestResult) {
+        let redacted = SinkRedactor.result(result)
+        results.withLock { $0.append(redacted) }
+    }
+
+    /// All results so far.
+    var all: [TestResult] { results.withLock { $0 } }
+
+    /// Results grouped by suite file, suites in order of first appearance.
+    var bySuite: [(file: String, name: String, results: [TestResult])] {
+        var order: [String] = []
+        var groups: [String: (name: String, results: [TestResult])] = [:]
+        for result in all {
+            let file = result.identity.suiteFile
+            if groups[file] == nil {
+                order.append(file)
+                groups[file] = (result.identity.suiteName, [])
+            }
+            groups[file]?.results.append(result)
+        }
+        return order.map { (file: $0, name: groups[$0]!.name, results: groups[$0]!.results) }
+    }
+}
+
+/// Writes report files: creates the folder, replaces the file atomically.
+enum ReportFile {
+    static func write(_ data: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw ReportError.cannotWrite(path: path, reason: error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// A last line of defence for sinks (history, reports): hides values whose names say they are secret,
+/// even though the runner redacts before results leave it. Applied at the storage/report boundary so a
+/// runner bug cannot put a token on disk.
+public enum SinkRedactor {
+    /// What a hidden value becomes (the runner's mask too).
+    public static let mask = "***"
+
+    /// Header names always treated as secret (lowercased).
+    public static let secretHeaderNames: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "apikey",
+        "x-auth-token", "x-access-token", "x-csrf-token", "x-xsrf-token", "x-amz-security-token",
+        "x-goog-api-key", "private-token", "x-vault-token",
+    ]
+
+    /// Fragments that mark a name (header, query item, JSON key, capture) as secret.
+    static let secretFragments = ["token", "secret", "password", "passwd", "apikey", "api-key", "api_key", "auth", "session", "cookie", "credential", "private"]
+
+    /// Whether a header, query or capture name looks secret.
+    public static func isSecretName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return secretHeaderNames.contains(lower) || secretFragments.contains { lower.contains($0) }
+    }
+
+    /// Headers with secret values masked.
+    public static func headers(_ fields: [HeaderField]) -> [HeaderField] {
+        fields.map { isSecretName($0.name) && $0.value != mask ? HeaderField(name: $0.name, value: mask) : $0 }
+    }
+
+    /// A URL with user info and secret query values masked.
+    public static func url(_ text: String) -> String {
+        guard var components = URLComponents(string: text) else { return text }
+        var changed = false
+        if components.password != nil { components.password = mask; changed = true }
+        if let items = components.queryItems {
+            components.queryItems = items.map { item in
+                guard isSecretName(item.name), item.value != nil else { return item }
+                changed = true
+                return URLQueryItem(name: item.name, value: mask)
+            }
+        }
+        return changed ? (components.string ?? text) : text
+    }
+
+    /// Text (a body excerpt, a message) with `"secretName": "value"` JSON members and
+    /// `secretName=value` pairs masked.
+    public static func text(_ text: String) -> String {
+        var result = text
+        for pattern in [
+            #"("[A-Za-z0-9_\-]*(?:token|secret|password|passwd|api_?key|auth|session|credential)[A-Za-z0-9_\-]*"\s*:\s*)"[^"]*""#,
+            #"((?:^|[?&\s])[A-Za-z0-9_\-]*(?:token|secret|password|passwd|api_?key|session)[A-Za-z0-9_\-]*=)[^&\s"]+"#,
+            #"((?i:authorization|cookie):\s*)[^\r\n]+"#,
+        ] {
+            guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { continue }
+            let range = NSRange(result.startIndex..., in: result)
+            let replacement = pattern.hasPrefix(#"("["#) ? "$1\"\(mask)\"" : "$1\(mask)"
+            result = regex.stringByReplacingMatches(in: result, range: range, withTemplate: replacement)
+        }
+        return result
+    }
+
+    /// A result with every field a sink stores or prints passed through the rules above.
+    public static func result(_ result: TestResult) -> TestResult {
+        var copy = result
+        if var request = copy.request {
+            request.headers = headers(request.headers)
+            request.url = url(request.url)
+            request.bodyExcerpt = request.bodyExcerpt.map(text)
+            copy.request = request
+        }
+        if var response = copy.response {
+            response.headers = headers(response.headers)
+            response.bodyExcerpt = text(response.bodyExcerpt)
+            copy.response = response
+        }
+        copy.captures = Dictionary(uniqueKeysWithValues: copy.captures.map { key, value in
+            (key, isSecretName(key) ? mask : value)
+        })
+        copy.assertions = copy.assertions.map { assertion in
+            var masked = assertion
+            let secretTarget = assertion.kind == "header" && assertion.target.map(isSecretName) == true
+            if secretTarget {
+                masked.expected = mask
+                masked.actual = assertion.actual == nil ? nil : mask
+                masked.message = "\(assertion.target ?? "header"): value hidden (secret header)"
+            } else {
+                masked.expected = text(assertion.expected)
+                masked.actual = assertion.actual.map(text)
+                masked.message = text(assertion.message)
+            }
+            return masked
+        }
+        if var error = copy.error {
+            error.message = text(error.message)
+            copy.error = error
+        }
+        return copy
+    }
+
+    /// A command line with the values of secret-looking options and `Name: value` headers masked.
+    public static func commandLine(_ arguments: [String]) -> [String] {
+        var output: [String] = []
+        var hideNext = false
+        for argument in arguments {
+            if hideNext { output.append(mask); hideNext = false; continue }
+            if argument.hasPrefix("-"), let equals = argument.firstIndex(of: "=") {
+                let name = String(argument[..<equals])
+                output.append(isSecretName(name) ? "\(name)=\(mask)" : text(argument))
+                continue
+            }
+            if argument.hasPrefix("-"), isSecretName(argument) { hideNext = true }
+            output.append(text(url(argument)))
+        }
+        return output
+    }
+}

@@ -1,0 +1,28 @@
+import AFHistory
+import ArgumentParser
+
+/// `afrun history flaky`: tests whose outcome flips, most flaky first.
+struct HistoryFlakyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flaky",
+        abstract: "Rank tests whose outcome changed within the last N runs, or that passed only after a retry.")
+
+    @OptionGroup var options: HistoryOptions
+    @OptionGroup var window: WindowOptions
+
+    @Option(help: "How many tests to list.")
+    var limit: Int = 50
+
+    func run() throws {
+        let flaky = Array(try options.withStore { try $0.flakyTests(lastRuns: window.last) }.prefix(max(0, limit)))
+        let rows = flaky.map { test in
+            [
+                test.identity.description, String(format: "%.2f", test.score), "\(test.flips)", "\(test.retriedPasses)",
+                "\(test.failures)", "\(test.runs)", test.lastStatus.rawValue,
+            ]
+        }
+        try HistoryOutput.emit(
+            options.format, headers: ["test", "score", "flips", "retried_passes", "failures", "runs", "last"], rows: rows,
+            json: flaky)
+    }
+}

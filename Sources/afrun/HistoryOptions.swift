@@ -1,0 +1,56 @@
+import AFHistory
+import ArgumentParser
+import Foundation
+
+/// How a history command prints.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json, csv
+}
+
+/// Options every `afrun history` subcommand takes.
+struct HistoryOptions: ParsableArguments {
+    @Option(name: .long, help: "The history database (default: $AFRUN_DB, else .afrun/history.sqlite).")
+    var db: String?
+
+    @Option(name: .long, help: "Output format: table, json or csv.")
+    var format: OutputFormat = .table
+
+    /// The database path this invocation uses.
+    var databasePath: String {
+        AFHistory.databasePath(flag: db, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Opens the store; a missing database is an error rather than an empty new file.
+    func openStore() throws -> HistoryStore {
+        let path = databasePath
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ValidationError("no history database at '\(path)': run some suites first, or pass --db FILE / set AFRUN_DB")
+        }
+        do {
+            return try HistoryStore.open(path: path)
+        } catch let error as HistoryError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// Runs a query, turning history errors into a message and exit code 1.
+    func withStore<T>(_ body: (HistoryStore) throws -> T) throws -> T {
+        let store = try openStore()
+        defer { try? store.close() }
+        do {
+            return try body(store)
+        } catch let error as HistoryError {
+            throw ValidationError(error.description)
+        }
+    }
+}
+
+/// The `--last N` option of the queries over recent runs.
+struct WindowOptions: ParsableArguments {
+    @Option(name: .long, help: "How many recent runs to consider.")
+    var last: Int = 20
+
+    func validate() throws {
+        guard last > 0 else { throw ValidationError("--last must be 1 or more, got \(last)") }
+    }
+}

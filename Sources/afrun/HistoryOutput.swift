@@ -1,0 +1,65 @@
+import Foundation
+
+/// Prints rows as an aligned table or CSV, and values as JSON.
+enum HistoryOutput {
+    /// The JSON encoder of every history command: pretty, sorted keys, ISO 8601 dates.
+    static func json<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// Columns padded to their widest cell, two spaces apart.
+    static func table(headers: [String], rows: [[String]]) -> String {
+        var widths = headers.map(\.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.count) }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }
+            .joined(separator: "  ")
+        }
+        return ([line(headers)] + rows.map(line)).joined(separator: "\n")
+    }
+
+    /// RFC 4180 CSV with a header line.
+    static func csv(headers: [String], rows: [[String]]) -> String {
+        func quote(_ cell: String) -> String {
+            cell.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
+        }
+        return ([headers] + rows).map { $0.map(quote).joined(separator: ",") }.joined(separator: "\n")
+    }
+
+    /// Prints in the chosen format: rows for table/CSV, `value` for JSON.
+    static func emit<T: Encodable>(_ format: OutputFormat, headers: [String], rows: [[String]], json value: T) throws {
+        switch format {
+        case .json: print(try json(value))
+        case .csv: print(csv(headers: headers, rows: rows))
+        case .table: print(rows.isEmpty ? "(nothing)" : table(headers: headers, rows: rows))
+        }
+    }
+
+    static func ms(_ value: Double?) -> String {
+        value.map { String(format: "%.1f", $0) } ?? ""
+    }
+
+    static func date(_ value: Date?) -> String {
+        guard let value else { return "" }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: value)
+    }
+
+    /// An inline sparkline of the values, low to high in eight steps.
+    static func sparkline(_ values: [Double]) -> String {
+        let blocks = Array("▁▂▃▄▅▆▇█")
+        guard let low = values.min(), let high = values.max() else { return "" }
+        let span = high - low
+        return String(values.map { value in
+            span <= 0 ? blocks[0] : blocks[min(blocks.count - 1, Int((value - low) / span * Double(blocks.count - 1) + 0.5))]
+        })
+    }
+}

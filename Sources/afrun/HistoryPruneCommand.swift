@@ -1,0 +1,28 @@
+import AFHistory
+import ArgumentParser
+
+/// `afrun history prune --keep N`: drops old runs.
+struct HistoryPruneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prune", abstract: "Delete all but the latest N runs (and their results).")
+
+    @OptionGroup var options: HistoryOptions
+
+    @Option(help: "How many of the latest runs to keep.")
+    var keep: Int
+
+    func validate() throws {
+        guard keep >= 0 else { throw ValidationError("--keep must be 0 or more, got \(keep)") }
+    }
+
+    func run() throws {
+        let deleted = try options.withStore { try $0.prune(keep: keep) }
+        struct Output: Encodable {
+            var deletedRuns: Int
+            var kept: Int
+        }
+        try HistoryOutput.emit(
+            options.format, headers: ["deleted_runs", "kept"], rows: [["\(deleted)", "\(keep)"]],
+            json: Output(deletedRuns: deleted, kept: keep))
+    }
+}

@@ -1,0 +1,34 @@
+import AFHistory
+import ArgumentParser
+
+/// `afrun history show RUN`: every result of one run.
+struct HistoryShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show every result of a run (an id, an id prefix, latest or previous).")
+
+    @OptionGroup var options: HistoryOptions
+
+    @Argument(help: ArgumentHelp("The run: an id, an unambiguous id prefix, latest or previous.", valueName: "run"))
+    var reference: String = "latest"
+
+    func run() throws {
+        let shown = try options.withStore { try $0.results(ofRun: reference) }
+        struct Output: Encodable {
+            var run: RunRecord
+            var results: [ResultRecord]
+        }
+        let rows = shown.results.map { result in
+            [
+                result.identity.description, "\(result.identity.suiteFile):\(result.line)", result.status.rawValue,
+                "\(result.attempts)", result.responseStatus.map(String.init) ?? "", HistoryOutput.ms(result.durationMs),
+                result.failureMessages.joined(separator: "; "),
+            ]
+        }
+        if options.format == .table {
+            print("run \(shown.run.id) · \(shown.run.status.rawValue) · \(HistoryOutput.date(shown.run.startedAt)) · \(shown.run.host)")
+        }
+        try HistoryOutput.emit(
+            options.format, headers: ["test", "location", "status", "attempts", "http", "duration_ms", "messages"], rows: rows,
+            json: Output(run: shown.run, results: shown.results))
+    }
+}

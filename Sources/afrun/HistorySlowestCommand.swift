@@ -1,0 +1,27 @@
+import AFHistory
+import ArgumentParser
+
+/// `afrun history slowest`: tests by p95 of a phase.
+struct HistorySlowestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "slowest", abstract: "Rank tests by p50/p95 of total time or of one phase over the last N runs.")
+
+    @OptionGroup var options: HistoryOptions
+    @OptionGroup var window: WindowOptions
+
+    @Option(help: "The phase: total, dns, connect, tls, ttfb or download.")
+    var phase: TimingPhase = .total
+
+    @Option(help: "How many tests to list.")
+    var limit: Int = 20
+
+    func run() throws {
+        let stats = try options.withStore { try $0.slowest(phase: phase, lastRuns: window.last, limit: limit) }
+        let rows = stats.map { stat in
+            [stat.identity.description, stat.phase.rawValue, HistoryOutput.ms(stat.p50Ms), HistoryOutput.ms(stat.p95Ms),
+             HistoryOutput.ms(stat.maxMs), "\(stat.samples)"]
+        }
+        try HistoryOutput.emit(
+            options.format, headers: ["test", "phase", "p50_ms", "p95_ms", "max_ms", "samples"], rows: rows, json: stats)
+    }
+}

@@ -1,0 +1,55 @@
+import AFHistory
+import AFRunner
+import Foundation
+import Testing
+
+@Suite("Secrets never reach the history")
+struct HistoryRedactionTests {
+    static let secret = "tok-9f8e7d6c5b4a"
+
+    @Test("secret headers, query values, captures and JSON members are masked before storing")
+    func redactsBeforeStoring() async throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
+        let store = try HistoryStore.open(path: path)
+        var result = HistoryFixtures.result(HistoryFixtures.identity("login"), .failed)
+        result.request = RequestSummary(
+            method: "POST", url: "https://user:\(Self.secret)@api.test/login?api_key=\(Self.secret)&page=2",
+            headers: [
+                HeaderField(name: "Authorization", value: "Bearer \(Self.secret)"),
+                HeaderField(name: "X-Custom-Token", value: Self.secret), HeaderField(name: "Accept", value: "application/json"),
+            ],
+            bodyExcerpt: #"{"user": "ann", "password": "\#(Self.secret)"}"#)
+        result.response = ResponseSummary(
+            status: 200, httpVersion: "HTTP/2", headers: [HeaderField(name: "Set-Cookie", value: "sid=\(Self.secret)")],
+            bodyExcerpt: #"{"access_token":"\#(Self.secret)","expires":3600}"#, bodyBytes: 50)
+        result.captures = ["sessionToken": Self.secret, "userId": "42"]
+        result.assertions.append(
+            AssertionResult(
+                kind: "header", target: "Authorization", predicate: "equals", expected: "Bearer \(Self.secret)",
+                actual: "Bearer \(Self.secret)x", passed: false, message: "Authorization: expected Bearer \(Self.secret)"))
+        let run = HistoryFixtures.run()
+        try await store.runDidStart(run)
+        try await store.record(result, in: run)
+        try await store.runDidFinish(run, summary: RunSummary(failed: 1), status: .complete)
+        try store.close()
+
+        let dump = try SQLite.query(path, ".dump").joined(separator: "\n")
+        #expect(!dump.contains(Self.secret), "a secret reached the database")
+        #expect(!dump.contains("s3cr3t"), "the command line's secret reached the database")
+        #expect(dump.contains("***"))
+        #expect(dump.contains("page=2"), "non-secret query items stay")
+        #expect(dump.contains("application/json"), "non-secret headers stay")
+        #expect(dump.contains("\"userId\":\"42\""))
+    }
+
+    @Test(
+        "header and option names that look secret",
+        arguments: [
+            ("Authorization", true), ("cookie", true), ("X-API-Key", true), ("x-refresh-token", true),
+            ("Content-Type", false), ("Accept", false), ("X-Request-Id", false),
+        ])
+    func secretNames(name: String, secret: Bool) {
+        #expect(SinkRedactor.isSecretName(name) == secret)
+    }
+}

@@ -1,0 +1,68 @@
+import AFHistory
+import AFRunner
+import Foundation
+import Testing
+
+@Suite("History schema and migrations")
+struct HistorySchemaTests {
+    @Test("open creates the folders, the tables and the indexes, in WAL mode")
+    func createsSchema() throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
+        let store = try HistoryStore.open(path: path)
+        try store.close()
+        #expect(FileManager.default.fileExists(atPath: path))
+        let tables = try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        for table in ["assertions", "metrics", "results", "runs", "suites", "tests", "tls", "grdb_migrations"] {
+            #expect(tables.contains(table), "missing table \(table)")
+        }
+        let indexes = try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index'")
+        for index in ["results_run", "results_test", "runs_started", "assertions_result"] {
+            #expect(indexes.contains(index), "missing index \(index)")
+        }
+        #expect(try SQLite.query(path, "PRAGMA journal_mode") == ["wal"])
+        #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations") == ["v1"])
+    }
+
+    @Test("reopening runs no migration twice and keeps the data")
+    func reopenKeepsData() async throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
+        let first = try HistoryStore.open(path: path)
+        try await HistoryFixtures.record(first, [HistoryFixtures.result(HistoryFixtures.identity("a"), .passed)])
+        try first.close()
+        let second = try HistoryStore.open(path: path)
+        defer { try? second.close() }
+        #expect(try second.runs().count == 1)
+        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["1"])
+    }
+
+    @Test("a file that is not a database is reported with its path")
+    func notADatabase() throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
+        try FileManager.default.createDirectory(
+            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+        try Data(String(repeating: "not sqlite ", count: 200).utf8).write(to: URL(fileURLWithPath: path))
+        #expect {
+            _ = try HistoryStore.open(path: path)
+        } throws: { error in
+            "\(error)".contains(path)
+        }
+    }
+}
+
+/// Reads a database with the sqlite3 CLI, as a user would.
+enum SQLite {
+    static func query(_ path: String, _ sql: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [path, sql]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+}
