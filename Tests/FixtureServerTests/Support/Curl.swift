@@ -38,6 +38,31 @@ struct Curl {
     /// `--cacert` with the fixtures' root CA (never `-k`).
     static var trustFixtures: [String] { ["--cacert", tlsDirectory.appendingPathComponent("ca-bundle.pem").path] }
 
+    /// Runs curl with exactly `arguments`; returns its exit code, standard output and standard error.
+    static func execute(_ arguments: [String]) async throws -> (exitCode: Int32, stdout: String, stderr: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-curl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outFile = folder.appendingPathComponent("stdout"), errorFile = folder.appendingPathComponent("stderr")
+        for file in [outFile, errorFile] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["-sS", "--max-time", "60"] + arguments
+        let outHandle = try FileHandle(forWritingTo: outFile), errorHandle = try FileHandle(forWritingTo: errorFile)
+        process.standardOutput = outHandle
+        process.standardError = errorHandle
+        let exitCode: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        try? outHandle.close()
+        try? errorHandle.close()
+        return (
+            exitCode, (try? String(contentsOf: outFile, encoding: .utf8)) ?? "",
+            (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+        )
+    }
+
     /// Runs curl with `arguments` plus options that capture the head, body and a summary.
     static func run(_ arguments: [String]) async throws -> Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-curl-\(UUID().uuidString)")

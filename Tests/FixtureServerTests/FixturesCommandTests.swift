@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// The `afrun-fixtures` executable, run end to end as the demo and benchmarks run it.
+@Suite struct FixturesCommandTests {
+    /// The binary next to the test bundle, when the build made it (`swift build --build-tests` does).
+    static let binary: URL? = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for folder in [beside, beside.deletingLastPathComponent()] {
+            let candidate = folder.appendingPathComponent("afrun-fixtures")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }()
+
+    @Test(.enabled(if: binary != nil, "afrun-fixtures was not built beside the tests"))
+    func printsOneLinePerEndpointServesAndStopsOnSIGTERM() async throws {
+        let binary: URL = try #require(Self.binary)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--port", "0", "--tls-port", "0", "--variants", "--threads", "1"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // All lines are written at once; read until the last variant's line is there.
+        let reader = output.fileHandleForReading
+        let text = await Task.detached {
+            var text = ""
+            while !text.contains("mutualTLS "), case let data = reader.availableData, !data.isEmpty {
+                text += String(decoding: data, as: UTF8.self)
+            }
+            return text
+        }.value
+        let endpoints = Dictionary(
+            text.split(separator: "\n").map { line in
+                let fields = line.split(separator: " ")
+                return (String(fields[0]), String(fields.count > 1 ? fields[1] : ""))
+            }, uniquingKeysWith: { first, _ in first })
+        #expect(endpoints.keys.sorted() == [
+            "expired", "h2c", "http", "https", "mutualTLS", "notYetValid", "selfSigned", "unknownCA", "valid", "wrongHost",
+        ])
+        let http = try #require(endpoints["http"])
+        let plain = try await Curl.run([http + "/get"])
+        #expect(plain.status == 200)
+        let https = try #require(endpoints["https"])
+        let secure = try await Curl.run(Curl.trustFixtures + [https + "/get"])
+        #expect(secure.status == 200, "\(secure.stderr)")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+}
