@@ -26,6 +26,18 @@ public struct XMLDocumentResponseSerializer: ResponseSerializing {
         try HTTPResponseSerializer.validate(
             response: response, data: data, acceptableStatusCodes: acceptableStatusCodes,
             acceptableContentTypes: acceptableContentTypes)
+        // libxml2 recovers from some malformed input when building a document, and the event
+        // parser does not report a document that simply stops; so elements are counted too.
+        let checker = WellFormednessChecker()
+        let parser = XMLParser(data: data)
+        parser.delegate = checker
+        let parsed = parser.parse()
+        guard parsed, checker.isComplete else {
+            let reason = parser.parserError.map { "\($0)" } ?? "unclosed or missing elements"
+            throw .responseSerialization(.init(
+                message: "invalid XML (\(data.count) bytes) at line \(parser.lineNumber): \(reason)",
+                response: response, data: data, kind: .invalidXML, underlyingError: parser.parserError))
+        }
         let value = XMLDocumentValue(data: data, optionsRawValue: optionsRawValue, rootElementName: nil)
         do {
             let document = try value.makeDocument()
@@ -51,5 +63,26 @@ public struct XMLDocumentValue: Sendable, Hashable {
     /// - Throws: The parser's error for malformed XML.
     public func makeDocument() throws -> XMLDocument {
         try XMLDocument(data: data, options: XMLNode.Options(rawValue: optionsRawValue))
+    }
+}
+
+/// Counts open elements while `XMLParser` runs: a document is complete when a root element
+/// opened and every element closed.
+private final class WellFormednessChecker: NSObject, XMLParserDelegate {
+    private var depth = 0
+    private var sawRoot = false
+
+    var isComplete: Bool { sawRoot && depth == 0 }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
+        depth += 1
+        sawRoot = true
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        depth -= 1
     }
 }
