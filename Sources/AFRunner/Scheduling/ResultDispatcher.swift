@@ -1,42 +1,46 @@
 import Foundation
 import Synchronization
 
-/// Hands finished results to every sink in completion order, one call at a time per run: results
-/// go into a stream that a single task drains, so sinks never see concurrent calls.
+/// Hands finished results to the sinks in completion order. Each sink has its own queue drained
+/// by one task, so a sink never sees concurrent calls and a slow sink (a database commit) never
+/// holds up another (the terminal).
 final class ResultDispatcher: Sendable {
-    private let continuation: AsyncStream<TestResult>.Continuation
-    private let drain: Task<[String], Never>
+    private let queues: [(continuation: AsyncStream<TestResult>.Continuation, drain: Task<[String], Never>)]
     private let collected = Mutex<[TestResult]>([])
 
-    /// Starts the drain task; `runDidStart` has already been called.
+    /// Starts one drain task per sink; `runDidStart` has already been called.
     init(sinks: [any ResultSink], run: RunInfo) {
-        let (stream, continuation) = AsyncStream<TestResult>.makeStream()
-        self.continuation = continuation
-        drain = Task {
-            var problems: [String] = []
-            for await result in stream {
-                for sink in sinks {
+        queues = sinks.map { sink in
+            let (stream, continuation) = AsyncStream<TestResult>.makeStream()
+            let drain = Task {
+                var problems: [String] = []
+                for await result in stream {
                     do { try await sink.record(result, in: run) } catch {
                         problems.append("\(type(of: sink)): \(error)")
                     }
                 }
+                return problems
             }
-            return problems
+            return (continuation, drain)
         }
     }
 
-    /// Queues a finished result.
+    /// Queues a finished result for every sink.
     func record(_ result: TestResult) {
         collected.withLock { $0.append(result) }
-        continuation.yield(result)
+        for queue in queues { queue.continuation.yield(result) }
     }
 
     /// Every result recorded so far.
     var results: [TestResult] { collected.withLock { $0 } }
 
-    /// Waits until every queued result reached the sinks; returns the sinks' errors.
+    /// Waits until every queued result reached its sinks; returns the sinks' errors.
     func finish() async -> [String] {
-        continuation.finish()
-        return await drain.value
+        var problems: [String] = []
+        for queue in queues {
+            queue.continuation.finish()
+            problems += await queue.drain.value
+        }
+        return problems
     }
 }
