@@ -1,0 +1,34 @@
+import AFSuite
+import ArgumentParser
+import Foundation
+
+/// `afrun validate PATH…`: loads and checks every suite without sending anything, and reports
+/// every problem in one pass (syntax, unknown keys, types, regexes, JSON paths, files, variables).
+struct ValidateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check suites without sending any request; report every problem in one pass.",
+        discussion: """
+            Each problem comes with file:line:column, the JSON pointer and a fix. See docs/suite-format.md.
+
+            Exit status: 0 every suite is valid, 2 a suite has problems or a path is unreadable.
+            """)
+
+    @Argument(help: ArgumentHelp("Suite files or folders (folders are walked for *.json).", valueName: "path"))
+    var paths: [String] = ["suites"]
+
+    @OptionGroup var variables: VariableOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let result = SuiteLoader().load(paths: paths, knownVariables: variables.names)
+        let report = result.report(color: output.usesColor)
+        let console = Console()
+        if output.quiet {
+            console.out(report.split(separator: "\n").last.map(String.init) ?? "")
+        } else {
+            FileHandle.standardOutput.write(Data(report.utf8))
+        }
+        if !result.errors.isEmpty { throw ExitCode(ExitStatus.usage) }
+    }
+}
