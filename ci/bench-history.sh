@@ -68,7 +68,8 @@ measure flaky --last 100
 measure flaky --last 1000
 measure trends --last 20
 measure trends --last 100
-measure trends --last 1000 --by test --format json
+measure trends --last 1000
+measure trends --last 1000 --by test
 measure slowest --last 20 --phase ttfb
 measure runs --last 20
 measure compare previous latest

@@ -58,7 +58,9 @@ enum HistoryCLI {
 
     static var isAvailable: Bool {
         guard FileManager.default.isExecutableFile(atPath: binary) else { return false }
-        return ((try? run(["history", "--help"]))?.status ?? 1) == 0
+        // The root command prints its own help for unknown words, so look for a history subcommand.
+        guard let help = try? run(["history", "--help"]) else { return false }
+        return help.status == 0 && help.output.contains("flaky")
     }
 
     static func run(_ arguments: [String], executable: String? = nil) throws -> (status: Int32, output: String) {
