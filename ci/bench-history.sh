@@ -3,7 +3,7 @@
 # the sqlite3 CLI (recursive CTEs, one transaction, a few seconds), then times `afrun history flaky`,
 # `trends`, `slowest` and `runs` with the release build. Figures go in docs/performance.md, section History.
 #
-#   ci/bench-history.sh [RUNS] [TESTS]        BENCH_DB=/path/to.sqlite to choose the file
+#   ci/bench-history.sh [RUNS] [TESTS]        BENCH_DB=/path/to.sqlite to choose the file, AFRUN=… a binary
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-1000}
@@ -11,9 +11,11 @@ TESTS=${2:-1000}
 DB=${BENCH_DB:-${TMPDIR:-/tmp}/afrun-bench-history.sqlite}
 command -v sqlite3 >/dev/null || { echo "bench-history: sqlite3 is needed (apt-get install sqlite3)"; exit 2; }
 
-echo "== build (release)"
-swift build -c release --product afrun 2>&1 | tail -1
-AFRUN="$(swift build -c release --show-bin-path)/afrun"
+if [ -z "${AFRUN:-}" ]; then   # AFRUN=path/to/afrun to use a build you have
+  echo "== build (release)"
+  swift build -c release --product afrun 2>&1 | tail -1
+  AFRUN="$(swift build -c release --show-bin-path)/afrun"
+fi
 
 echo "== generate $RUNS runs × $TESTS tests into $DB"
 rm -f "$DB" "$DB-wal" "$DB-shm"
@@ -66,7 +68,8 @@ measure flaky --last 100
 measure flaky --last 1000
 measure trends --last 20
 measure trends --last 100
-measure trends --last 1000 --by test --format json
+measure trends --last 1000
+measure trends --last 1000 --by test
 measure slowest --last 20 --phase ttfb
 measure runs --last 20
 measure compare previous latest
