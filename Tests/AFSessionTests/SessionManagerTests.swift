@@ -128,18 +128,20 @@ struct SessionManagerTests {
 
     @Test func suspendPausesAndResumeContinues() async throws {
         try await withFixture { server, session in
-            let task = session.dataTask(with: HTTPRequest(url: server.url("/drip?numbytes=20&duration=1")))
+            // A slow body (40 bytes over 4 s) so the task is still running when it is paused,
+            // even on a loaded machine where progress events arrive late.
+            let task = session.dataTask(with: HTTPRequest(url: server.url("/drip?numbytes=40&duration=4")))
             let progress = task.downloadProgress
             task.resume()
-            var iterator = progress.makeAsyncIterator()
-            _ = await iterator.next()
+            for await update in progress where update.completedBytes > 0 { break }
+            try #require(task.state == .running)
             task.suspend()
             #expect(task.state == .suspended)
             try await Task.sleep(for: .milliseconds(300))
             task.resume()
             #expect(task.state == .running)
             let response = try await task.dataResponse()
-            #expect(response.data.count == 20)
+            #expect(response.data.count == 40)
         }
     }
 
