@@ -14,9 +14,9 @@ extension SuiteDiagnostic.Reason {
         case .invalidRegex: "invalid-regex"
         case .invalidJSONPath: "invalid-jsonpath"
         case .invalidTemplate: "invalid-template"
+        case .invalidURL: "invalid-url"
         case .missingFile: "missing-file"
         case .duplicateTestName: "duplicate-test"
-        case .duplicateName: "duplicate-name"
         case .undefinedVariable: "undefined-variable"
         case .emptyPredicate: "empty-predicate"
         case .other: "invalid"
@@ -41,9 +41,9 @@ extension SuiteDiagnostic.Reason {
             "invalid JSONPath `\(expression)`: \(message) at position \(position)"
         case .invalidTemplate(let template, let message, let offset):
             "invalid template \"\(template)\": \(message) at offset \(offset)"
+        case .invalidURL(let url, let problem): "`\(url)` \(problem)"
         case .missingFile(let path, let resolved): "file `\(path)` not found (looked for \(resolved))"
         case .duplicateTestName(let name, let firstLine): "duplicate test name `\(name)` (first used on line \(firstLine))"
-        case .duplicateName(let name, let firstLine): "`\(name)` is defined twice (first on line \(firstLine))"
         case .undefinedVariable(let name, let note): "undefined variable `\(name)`" + (note.map { " (\($0))" } ?? "")
         case .emptyPredicate(let context): "\(context) has no predicate"
         case .other: "invalid suite"
@@ -75,10 +75,11 @@ extension SuiteDiagnostic.Reason {
         case .invalidTemplate:
             "close the placeholder with `}}`, use a name of letters, digits, `_`, `-` or `.` (`{{user_id}}`, `{{env.TOKEN}}`),"
                 + " or write `\\\\{{` in JSON for a literal `{{`"
+        case .invalidURL:
+            "write an absolute URL (`https://host/path`), or set the suite's `baseURL` and write the path relative to it"
         case .missingFile:
             "paths are relative to the suite file's folder; create the file or fix the path"
         case .duplicateTestName: "give each test of a suite its own name: results and history are keyed by it"
-        case .duplicateName: "rename one of them"
         case .undefinedVariable(let name, _):
             "define `\(name)` in the suite's `variables`, capture it in an earlier test, pass `--var \(name)=…`,"
                 + " or use `{{env.\(name)}}` for an environment variable"

@@ -61,12 +61,12 @@ extension SuiteDiagnostic {
         case invalidJSONPath(expression: String, message: String, position: Int)
         /// A template with an unclosed `{{` or an invalid variable name.
         case invalidTemplate(template: String, message: String, offset: Int)
+        /// A URL that cannot be sent: a relative `url` without a `baseURL`, or a base that is not http(s).
+        case invalidURL(url: String, problem: String)
         /// A file the suite names does not exist.
         case missingFile(path: String, resolved: String)
         /// Two tests of a suite share a name.
         case duplicateTestName(name: String, firstLine: Int)
-        /// Two captures or variables define the same name where it is ambiguous.
-        case duplicateName(name: String, firstLine: Int)
         /// A `{{name}}` that nothing defines where it is used; `note` says why when the name exists elsewhere
         /// (captured by a later test, or the suite is parallel).
         case undefinedVariable(name: String, note: String?)

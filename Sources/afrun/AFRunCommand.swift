@@ -1,4 +1,6 @@
+import AFRunner
 import ArgumentParser
+import Foundation
 
 /// The `afrun` command: runs API test suites and answers history queries.
 @main
@@ -6,9 +8,49 @@ struct AFRunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "afrun",
         abstract: "Run HTTP API test suites written in JSON; keep their history.",
-        version: "0.1.0")
+        discussion: ExitStatus.help,
+        version: "afrun \(Versions.afrun)\n\(Versions.libcurl)\n\(Versions.openssl)",
+        subcommands: [RunCommand.self, ValidateCommand.self, JSONPathCommand.self, HistoryCommand.self],
+        defaultSubcommand: RunCommand.self)
 
-    func run() async throws {
-        print(Self.helpMessage())
+    /// Parses and runs, mapping ArgumentParser's usage errors to exit status 2.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(ExitStatus.usage)
+            }
+            exit(withError: error)
+        }
     }
+}
+
+/// afrun's exit statuses.
+enum ExitStatus {
+    /// Every test passed.
+    static let passed: Int32 = 0
+    /// A test failed or errored.
+    static let testsFailed: Int32 = 1
+    /// A usage error, or a suite that does not load (the others still run).
+    static let usage: Int32 = 2
+    /// An internal error.
+    static let internalError: Int32 = 3
+
+    /// The `--help` text.
+    static let help = """
+        EXIT STATUS
+          0    every test passed
+          1    a test failed or errored
+          2    usage error, or a suite that does not load (the other suites still run)
+          3    internal error
+          130  interrupted by SIGINT (143: SIGTERM); finished results are kept
+        """
 }

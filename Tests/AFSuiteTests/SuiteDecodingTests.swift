@@ -142,7 +142,7 @@ import Testing
     }
 
     @Test func skipTrueAndFalse() throws {
-        let json = #"{"tests": [{"name": "a", "skip": true, "request": {"url": "u"}}, {"name": "b", "skip": false, "request": {"url": "u"}}]}"#
+        let json = #"{"tests": [{"name": "a", "skip": true, "request": {"url": "http://h/u"}}, {"name": "b", "skip": false, "request": {"url": "http://h/u"}}]}"#
         let suite = try load(json).get()
         #expect(suite.tests[0].skip == "skipped")
         #expect(suite.tests[1].skip == nil)
@@ -151,9 +151,9 @@ import Testing
     @Test func filePathsWithVariablesResolveWhenTheyCan() throws {
         let json = #"""
             {"variables": {"dir": "_data", "other": {"env": "DATA_DIR"}}, "tests": [
-              {"name": "a", "request": {"url": "u", "bodyFile": "{{dir}}/upload.txt"}},
-              {"name": "b", "request": {"url": "u", "bodyFile": "{{other}}/upload.txt"}},
-              {"name": "c", "request": {"url": "u", "bodyFile": "{{cli}}/nothing.txt"}}
+              {"name": "a", "request": {"url": "http://h/u", "bodyFile": "{{dir}}/upload.txt"}},
+              {"name": "b", "request": {"url": "http://h/u", "bodyFile": "{{other}}/upload.txt"}},
+              {"name": "c", "request": {"url": "http://h/u", "bodyFile": "{{cli}}/nothing.txt"}}
             ]}
             """#
         #expect(throws: Never.self) { try load(json, known: ["cli"]).get() }

@@ -15,60 +15,64 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
 }
 
 /// Wraps a test object in a suite.
-func suite(_ test: String) -> String { "{\"name\": \"s\", \"tests\": [\n  \(test)\n]}" }
+func suite(_ test: String) -> String { "{\"name\": \"s\", \"baseURL\": \"http://h\", \"tests\": [\n  \(test)\n]}" }
 
 let errorCases: [ErrorCase] = [
-    ErrorCase(code: "unknown-key", json: suite(#"{"name": "t", "request": {"url": "u", "metod": "POST"}}"#), at: #""metod""#,
+    ErrorCase(code: "unknown-key", json: suite(#"{"name": "t", "request": {"url": "http://h/u", "metod": "POST"}}"#), at: #""metod""#,
         message: "unknown key `metod` in `request`", fix: "did you mean `method`?"),
     ErrorCase(code: "unknown-key", json: #"{"baseUrl": "http://h", "tests": []}"#, at: #""baseUrl""#,
         message: "unknown key `baseUrl` in the suite", fix: "did you mean `baseURL`?"),
-    ErrorCase(code: "unknown-key", json: suite(#"{"name": "t", "request": {"url": "u"}, "status": 200}"#), at: #""status""#,
+    ErrorCase(code: "unknown-key", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "status": 200}"#), at: #""status""#,
         message: "unknown key `status` in a test", fix: "`status` belongs inside `expect`"),
-    ErrorCase(code: "unknown-key", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"contentTyp": "x"}}"#),
+    ErrorCase(code: "unknown-key", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"contentTyp": "x"}}"#),
         at: #""contentTyp""#, message: "in `expect`", fix: "did you mean `contentType`?"),
-    ErrorCase(code: "unknown-key", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"json": [{"path": "$.a", "equal": 1}]}}"#),
+    ErrorCase(code: "unknown-key", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"json": [{"path": "$.a", "equal": 1}]}}"#),
         at: #""equal""#, message: "unknown key `equal`", fix: "did you mean `equals`?"),
-    ErrorCase(code: "unknown-key", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"duration": {"totalMS": {"lt": 1}}}}"#),
+    ErrorCase(code: "unknown-key", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"duration": {"totalMS": {"lt": 1}}}}"#),
         at: #""totalMS""#, message: "in `duration`", fix: "did you mean `totalMs`?"),
     ErrorCase(code: "wrong-type", json: suite(#"{"name": "t", "request": {"url": 42}}"#), at: "42",
         message: "expected a string for `url`, found a number", fix: "write a string for `url`"),
-    ErrorCase(code: "wrong-type", json: suite(#"{"name": "t", "request": {"url": "u", "timeout": "10"}}"#), at: #""10""#,
+    ErrorCase(code: "wrong-type", json: suite(#"{"name": "t", "request": {"url": "http://h/u", "timeout": "10"}}"#), at: #""10""#,
         message: "expected a number for `timeout`, found a string", fix: "write a number"),
-    ErrorCase(code: "wrong-type", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"json": [{"path": "$.a", "exists": "yes"}]}}"#),
+    ErrorCase(code: "wrong-type", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"json": [{"path": "$.a", "exists": "yes"}]}}"#),
         at: #""yes""#, message: "expected a boolean (`true` or `false`) for `exists`, found a string", fix: "write a boolean"),
     ErrorCase(code: "wrong-type", json: #"{"tests": {"name": "t"}}"#, at: #"{"name""#,
         message: "expected an array of tests for `tests`, found an object", fix: "write an array of tests"),
     ErrorCase(code: "wrong-type", json: #"[1]"#, at: "[1]", message: "expected an object at the top of the file, found an array",
         fix: "a suite file holds one object"),
-    ErrorCase(code: "wrong-type", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"duration": {"totalMs": 500}}}"#),
+    ErrorCase(code: "wrong-type", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"duration": {"totalMs": 500}}}"#),
         at: "500", message: "expected a predicate object for `totalMs`, found a number", fix: "write `{\"lt\": 500}`"),
     ErrorCase(code: "missing-key", json: suite(#"{"name": "t", "request": {"method": "GET"}}"#), at: #"{"method""#,
         message: "missing `url` in `request`", fix: "add `url`"),
-    ErrorCase(code: "missing-key", json: suite(#"{"request": {"url": "u"}}"#), at: #"{"request""#,
+    ErrorCase(code: "missing-key", json: suite(#"{"request": {"url": "http://h/u"}}"#), at: #"{"request""#,
         message: "missing `name` in a test", fix: "add `name`"),
     ErrorCase(code: "missing-key", json: #"{"variables": {"x": {"secret": true}}, "tests": []}"#, at: #"{"secret""#,
         message: "missing `value` in variable `x`", fix: "{\"value\": …}"),
-    ErrorCase(code: "missing-key", json: suite(#"{"name": "t", "request": {"url": "u", "tls": {"pinning": "certificate"}}}"#),
+    ErrorCase(code: "missing-key", json: suite(#"{"name": "t", "request": {"url": "http://h/u", "tls": {"pinning": "certificate"}}}"#),
         at: #""certificate""#, message: "missing `pinnedCertificates`", fix: "name the certificates"),
-    ErrorCase(code: "conflicting-keys", json: suite(#"{"name": "t", "request": {"url": "u", "json": {}, "form": {}}}"#),
+    ErrorCase(code: "conflicting-keys", json: suite(#"{"name": "t", "request": {"url": "http://h/u", "json": {}, "form": {}}}"#),
         at: #""form""#, message: "`json` and `form` cannot be used together", fix: "keep one of `json` or `form`"),
-    ErrorCase(code: "conflicting-keys", json: suite(#"{"name": "t", "request": {"url": "u"}, "capture": {"x": {"json": "$.a", "header": "H"}}}"#),
+    ErrorCase(code: "conflicting-keys", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "capture": {"x": {"json": "$.a", "header": "H"}}}"#),
         at: #""header""#, message: "`json` and `header` cannot be used together", fix: "keep one of"),
-    ErrorCase(code: "invalid-status", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"status": "2xxx"}}"#),
+    ErrorCase(code: "invalid-status", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"status": "2xxx"}}"#),
         at: #""2xxx""#, message: "`2xxx` is not a status expectation", fix: "a class (`\"2xx\"`)"),
-    ErrorCase(code: "invalid-status", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"status": [200, 600]}}"#),
+    ErrorCase(code: "invalid-status", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"status": [200, 600]}}"#),
         at: "600", message: "`600` is not a status expectation", fix: "codes are 100-599"),
-    ErrorCase(code: "invalid-status", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"status": "299-200"}}"#),
+    ErrorCase(code: "invalid-status", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"status": "299-200"}}"#),
         at: #""299-200""#, message: "`299-200`", fix: "a range"),
-    ErrorCase(code: "invalid-regex", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"headers": {"ETag": {"matches": "([a-z"}}}}"#),
+    ErrorCase(code: "invalid-regex", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"headers": {"ETag": {"matches": "([a-z"}}}}"#),
         at: "[a-z", message: "invalid regular expression `([a-z`: unclosed `[` character class at position 1", fix: "fix the pattern"),
-    ErrorCase(code: "invalid-jsonpath", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"json": [{"path": "$.items[", "exists": true}]}}"#),
+    ErrorCase(code: "invalid-jsonpath", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"json": [{"path": "$.items[", "exists": true}]}}"#),
         at: #"", "exists""#, message: "invalid JSONPath `$.items[`", fix: "afrun jsonpath"),
-    ErrorCase(code: "missing-file", json: suite(#"{"name": "t", "request": {"url": "u", "bodyFile": "_data/missing.bin"}}"#),
+    ErrorCase(code: "invalid-url", json: #"{"tests": [{"name": "t", "request": {"url": "users/1"}}]}"#, at: #""users/1""#,
+        message: "`users/1` is relative and the suite has no `baseURL`", fix: "set the suite's `baseURL`"),
+    ErrorCase(code: "invalid-url", json: #"{"baseURL": "localhost:8080", "tests": []}"#, at: #""localhost"#,
+        message: "is not an http:// or https:// URL", fix: "write an absolute URL"),
+    ErrorCase(code: "missing-file", json: suite(#"{"name": "t", "request": {"url": "http://h/u", "bodyFile": "_data/missing.bin"}}"#),
         at: #""_data/missing.bin""#, message: "file `_data/missing.bin` not found", fix: "relative to the suite file"),
-    ErrorCase(code: "missing-file", json: suite(#"{"name": "t", "request": {"url": "u", "tls": {"caFile": "nope.pem"}}}"#),
+    ErrorCase(code: "missing-file", json: suite(#"{"name": "t", "request": {"url": "http://h/u", "tls": {"caFile": "nope.pem"}}}"#),
         at: #""nope.pem""#, message: "file `nope.pem` not found", fix: "relative to the suite file"),
-    ErrorCase(code: "missing-file", json: suite(#"{"name": "t", "request": {"url": "u", "multipart": [{"name": "f", "file": "gone.txt"}]}}"#),
+    ErrorCase(code: "missing-file", json: suite(#"{"name": "t", "request": {"url": "http://h/u", "multipart": [{"name": "f", "file": "gone.txt"}]}}"#),
         at: #""gone.txt""#, message: "file `gone.txt` not found", fix: "create the file"),
     ErrorCase(code: "undefined-variable", json: suite(#"{"name": "t", "request": {"url": "/users/{{userId}}"}}"#),
         at: "{{userId}}", message: "undefined variable `userId`", fix: "--var userId="),
@@ -84,31 +88,31 @@ let errorCases: [ErrorCase] = [
         message: "unclosed `{{`", fix: "close the placeholder"),
     ErrorCase(code: "invalid-template", json: suite(#"{"name": "t", "request": {"url": "\u0041/{{}}"}}"#), at: "{{}}",
         message: "empty placeholder", fix: "close the placeholder"),
-    ErrorCase(code: "unknown-name", json: suite(#"{"name": "t", "request": {"url": "u", "tls": {"pinning": "publickey", "pinnedPublicKeys": []}}}"#),
+    ErrorCase(code: "unknown-name", json: suite(#"{"name": "t", "request": {"url": "http://h/u", "tls": {"pinning": "publickey", "pinnedPublicKeys": []}}}"#),
         at: #""publickey""#, message: "`publickey` is not a valid `pinning`", fix: "did you mean `publicKey`?"),
-    ErrorCase(code: "unknown-name", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"tls": {"rejected": "pinMissmatch"}}}"#),
+    ErrorCase(code: "unknown-name", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"tls": {"rejected": "pinMissmatch"}}}"#),
         at: #""pinMissmatch""#, message: "is not a valid `rejected`", fix: "did you mean `pinMismatch`?"),
-    ErrorCase(code: "unknown-name", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"tls": "reject"}}"#),
+    ErrorCase(code: "unknown-name", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"tls": "reject"}}"#),
         at: #""reject""#, message: "`reject` is not a valid `tls`", fix: "did you mean `rejected`?"),
-    ErrorCase(code: "unknown-name", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"json": [{"path": "$", "type": "strng"}]}}"#),
+    ErrorCase(code: "unknown-name", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"json": [{"path": "$", "type": "strng"}]}}"#),
         at: #""strng""#, message: "is not a valid `type`", fix: "did you mean `string`?"),
-    ErrorCase(code: "unknown-name", json: suite(#"{"name": "t", "request": {"url": "u", "method": "GE T"}}"#),
+    ErrorCase(code: "unknown-name", json: suite(#"{"name": "t", "request": {"url": "http://h/u", "method": "GE T"}}"#),
         at: #""GE T""#, message: "is not a valid `method`", fix: "valid values"),
-    ErrorCase(code: "duplicate-test", json: suite(#"{"name": "t", "request": {"url": "u"}}, {"name": "t", "request": {"url": "v"}}"#),
-        at: #""t", "request": {"url": "v""#, message: "duplicate test name `t` (first used on line 2)", fix: "its own name"),
-    ErrorCase(code: "empty-predicate", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"json": [{"path": "$.a"}]}}"#),
+    ErrorCase(code: "duplicate-test", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}}, {"name": "t", "request": {"url": "http://h/v"}}"#),
+        at: #""t", "request": {"url": "http://h/v""#, message: "duplicate test name `t` (first used on line 2)", fix: "its own name"),
+    ErrorCase(code: "empty-predicate", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"json": [{"path": "$.a"}]}}"#),
         at: #"{"path""#, message: "a `json` assertion has no predicate", fix: "add a predicate"),
-    ErrorCase(code: "empty-predicate", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"body": {}}}"#),
+    ErrorCase(code: "empty-predicate", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"body": {}}}"#),
         at: "{}}", message: "`body` has no predicate", fix: "add a predicate"),
-    ErrorCase(code: "out-of-range", json: suite(#"{"name": "t", "request": {"url": "u"}, "retry": {"count": -1}}"#), at: "-1",
+    ErrorCase(code: "out-of-range", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "retry": {"count": -1}}"#), at: "-1",
         message: "`count` is -1; expected an integer from 0 to 1000", fix: "use an integer"),
-    ErrorCase(code: "out-of-range", json: suite(#"{"name": "t", "request": {"url": "u", "timeout": 0}}"#), at: "0}",
+    ErrorCase(code: "out-of-range", json: suite(#"{"name": "t", "request": {"url": "http://h/u", "timeout": 0}}"#), at: "0}",
         message: "`timeout` is 0", fix: "greater than 0"),
-    ErrorCase(code: "out-of-range", json: suite(#"{"name": "t", "request": {"url": "u", "tls": {"pinnedPublicKeys": ["abc"]}}}"#),
+    ErrorCase(code: "out-of-range", json: suite(#"{"name": "t", "request": {"url": "http://h/u", "tls": {"pinnedPublicKeys": ["abc"]}}}"#),
         at: #""abc""#, message: "`pinnedPublicKeys` is \"abc\"", fix: "sha256//"),
-    ErrorCase(code: "out-of-range", json: suite(#"{"name": "t", "request": {"url": "u"}, "expect": {"body": {"sha256": "xyz"}}}"#),
+    ErrorCase(code: "out-of-range", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"body": {"sha256": "xyz"}}}"#),
         at: #""xyz""#, message: "`sha256`", fix: "64 hexadecimal digits"),
-    ErrorCase(code: "out-of-range", json: suite(#"{"name": "t", "request": {"url": "u"}, "capture": {"x": {"regex": "a(b)", "group": 2}}}"#),
+    ErrorCase(code: "out-of-range", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "capture": {"x": {"regex": "a(b)", "group": 2}}}"#),
         at: "2}", message: "`group` is 2", fix: "up to 1"),
     ErrorCase(code: "out-of-range", json: #"{"variables": {"1x": "v"}, "tests": []}"#, at: #""1x""#, message: "`variables` is `1x`",
         fix: "starts with a letter"),
@@ -160,16 +164,16 @@ let errorCases: [ErrorCase] = [
     }
 
     @Test func renderedBlockShowsTheLineAndACaret() throws {
-        let json = suite(#"{"name": "t", "request": {"url": "u", "metod": "POST"}}"#)
+        let json = suite(#"{"name": "t", "request": {"url": "http://h/u", "metod": "POST"}}"#)
         let error = try #require(diagnostics(json).first)
         let lines = json.split(separator: "\n").map(String.init)
         let text = error.rendered { _, n in lines[n - 1] }
         let expected = """
             error[unknown-key]: unknown key `metod` in `request`
-             --> inline.json:2:41
+             --> inline.json:2:50
               |
-            2 |   {"name": "t", "request": {"url": "u", "metod": "POST"}}
-              |                                         ^ at /tests/0/request/metod
+            2 |   {"name": "t", "request": {"url": "http://h/u", "metod": "POST"}}
+              |                                                  ^ at /tests/0/request/metod
               = fix: did you mean `method`?
             """
         #expect(text == expected)
@@ -177,7 +181,7 @@ let errorCases: [ErrorCase] = [
     }
 
     @Test func errorsCanBeSwitchedOn() throws {
-        let error = try #require(diagnostics(suite(#"{"name": "t", "request": {"url": "u", "metod": "POST"}}"#)).first)
+        let error = try #require(diagnostics(suite(#"{"name": "t", "request": {"url": "http://h/u", "metod": "POST"}}"#)).first)
         guard case .invalid(let d) = error, case .unknownKey(let key, let suggestion, _) = d.reason else {
             Issue.record("expected unknownKey, got \(error)")
             return

@@ -54,7 +54,7 @@ import Testing
     @Test func relativePathsResolveAgainstTheSuiteFile() throws {
         try withTemporaryFolder { root in
             try root.write("x", to: "api/_data/body.txt")
-            try root.write(#"{"tests": [{"name": "t", "request": {"url": "u", "bodyFile": "_data/body.txt"}}]}"#, to: "api/s.json")
+            try root.write(#"{"tests": [{"name": "t", "request": {"url": "http://h/u", "bodyFile": "_data/body.txt"}}]}"#, to: "api/s.json")
             let result = SuiteLoader(environment: [:]).load(paths: [root.path])
             #expect(result.errors.isEmpty, "\(result.errors)")
             let suite = try #require(result.suites.first)

@@ -37,3 +37,19 @@ import Testing
         }
     }
 }
+
+@Suite struct ExpectContinueTests {
+    @Test(arguments: ["--http1.1", "--http2"])
+    func expectContinueIsAnsweredAtOnce(version: String) async throws {
+        try await withServer(tls: []) { server in
+            // A long expect timeout: without an interim 100 the upload would stall for it.
+            let result = try await Curl.run(
+                Curl.trustFixtures + [
+                    version, "--expect100-timeout", "20", "--max-time", "10", "-H", "Expect: 100-continue",
+                    "--data-binary", "payload", server.httpsURL.absoluteString + "/upload",
+                ])
+            #expect(result.exitCode == 0, "\(result.stderr)")
+            #expect(try result.json()["size"] as? Int == 7)
+        }
+    }
+}

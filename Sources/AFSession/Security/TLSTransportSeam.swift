@@ -13,6 +13,10 @@ import Synchronization
 //      `TLSVerificationContext(policy:host:)` the transport keeps alive for the transfer;
 //   3. after a failure with curl code 60 reads `context.rejection` for `SessionError.serverTrustRejected`;
 //   4. once the handshake is done, `TLSEvidence(sslPointer:)` with CURLINFO_TLS_SSL_PTR's `internals`.
+//      Read it DURING the transfer (e.g. in the first header callback): libcurl detaches the
+//      connection when the transfer is done, and CURLINFO_TLS_SSL_PTR then gives a NULL
+//      `internals` (checked against libcurl 7.88: NULL after curl_easy_perform returns, a live
+//      `SSL *` from the write callback).
 
 /// libcurl options that a policy needs set on each easy handle.
 struct TLSTransportSettings: Sendable {

@@ -17,6 +17,10 @@ extension SuiteDecoder {
         if let name = string(root.member("name")) { suite.name = name }
         _ = string(root.member("description"))
         suite.baseURL = template(root.member("baseURL"))
+        hasBaseURL = suite.baseURL != nil
+        if let base = suite.baseURL, let node = root.member("baseURL"), !base.hasPrefix("{{"), !Self.isHTTP(base) {
+            report(.invalidURL(url: base, problem: "is not an http:// or https:// URL"), at: node.pointer)
+        }
         if let variables = root.member("variables") { suite.variables = decodeVariables(variables) }
         if let defaults = root.member("defaults") { suite.defaults = decodeDefaults(defaults) }
         defaultTLS = suite.defaults.tls
@@ -41,6 +45,12 @@ extension SuiteDecoder {
             }
         }
         return suite
+    }
+
+    /// Whether `url` starts with an http or https scheme (case-insensitive).
+    static func isHTTP(_ url: String) -> Bool {
+        let lower = url.trimmingWhitespace().lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
     mutating func decodeVariables(_ node: SuiteNode) -> [VariableDefinition] {

@@ -53,6 +53,9 @@ extension SuiteDecoder {
             method = upper
         }
         let url = require("url", in: node, context: "`request`").flatMap { template($0) }
+        if let url, !hasBaseURL, !url.hasPrefix("{{"), !Self.isHTTP(url), let urlNode = node.member("url") {
+            report(.invalidURL(url: url, problem: "is relative and the suite has no `baseURL`"), at: urlNode.pointer)
+        }
         var spec = RequestSpec(method: method, url: url ?? "")
         if let query = node.member("query") {
             if case .object = query.value {
@@ -107,7 +110,7 @@ extension SuiteDecoder {
         for element in node.elements {
             let context = "a multipart part"
             guard let part = object(element, allowed: ["name", "value", "file", "filename", "contentType"], context: context),
-                let name = require("name", in: part, context: context).flatMap({ string($0) })
+                let name = require("name", in: part, context: context).flatMap({ template($0) })
             else { continue }
             let hasValue = part.member("value") != nil, hasFile = part.member("file") != nil
             if hasValue && hasFile {

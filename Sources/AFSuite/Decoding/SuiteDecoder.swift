@@ -36,6 +36,8 @@ struct SuiteDecoder {
     /// The suite's default TLS policy, for checks on each request's merged policy.
     var defaultTLS: TLSSpec?
     var reportedDefaultPins = false
+    /// Whether the suite has a `baseURL` (relative request URLs need one).
+    var hasBaseURL = false
     /// Capture names by test index (the index in `tests`), for the variable check.
     var captureNames: [Int: [String]] = [:]
     /// The scope templates decoded now belong to.

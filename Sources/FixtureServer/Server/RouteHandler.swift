@@ -85,6 +85,11 @@ final class RouteHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         switch router.match(method: head.method.rawValue, path: path) {
         case .found(let route, let parameters):
+            // Clients that ask first (curl does for large bodies) would otherwise wait a second.
+            if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
+                let interim = HTTPResponseHead(version: .http1_1, status: .continue)
+                context.writeAndFlush(wrapOutboundOut(.head(interim)), promise: nil)
+            }
             switch route.body {
             case .buffered: phase = .buffering(request(parameters), route)
             case .streamed(let makeConsumer):

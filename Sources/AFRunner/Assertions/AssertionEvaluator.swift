@@ -1,0 +1,164 @@
+import AFSession
+import AFSuite
+import Foundation
+import JSONPath
+
+/// Evaluates a test's expectations on a response. Every expectation becomes an `AssertionResult`
+/// value; nothing is thrown.
+public struct AssertionEvaluator: Sendable {
+    /// Creates an evaluator.
+    public init() {}
+
+    /// Every assertion of `expect` on `context`, in suite order: status, content type, headers,
+    /// JSON, XPath, body, duration, TLS, certificate.
+    public func evaluate(_ expect: Expectations, on context: ResponseContext) -> [AssertionResult] {
+        var results: [AssertionResult] = []
+        if let response = context.response {
+            results += status(expect.status, response.statusCode)
+            if let contentType = expect.contentType { results.append(self.contentType(contentType, response)) }
+            for header in expect.headers { results += self.header(header, response) }
+            if !expect.json.isEmpty { results += json(expect.json, body: context.body) }
+            if !expect.xpath.isEmpty { results += xpath(expect.xpath, context: context) }
+            if let body = expect.body { results += self.body(body, context.body) }
+            if let metrics = context.metrics { results += duration(expect.duration, metrics) }
+        }
+        results += tls(expect.tls, context: context)
+        if let certificate = expect.certificate { results += self.certificate(certificate, context: context) }
+        return results
+    }
+
+    // MARK: status, content type, headers
+
+    func status(_ matchers: [StatusMatcher], _ code: Int) -> [AssertionResult] {
+        guard !matchers.isEmpty else { return [] }
+        let passed = matchers.contains { $0.matches(code) }
+        let expected = matchers.count == 1 ? matchers[0].description : "one of " + matchers.map(\.description).joined(separator: ", ")
+        return [AssertionResult(
+            kind: "status", target: nil, predicate: matchers.count == 1 ? "equals" : "oneOf", expected: expected,
+            actual: "\(code)", passed: passed, message: "status: expected \(expected), got \(code)")]
+    }
+
+    func contentType(_ expectation: ContentTypeExpectation, _ response: HTTPResponse) -> AssertionResult {
+        let value = response.headers["Content-Type"]
+        switch expectation {
+        case .mediaType(let type):
+            let passed = response.mimeType == type.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
+            return AssertionResult(
+                kind: "contentType", target: "Content-Type", predicate: "equals", expected: type, actual: value, passed: passed,
+                message: "Content-Type: expected \(type), got \(value ?? "no Content-Type")")
+        case .matches(let pattern):
+            let passed = PredicateEvaluator.holds(.matches(pattern), for: value.map(JSONValue.string))
+            return AssertionResult(
+                kind: "contentType", target: "Content-Type", predicate: "matches", expected: "/\(pattern)/", actual: value,
+                passed: passed, message: "Content-Type: expected to match /\(pattern)/, got \(value ?? "no Content-Type")")
+        }
+    }
+
+    func header(_ assertion: HeaderAssertion, _ response: HTTPResponse) -> [AssertionResult] {
+        let values = response.headers.values(for: assertion.name)
+        let actual: JSONValue? = values.isEmpty ? nil : .string(values.joined(separator: ", "))
+        return assertion.predicates.predicates.map { predicate in
+            let passed = PredicateEvaluator.holds(predicate, for: actual)
+            return Self.result(kind: "header", target: assertion.name, predicate: predicate, actual: actual, passed: passed)
+        }
+    }
+
+    // MARK: JSON
+
+    func json(_ assertions: [PathAssertion], body: Data) -> [AssertionResult] {
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: body)
+        } catch {
+            return assertions.flatMap { a in
+                a.predicates.predicates.map { p in
+                    AssertionResult(
+                        kind: "json", target: a.path, predicate: p.keyword, expected: Self.expectedText(p), actual: nil,
+                        passed: false, message: "\(a.path): the body is not JSON (\(error.description))")
+                }
+            }
+        }
+        return assertions.flatMap { a -> [AssertionResult] in
+            let query: JSONPathQuery
+            do { query = try JSONPathQuery(a.path) } catch {
+                return [AssertionResult(
+                    kind: "json", target: a.path, predicate: "valid", expected: "a valid JSONPath", actual: nil, passed: false,
+                    message: "\(a.path): invalid JSONPath: \(error)")]
+            }
+            let nodes = query.evaluate(document).map(\.value)
+            return a.predicates.predicates.map { p in
+                let (passed, actual) = NodeListRules.evaluate(p, nodes: nodes, singular: query.isSingular)
+                return Self.result(kind: "json", target: a.path, predicate: p, actual: actual, passed: passed)
+            }
+        }
+    }
+
+    // MARK: body, duration
+
+    func body(_ expectation: BodyExpectation, _ data: Data) -> [AssertionResult] {
+        var results: [AssertionResult] = []
+        let text = JSONValue.string(String(decoding: data, as: UTF8.self))
+        for p in expectation.predicates.predicates {
+            results.append(Self.result(kind: "body", target: nil, predicate: p, actual: text, passed: PredicateEvaluator.holds(p, for: text)))
+        }
+        if let expected = expectation.sha256 {
+            let actual = SHA256Digest.hex(of: data)
+            results.append(AssertionResult(
+                kind: "body", target: "sha256", predicate: "equals", expected: expected.lowercased(), actual: actual,
+                passed: actual == expected.lowercased(), message: "body sha256: expected \(expected.lowercased()), got \(actual)"))
+        }
+        if let bytes = expectation.bytes {
+            let n = JSONValue.number(JSONNumber(data.count))
+            for p in bytes.predicates {
+                results.append(Self.result(kind: "body", target: "bytes", predicate: p, actual: n, passed: PredicateEvaluator.holds(p, for: n)))
+            }
+        }
+        return results
+    }
+
+    func duration(_ assertions: [DurationAssertion], _ metrics: TransferMetrics) -> [AssertionResult] {
+        assertions.flatMap { a in
+            let ms = Self.phase(a.phase, of: metrics)
+            let actual = JSONValue.number(JSONNumber((ms * 10).rounded() / 10))
+            return a.predicates.predicates.map { p in
+                Self.result(kind: "duration", target: a.phase.rawValue, predicate: p, actual: actual, passed: PredicateEvaluator.holds(p, for: actual))
+            }
+        }
+    }
+
+    /// A phase's value in milliseconds.
+    public static func phase(_ phase: TimingPhase, of m: TransferMetrics) -> Double {
+        switch phase {
+        case .totalMs: m.total.milliseconds
+        case .dnsMs: m.dns.milliseconds
+        case .connectMs: m.connect.milliseconds
+        case .tlsMs: m.tlsHandshake.milliseconds
+        case .ttfbMs: m.timeToFirstByte.milliseconds
+        case .downloadMs: m.download.milliseconds
+        }
+    }
+
+    // MARK: building results
+
+    /// An assertion result with the standard message: `target: expected X, got Y`.
+    static func result(kind: String, target: String?, predicate: AFSuite.Predicate, actual: JSONValue?, passed: Bool) -> AssertionResult {
+        let expected = expectedText(predicate)
+        let actualText = actual.map { $0.serialized() }
+        let label = target ?? kind
+        let message = "\(label): expected \(expected), got \(actualText.map(Self.shorten) ?? "nothing")"
+        return AssertionResult(
+            kind: kind, target: target, predicate: predicate.keyword, expected: expected, actual: actualText, passed: passed,
+            message: message)
+    }
+
+    /// `42` for `equals 42`, the predicate's description otherwise.
+    static func expectedText(_ predicate: AFSuite.Predicate) -> String {
+        if case .equals(let v) = predicate { return v.serialized() }
+        if case .exists(let b) = predicate { return b ? "to exist" : "not to exist" }
+        return predicate.description
+    }
+
+    static func shorten(_ text: String) -> String {
+        text.count <= 200 ? text : String(text.prefix(200)) + "…"
+    }
+}

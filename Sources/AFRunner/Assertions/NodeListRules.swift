@@ -1,0 +1,40 @@
+import AFSuite
+import JSONPath
+
+/// How a predicate applies to the nodes a JSONPath or XPath expression selected.
+///
+/// - `exists`: the node list is non-empty (or empty, for `exists: false`).
+/// - `count`: the number of nodes.
+/// - `equals` / `notEquals`: a singular query compares its one node; any other query compares
+///   the node list as an array (`$.tags[*]` equals `["a", "b"]`).
+/// - `contains`: a singular query tests its node (substring or element); any other query tests
+///   whether the node list holds the value.
+/// - every other predicate (`matches`, `type`, `lt`…, `oneOf`): on the one node of a singular
+///   query; for other queries it must hold for every node, and an empty list fails.
+public enum NodeListRules {
+    /// Whether `predicate` holds and the actual value to report.
+    /// - Parameters:
+    ///   - nodes: the selected values, in order.
+    ///   - singular: whether the expression selects at most one node by construction.
+    public static func evaluate(_ predicate: AFSuite.Predicate, nodes: [JSONValue], singular: Bool) -> (passed: Bool, actual: JSONValue?) {
+        let list = JSONValue.array(nodes)
+        let single: JSONValue? = singular ? nodes.first : (nodes.count == 1 ? nodes[0] : list)
+        switch predicate {
+        case .exists(let expected):
+            return (nodes.isEmpty != expected, nodes.isEmpty ? nil : (singular ? nodes.first : list))
+        case .count(let set):
+            let n = JSONValue.number(JSONNumber(nodes.count))
+            return (set.predicates.allSatisfy { PredicateEvaluator.holds($0, for: n) }, n)
+        case .equals, .notEquals:
+            let actual: JSONValue? = singular ? nodes.first : list
+            return (PredicateEvaluator.holds(predicate, for: actual), actual)
+        case .contains(let needle):
+            if singular { return (PredicateEvaluator.holds(predicate, for: nodes.first), nodes.first) }
+            return (nodes.contains { PredicateEvaluator.looselyEqual($0, needle) }, list)
+        default:
+            if singular { return (PredicateEvaluator.holds(predicate, for: nodes.first), nodes.first) }
+            let passed = !nodes.isEmpty && nodes.allSatisfy { PredicateEvaluator.holds(predicate, for: $0) }
+            return (passed, nodes.isEmpty ? nil : single)
+        }
+    }
+}

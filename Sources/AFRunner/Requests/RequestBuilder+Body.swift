@@ -1,0 +1,74 @@
+import AFSession
+import AFSuite
+import Foundation
+import JSONPath
+
+extension RequestBuilder {
+    /// Encodes a body spec into `request`, setting `Content-Type` unless the test set one.
+    func encode(_ body: BodySpec, into request: inout HTTPRequest, scope: VariableScope) throws(RunnerError) {
+        func setType(_ type: String) {
+            if request.headers["Content-Type"] == nil { request.headers["Content-Type"] = type }
+        }
+        switch body {
+        case .json(let value):
+            request.body = .data(Data(try scope.render(value).serialized().utf8))
+            setType("application/json")
+        case .form(let value):
+            var serializer = HTTPRequestSerializer()
+            serializer.methodsEncodingParametersInURI = []
+            do {
+                let encoded = try serializer.request(
+                    method: .post, url: request.url, parameters: try scope.render(value).parameterValue, headers: [:])
+                request.body = encoded.body
+                setType(encoded.headers["Content-Type"] ?? "application/x-www-form-urlencoded")
+            } catch {
+                throw .request("form: \(error)")
+            }
+        case .text(let text):
+            request.body = .data(Data(try scope.render(text).utf8))
+            setType("text/plain; charset=utf-8")
+        case .file(let path):
+            let url = try fileURL(path, scope: scope)
+            request.body = .file(url)
+            setType(Self.mediaType(forExtension: url.pathExtension))
+        case .multipart(let parts):
+            var form = MultipartFormData()
+            for part in parts {
+                let name = try scope.render(part.name)
+                switch part.content {
+                case .value(let value):
+                    form.appendPart(string: try scope.render(value), name: name)
+                case .file(let path, let filename, let contentType):
+                    let url = try fileURL(path, scope: scope)
+                    let fileName = try filename.map { (s: String) throws(RunnerError) -> String in try scope.render(s) }
+                    do {
+                        // Streamed from disk while the body is sent (MultipartFormData reads parts lazily).
+                        try form.appendPart(
+                            fileURL: url, name: name, fileName: fileName ?? url.lastPathComponent,
+                            mimeType: contentType ?? Self.mediaType(forExtension: url.pathExtension))
+                    } catch {
+                        throw .unreadableFile(path: path, reason: "\(error)")
+                    }
+                }
+            }
+            // The boundary must match the body, so the form's Content-Type wins over the test's.
+            request = HTTPRequestSerializer.request(request, finalizing: form)
+        }
+    }
+
+    /// A media type from a file extension, for bodies and parts that do not name one.
+    static func mediaType(forExtension ext: String) -> String {
+        switch ext.lowercased() {
+        case "json": "application/json"
+        case "xml": "application/xml"
+        case "html", "htm": "text/html"
+        case "txt", "text": "text/plain"
+        case "csv": "text/csv"
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "gif": "image/gif"
+        case "pdf": "application/pdf"
+        default: "application/octet-stream"
+        }
+    }
+}

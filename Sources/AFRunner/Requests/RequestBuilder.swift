@@ -1,0 +1,81 @@
+import AFSession
+import AFSuite
+import Foundation
+import JSONPath
+
+/// Turns a test's `RequestSpec` into the `HTTPRequest` the session sends: variables rendered,
+/// URL resolved, suite default headers under the test's, query and body encoded.
+public struct RequestBuilder: Sendable {
+    /// The suite (base URL, defaults, folder for relative paths).
+    public var suite: Suite
+    /// The timeout when neither the test nor the suite sets one, in seconds.
+    public var defaultTimeout: Double
+
+    /// Creates a builder for one suite.
+    public init(suite: Suite, defaultTimeout: Double = 30) {
+        self.suite = suite
+        self.defaultTimeout = defaultTimeout
+    }
+
+    /// Builds the request for `test` with the variables of `scope`.
+    /// - Throws: `RunnerError` for an undefined variable, a bad URL, an unreadable file.
+    public func request(for test: TestCase, scope: VariableScope) throws(RunnerError) -> HTTPRequest {
+        let spec = test.request
+        let method = HTTPMethod(rawValue: spec.method)
+        var url = try URLResolver.resolve(try scope.render(spec.url), against: try suite.baseURL.map(scope.render))
+
+        var headers = HTTPHeaders()
+        for header in suite.defaults.headers { headers[header.name] = try scope.render(header.value) }
+        for header in spec.headers { headers[header.name] = try scope.render(header.value) }
+
+        if let query = spec.query {
+            url = try Self.appendingQuery(try scope.render(query), to: url, method: method)
+        }
+        var request = HTTPRequest(url: url, method: method, headers: headers)
+        if let body = spec.body {
+            try encode(body, into: &request, scope: scope)
+        }
+        let seconds = spec.timeout ?? suite.defaults.timeout ?? defaultTimeout
+        request.timeout = .milliseconds(Int64(seconds * 1_000))
+        request.followsRedirects = spec.followRedirects ?? suite.defaults.followRedirects
+        return request
+    }
+
+    /// `url` with `query` (an object) appended using AFNetworking's query-string rules.
+    static func appendingQuery(_ query: JSONValue, to url: URL, method: HTTPMethod) throws(RunnerError) -> URL {
+        var serializer = HTTPRequestSerializer()
+        serializer.methodsEncodingParametersInURI = [method]
+        do {
+            return try serializer.request(method: method, url: url, parameters: query.parameterValue, headers: [:]).url
+        } catch {
+            throw .request("query: \(error)")
+        }
+    }
+
+    /// A path from the suite (relative to the suite's folder), rendered.
+    func fileURL(_ path: String, scope: VariableScope) throws(RunnerError) -> URL {
+        let rendered = try scope.render(path)
+        let url = rendered.hasPrefix("/") ? URL(fileURLWithPath: rendered) : suite.directory.appendingPathComponent(rendered)
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw .unreadableFile(path: rendered, reason: "no readable file at \(url.path)")
+        }
+        return url
+    }
+}
+
+extension JSONValue {
+    /// The value as a request parameter (AFNetworking's property-list values).
+    public var parameterValue: ParameterValue {
+        switch self {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let n):
+            if let i = n.int64Value, !n.literal.contains("."), !n.literal.lowercased().contains("e") { return .int(Int(i)) }
+            return .double(n.doubleValue)
+        case .string(let s): return .string(s)
+        case .array(let items): return .array(items.map(\.parameterValue))
+        case .object(let object):
+            return .dictionary(Dictionary(object.members.map { ($0.key, $0.value.parameterValue) }, uniquingKeysWith: { _, b in b }))
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import AFSession
+import Foundation
+
+/// Builds the value summaries a `TestResult` carries (before redaction).
+enum ResultSummaries {
+    /// Longest body excerpt kept in a result.
+    static let excerptLimit = 2_048
+
+    static func request(_ request: HTTPRequest) -> RequestSummary {
+        var excerpt: String?
+        switch request.body {
+        case .data(let data)?: excerpt = Self.excerpt(data)
+        case .file(let url)?: excerpt = "<file \(url.lastPathComponent)>"
+        case .stream?: excerpt = "<stream>"
+        case nil: excerpt = nil
+        }
+        return RequestSummary(
+            method: request.method.rawValue, url: request.url.absoluteString,
+            headers: request.headers.map { HeaderField(name: $0.name, value: $0.value) }, bodyExcerpt: excerpt)
+    }
+
+    static func response(_ response: HTTPResponse, body: Data, metrics: TransferMetrics) -> ResponseSummary {
+        ResponseSummary(
+            status: response.statusCode, httpVersion: response.httpVersion.rawValue,
+            headers: response.headers.map { HeaderField(name: $0.name, value: $0.value) }, bodyExcerpt: excerpt(body),
+            bodyBytes: Int64(body.count), remoteIP: metrics.remoteIP, remotePort: metrics.remotePort)
+    }
+
+    /// The start of a body as text; binary bodies are described, not dumped.
+    static func excerpt(_ data: Data) -> String {
+        let head = data.prefix(excerptLimit)
+        if head.contains(0) { return "<\(data.count) bytes of binary data>" }
+        var text = String(decoding: head, as: UTF8.self)
+        if data.count > excerptLimit { text += "… (\(data.count) bytes)" }
+        return text
+    }
+
+    static func timing(_ m: TransferMetrics) -> TimingSummary {
+        TimingSummary(
+            dnsMs: m.dns.milliseconds, connectMs: m.connect.milliseconds, tlsMs: m.tlsHandshake.milliseconds,
+            waitMs: m.wait.milliseconds, ttfbMs: m.timeToFirstByte.milliseconds, downloadMs: m.download.milliseconds,
+            totalMs: m.total.milliseconds, redirectMs: m.redirect.milliseconds, queueMs: m.queue?.milliseconds,
+            redirectCount: m.redirectCount, connectionReused: m.connectionReused,
+            requestBytes: m.requestHeaderBytes + m.requestBodyBytes, responseBytes: m.responseHeaderBytes + m.responseBodyBytes)
+    }
+
+    static func tls(evidence: TLSEvidence) -> TLSSummary {
+        TLSSummary(
+            protocolVersion: evidence.protocolVersion, cipher: evidence.cipher, chainPins: evidence.peerChain.map(\.publicKeyPin),
+            leafSubject: evidence.leaf?.subject, leafNotAfter: evidence.leaf?.notAfter, trusted: true, rejectionReason: nil)
+    }
+
+    static func tls(rejection: TrustRejection) -> TLSSummary {
+        TLSSummary(
+            protocolVersion: nil, cipher: nil, chainPins: rejection.chain.map(\.publicKeyPin),
+            leafSubject: rejection.chain.first?.subject, leafNotAfter: rejection.chain.first?.notAfter, trusted: false,
+            rejectionReason: rejection.reason.name)
+    }
+}

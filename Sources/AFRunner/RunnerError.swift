@@ -1,0 +1,33 @@
+/// Problems the runner reports before or while preparing a request; they end a test as `.error`.
+public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A `{{name}}` had no value in any source.
+    case undefinedVariable(String)
+    /// A string could not be parsed as a template.
+    case invalidTemplate(String, String)
+    /// The request URL is not a valid absolute URL once resolved.
+    case invalidURL(String)
+    /// A file the request needs (body, multipart part, certificate) cannot be read.
+    case unreadableFile(path: String, reason: String)
+    /// The request could not be built (serializer refused the parameters).
+    case request(String)
+
+    /// A sentence naming the problem and the fix.
+    public var description: String {
+        switch self {
+        case .undefinedVariable(let name):
+            "undefined variable '\(name)': define it in the suite's \"variables\", capture it in an earlier test, or pass --var \(name)=VALUE"
+        case .invalidTemplate(let text, let why): "invalid template '\(text)': \(why)"
+        case .invalidURL(let url): "invalid URL '\(url)': give an absolute http(s) URL or set the suite's baseURL"
+        case .unreadableFile(let path, let reason): "cannot read \(path): \(reason)"
+        case .request(let why): "cannot build the request: \(why)"
+        }
+    }
+
+    /// The `TestErrorInfo.kind` for this problem.
+    public var kind: String {
+        switch self {
+        case .undefinedVariable: "undefinedVariable"
+        default: "request"
+        }
+    }
+}

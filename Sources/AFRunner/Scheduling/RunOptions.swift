@@ -1,0 +1,48 @@
+import AFSession
+import Foundation
+
+/// How a run is carried out: concurrency, selection, variables, timeouts, TLS override.
+public struct RunOptions: Sendable {
+    /// Requests in flight at most, across all suites (`--jobs`). 64 by default: what one libcurl
+    /// multi handle serves well on a small machine, and the figure the benchmarks compare at.
+    public var jobs: Int = 64
+    /// Which tests run, by identity (`--filter`, `--shard`, `--rerun-failed`); nil runs all.
+    /// Tests left out are not run and not reported.
+    public var include: (@Sendable (TestIdentity) -> Bool)?
+    /// Stop at the first failure or error; the remaining tests are reported as skipped.
+    public var failFast = false
+    /// Timeout in seconds for a request when neither the test nor its suite sets one (`--timeout`).
+    public var defaultTimeout: Double = 30
+    /// `--insecure`: accept invalid certificates and skip host name checks for every suite.
+    public var insecure = false
+    /// `--var name=value`: the strongest variables.
+    public var variables: [String: String] = [:]
+    /// `--secret name=value`: like `variables`, and redacted everywhere.
+    public var secrets: [String: String] = [:]
+    /// The environment `{{env.NAME}}` reads.
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// The session configuration every session starts from (its security policy is replaced per suite).
+    public var sessionConfiguration: SessionConfiguration
+    /// Reachability hook: when a connection fails, asked whether the host is reachable at all;
+    /// `false` turns the error kind into `unreachable`. nil: not consulted.
+    public var isReachable: (@Sendable (URL) -> Bool)?
+
+    /// Creates options with the defaults.
+    public init() {
+        var configuration = SessionConfiguration()
+        // Suites share sessions, so a cookie set by one suite must not leak into another;
+        // capture `Set-Cookie` and send `Cookie` explicitly instead.
+        configuration.cookiesEnabled = false
+        sessionConfiguration = configuration
+    }
+
+    /// A filter from a `--filter` regex on `suite name/test name`.
+    /// - Throws: when the pattern is not a valid regex.
+    public static func filter(_ pattern: String) throws -> @Sendable (TestIdentity) -> Bool {
+        let regex = try NSRegularExpression(pattern: pattern)
+        return { identity in
+            let text = identity.description
+            return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import AFSession
+import AFSuite
+import Foundation
+import Synchronization
+
+/// Runs suites: suites concurrently, a suite's tests in file order with captures flowing down
+/// (or concurrently for `parallel: true`), requests in flight bounded by `--jobs`, every result
+/// redacted and handed to the sinks the moment it finishes.
+public final class Runner: Sendable {
+    /// Why scheduling stopped early.
+    public enum StopReason: Sendable, Hashable {
+        /// `--fail-fast` after a failure: the remaining tests are reported as skipped.
+        case failFast
+        /// SIGINT/SIGTERM: nothing more is started or reported.
+        case interrupted
+    }
+
+    /// The options.
+    public let options: RunOptions
+    let limiter: JobLimiter
+    let sessions: SessionPool
+    /// The one redaction boundary of the run.
+    public let redactor: Redactor
+    let evaluator = AssertionEvaluator()
+    private let stopReason = Mutex<StopReason?>(nil)
+
+    /// Creates a runner.
+    public init(options: RunOptions) {
+        self.options = options
+        limiter = JobLimiter(limit: options.jobs)
+        var configuration = options.sessionConfiguration
+        configuration.maxConnections = max(configuration.maxConnections, options.jobs)
+        sessions = SessionPool(configuration: configuration)
+        redactor = Redactor(secretValues: options.secrets.values)
+    }
+
+    /// Stops scheduling: tests not started yet are skipped (`failFast`) or dropped (`interrupted`).
+    public func stop(_ reason: StopReason) {
+        stopReason.withLock { current in
+            if current != .interrupted { current = reason }
+        }
+    }
+
+    /// Why the run stopped early, if it did.
+    public var stoppedBecause: StopReason? { stopReason.withLock { $0 } }
+
+    /// The most requests that were in flight at once.
+    public var peakRequestsInFlight: Int { limiter.peakInFlight }
+
+    /// Runs `suites` and reports to `sinks`.
+    /// - Parameters:
+    ///   - suites: loaded suites.
+    ///   - run: the run's identity, passed to the sinks.
+    ///   - sinks: receivers of the run's start, each result, and its end.
+    /// - Returns: the results, the summary, the final status and any sink failures.
+    public func run(_ suites: [Suite], run: RunInfo, sinks: [any ResultSink]) async -> RunReport {
+        let started = ContinuousClock.now
+        var sinkErrors: [String] = []
+        for sink in sinks {
+            do { try await sink.runDidStart(run) } catch { sinkErrors.append("\(type(of: sink)): \(error)") }
+        }
+        let dispatcher = ResultDispatcher(sinks: sinks, run: run)
+        await withTaskGroup(of: Void.self) { group in
+            for suite in suites {
+                group.addTask { await self.runSuite(suite, dispatcher: dispatcher) }
+            }
+        }
+        sinkErrors += await dispatcher.finish()
+        await sessions.shutdown()
+
+        let results = dispatcher.results
+        let elapsed = (ContinuousClock.now - started).milliseconds
+        let summary = RunSummary.of(results, durationMs: elapsed)
+        let status: RunStatus = stoppedBecause == .interrupted ? .interrupted : .complete
+        for sink in sinks {
+            do { try await sink.runDidFinish(run, summary: summary, status: status) } catch {
+                sinkErrors.append("\(type(of: sink)): \(error)")
+            }
+        }
+        return RunReport(results: results, summary: summary, status: status, sinkErrors: sinkErrors)
+    }
+
+    private func runSuite(_ suite: Suite, dispatcher: ResultDispatcher) async {
+        let base = VariableScope(
+            overrides: options.variables.merging(options.secrets) { _, secret in secret },
+            secretOverrides: Set(options.secrets.keys), environment: options.environment)
+        let scope = base.adding(suite.variables).scope
+        redactor.addSecrets(scope.secretValues)
+        let executor = TestExecutor(runner: self, suite: suite)
+        if suite.parallel {
+            await withTaskGroup(of: Void.self) { group in
+                for test in suite.tests {
+                    group.addTask {
+                        if let result = await executor.run(test, scope: scope).result { dispatcher.record(result) }
+                    }
+                }
+            }
+        } else {
+            var scope = scope
+            for test in suite.tests {
+                let outcome = await executor.run(test, scope: scope)
+                for capture in outcome.captures {
+                    scope.capture(capture.name, value: capture.value, secret: capture.secret)
+                }
+                if let result = outcome.result { dispatcher.record(result) }
+            }
+        }
+    }
+}
+
+/// What a run produced.
+public struct RunReport: Sendable {
+    /// Every result, in completion order.
+    public var results: [TestResult]
+    /// The totals.
+    public var summary: RunSummary
+    /// `.complete` or `.interrupted`.
+    public var status: RunStatus
+    /// Failures of sinks (a database that could not be written): the run went on without them.
+    public var sinkErrors: [String]
+}
+
+extension RunSummary {
+    /// The totals of `results`, with p50/p95 of the requests' total time.
+    public static func of(_ results: [TestResult], durationMs: Double) -> RunSummary {
+        var summary = RunSummary(durationMs: durationMs)
+        for result in results {
+            switch result.status {
+            case .passed: summary.passed += 1
+            case .failed: summary.failed += 1
+            case .error: summary.errors += 1
+            case .skipped: summary.skipped += 1
+            }
+        }
+        let times = results.compactMap { $0.timings?.totalMs }.sorted()
+        if !times.isEmpty {
+            summary.p50Ms = percentile(times, 0.50)
+            summary.p95Ms = percentile(times, 0.95)
+        }
+        return summary
+    }
+
+    /// Nearest-rank percentile of sorted values.
+    static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+        let rank = Int((p * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank - 1, 0), sorted.count - 1)]
+    }
+}

@@ -1,0 +1,153 @@
+import AFSession
+import AFSuite
+import Foundation
+
+/// Runs one test of a suite: builds the request, sends it (with retries), evaluates the
+/// expectations, takes the captures, and returns the redacted result.
+struct TestExecutor: Sendable {
+    let runner: Runner
+    let suite: Suite
+    let builder: RequestBuilder
+
+    init(runner: Runner, suite: Suite) {
+        self.runner = runner
+        self.suite = suite
+        builder = RequestBuilder(suite: suite, defaultTimeout: runner.options.defaultTimeout)
+    }
+
+    /// A captured variable for the next tests.
+    struct Capture: Sendable {
+        var name: String
+        var value: String
+        var secret: Bool
+    }
+
+    /// The result (nil when the test is not selected or the run was interrupted) and the captures.
+    func run(_ test: TestCase, scope: VariableScope) async -> (result: TestResult?, captures: [Capture]) {
+        let identity = TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: test.name)
+        if let include = runner.options.include, !include(identity) { return (nil, []) }
+        let base = TestResult(identity: identity, line: test.location.line, status: .skipped)
+        switch runner.stoppedBecause {
+        case .interrupted?: return (nil, [])
+        case .failFast?:
+            var r = base
+            r.skipReason = "not run: --fail-fast stopped the run after a failure"
+            return (runner.redactor.redact(r), [])
+        case nil: break
+        }
+        if let reason = test.skip {
+            var r = base
+            r.skipReason = reason
+            return (runner.redactor.redact(r), [])
+        }
+        var (result, captures) = await execute(test, scope: scope, base: base)
+        let secretCaptures = Set(captures.filter(\.secret).map(\.name))
+        runner.redactor.addSecrets(captures.filter(\.secret).map(\.value))
+        result.captures = Dictionary(captures.map { ($0.name, $0.value) }, uniquingKeysWith: { _, b in b })
+        if runner.options.failFast, result.status == .failed || result.status == .error { runner.stop(.failFast) }
+        return (runner.redactor.redact(result, secretCaptures: secretCaptures), captures)
+    }
+
+    private func execute(_ test: TestCase, scope: VariableScope, base: TestResult) async -> (TestResult, [Capture]) {
+        var result = base
+        let started = ContinuousClock.now
+        result.startedAt = Date()
+        func fail(_ error: RunnerError) -> (TestResult, [Capture]) {
+            result.status = .error
+            result.error = TestErrorInfo(kind: error.kind, message: error.description)
+            result.durationMs = (ContinuousClock.now - started).milliseconds
+            return (result, [])
+        }
+        let request: HTTPRequest
+        let session: SessionManager
+        var test = test
+        do {
+            request = try builder.request(for: test, scope: scope)
+            test.expect = try scope.render(test.expect)
+            let spec = suite.defaults.tls.map { $0.merged(with: test.request.tls) } ?? test.request.tls
+            let policy = try SecurityPolicyBuilder.policy(
+                for: spec, directory: suite.directory, insecure: runner.options.insecure, render: { (s: String) throws(RunnerError) -> String in try scope.render(s) })
+            session = runner.sessions.session(for: policy)
+        } catch {
+            return fail(error)
+        }
+        result.request = ResultSummaries.request(request)
+
+        let retry = test.retry ?? suite.defaults.retry
+        let maxAttempts = 1 + max(0, retry?.count ?? 0)
+        var captures: [Capture] = []
+        for attempt in 1...maxAttempts {
+            result.attempts = attempt
+            let outcome = await attemptOnce(test, request: request, session: session)
+            result.status = outcome.status
+            result.assertions = outcome.assertions
+            result.error = outcome.error
+            result.response = outcome.response
+            result.timings = outcome.timings
+            result.tls = outcome.tls
+            captures = []
+            if outcome.status == .passed, !test.captures.isEmpty, let context = outcome.context {
+                switch CaptureExtractor.extract(test.captures, from: context) {
+                case .success(let values):
+                    let secret = Set(test.captures.filter(\.isSecret).map(\.name))
+                    captures = values.map { Capture(name: $0.0, value: $0.1, secret: secret.contains($0.0)) }
+                case .failure(let miss):
+                    result.status = .failed
+                    result.assertions.append(AssertionResult(
+                        kind: "capture", target: miss.name, predicate: "exists", expected: "a value", actual: nil,
+                        passed: false, message: "capture \(miss.name): \(miss.reason)"))
+                }
+            }
+            if result.status == .passed || attempt == maxAttempts || runner.stoppedBecause == .interrupted { break }
+            if let delay = retry?.delayMs, delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
+        }
+        result.durationMs = (ContinuousClock.now - started).milliseconds
+        return (result, captures)
+    }
+
+    private struct Attempt {
+        var status: TestStatus
+        var assertions: [AssertionResult] = []
+        var error: TestErrorInfo?
+        var response: ResponseSummary?
+        var timings: TimingSummary?
+        var tls: TLSSummary?
+        var context: ResponseContext?
+    }
+
+    private func attemptOnce(_ test: TestCase, request: HTTPRequest, session: SessionManager) async -> Attempt {
+        await runner.limiter.acquire()
+        let outcome: Result<DataResponse, SessionError>
+        do {
+            outcome = .success(try await session.data(for: request))
+        } catch {
+            outcome = .failure(error)
+        }
+        runner.limiter.release()
+
+        switch outcome {
+        case .success(let response):
+            let context = ResponseContext(response: response.response, body: response.data, metrics: response.metrics)
+            let assertions = runner.evaluator.evaluate(test.expect, on: context)
+            return Attempt(
+                status: assertions.allSatisfy(\.passed) ? .passed : .failed, assertions: assertions,
+                response: ResultSummaries.response(response.response, body: response.data, metrics: response.metrics),
+                timings: ResultSummaries.timing(response.metrics),
+                tls: response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }, context: context)
+        case .failure(.serverTrustRejected(let rejection)) where test.expect.tls != .trusted:
+            let context = ResponseContext(response: nil, rejection: rejection)
+            let assertions = runner.evaluator.evaluate(test.expect, on: context)
+            return Attempt(
+                status: assertions.allSatisfy(\.passed) ? .passed : .failed, assertions: assertions,
+                tls: ResultSummaries.tls(rejection: rejection), context: context)
+        case .failure(let error):
+            var info = TestErrorInfo(error)
+            if info.kind == "cannotConnect", let isReachable = runner.options.isReachable, !isReachable(request.url) {
+                info.kind = "unreachable"
+            }
+            var attempt = Attempt(status: .error, error: info)
+            if case .serverTrustRejected(let rejection) = error { attempt.tls = ResultSummaries.tls(rejection: rejection) }
+            return attempt
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import AFSuite
+import JSONPath
+
+extension VariableScope {
+    /// `expect` with `{{variables}}` rendered in every string operand of its predicates, so that
+    /// a test can assert on a value an earlier test captured (`"equals": "{{userId}}"`).
+    /// Paths, regexes and header names stay as written.
+    /// - Throws: `RunnerError.undefinedVariable`.
+    public func render(_ expect: Expectations) throws(RunnerError) -> Expectations {
+        var out = expect
+        out.headers = try expect.headers.map { (h: HeaderAssertion) throws(RunnerError) -> HeaderAssertion in
+            var h = h
+            h.predicates = try render(h.predicates)
+            return h
+        }
+        out.json = try expect.json.map { (a: PathAssertion) throws(RunnerError) -> PathAssertion in
+            var a = a
+            a.predicates = try render(a.predicates)
+            return a
+        }
+        out.xpath = try expect.xpath.map { (a: PathAssertion) throws(RunnerError) -> PathAssertion in
+            var a = a
+            a.predicates = try render(a.predicates)
+            return a
+        }
+        if var body = expect.body {
+            body.predicates = try render(body.predicates)
+            body.sha256 = try body.sha256.map { (s: String) throws(RunnerError) -> String in try render(s) }
+            out.body = body
+        }
+        if var certificate = expect.certificate {
+            certificate.subject = try certificate.subject.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in try render(s) }
+            certificate.issuer = try certificate.issuer.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in try render(s) }
+            certificate.san = try certificate.san.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in try render(s) }
+            certificate.pin = try certificate.pin.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in try render(s) }
+            out.certificate = certificate
+        }
+        return out
+    }
+
+    func render(_ set: PredicateSet) throws(RunnerError) -> PredicateSet {
+        var predicates: [AFSuite.Predicate] = []
+        for predicate in set.predicates {
+            switch predicate {
+            case .equals(let v): predicates.append(.equals(try render(v)))
+            case .notEquals(let v): predicates.append(.notEquals(try render(v)))
+            case .contains(let v): predicates.append(.contains(try render(v)))
+            case .lessThan(let v): predicates.append(.lessThan(try render(v)))
+            case .lessThanOrEqual(let v): predicates.append(.lessThanOrEqual(try render(v)))
+            case .greaterThan(let v): predicates.append(.greaterThan(try render(v)))
+            case .greaterThanOrEqual(let v): predicates.append(.greaterThanOrEqual(try render(v)))
+            case .oneOf(let vs): predicates.append(.oneOf(try vs.map { (v: JSONValue) throws(RunnerError) -> JSONValue in try render(v) }))
+            case .count(let inner): predicates.append(.count(try render(inner)))
+            case .exists, .matches, .type: predicates.append(predicate)
+            }
+        }
+        return PredicateSet(predicates)
+    }
+}

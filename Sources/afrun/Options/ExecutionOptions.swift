@@ -1,0 +1,30 @@
+import AFRunner
+import ArgumentParser
+
+/// How tests are scheduled and sent.
+struct ExecutionOptions: ParsableArguments {
+    @Option(name: [.short, .long], help: "Requests in flight at most, across all suites.")
+    var jobs: Int = 64
+
+    @Option(help: ArgumentHelp("Run only tests whose 'suite name/test name' matches this regex.", valueName: "regex"))
+    var filter: String?
+
+    @Flag(help: "Stop at the first failure or error; the remaining tests are reported as skipped.")
+    var failFast = false
+
+    @Option(help: ArgumentHelp("Request timeout in seconds when the suite sets none.", valueName: "seconds"))
+    var timeout: Double = 30
+
+    @Flag(help: "Accept invalid certificates and do not check host names (every suite).")
+    var insecure = false
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+        if let filter {
+            do { _ = try RunOptions.filter(filter) } catch {
+                throw ValidationError("--filter '\(filter)' is not a valid regex: \(error.localizedDescription)")
+            }
+        }
+    }
+}

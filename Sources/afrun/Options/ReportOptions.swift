@@ -1,0 +1,43 @@
+import AFHistory
+import AFRunner
+import ArgumentParser
+import Foundation
+
+/// History, reports and CI selection for `run`.
+struct ReportOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The history database (default: $AFRUN_DB, else .afrun/history.sqlite).", valueName: "file"))
+    var db: String?
+
+    @Flag(help: "Do not record this run in the history database.")
+    var noHistory = false
+
+    @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"))
+    var junit: String?
+
+    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write the whole run as JSON.", valueName: "file"))
+    var reportJSON: String?
+
+    @Option(help: ArgumentHelp("Run shard K of N (balanced by the durations in history).", valueName: "K/N"))
+    var shard: String?
+
+    @Flag(help: "Run only the tests that failed or errored in the last recorded run.")
+    var rerunFailed = false
+
+    @Flag(help: "Run suites holding tests that failed last time first (and those tests first in parallel suites).")
+    var failedFirst = false
+
+    func validate() throws {
+        if let shard {
+            do { _ = try ShardSpec(parsing: shard) } catch { throw ValidationError("\(error)") }
+        }
+        if noHistory && (rerunFailed || failedFirst) {
+            throw ValidationError("--rerun-failed and --failed-first read the history: drop --no-history")
+        }
+    }
+
+    /// The database path for this run.
+    var databasePath: String { AFHistory.databasePath(flag: db, environment: ProcessInfo.processInfo.environment) }
+
+    /// Whether the selection needs the history.
+    var needsHistory: Bool { shard != nil || rerunFailed || failedFirst || junit != nil }
+}

@@ -1,0 +1,75 @@
+import AFRunner
+import Foundation
+
+/// Prints failed and errored tests after the run: every failing assertion with expected and
+/// actual (a diff for JSON values), then a response excerpt; with `--verbose` the request and
+/// response in full (both redacted).
+struct FailurePrinter {
+    let console: Console
+    let style: Style
+    let verbose: Bool
+    /// Lines of response body shown at most (without `--verbose`).
+    let excerptLines = 12
+
+    func print(_ results: [TestResult]) {
+        let failures = results.filter { $0.status == .failed || $0.status == .error }
+        guard !failures.isEmpty else { return }
+        console.out("")
+        console.out(style.bold("Failures:"))
+        for result in failures { printOne(result) }
+    }
+
+    private func printOne(_ r: TestResult) {
+        console.out("")
+        let word = r.status == .error ? "ERROR" : "FAIL"
+        console.out("\(style.red(word)) \(style.bold(r.identity.description))  \(style.dim("\(r.identity.suiteFile):\(r.line)"))")
+        if r.attempts > 1 { console.out(style.dim("  after \(r.attempts) attempts")) }
+        if let error = r.error {
+            console.out("  \(style.red("✗")) \(error.kind): \(error.message)")
+        }
+        for a in r.assertions where !a.passed {
+            console.out("  \(style.red("✗")) \(a.message)")
+            if let actual = a.actual, a.predicate == "equals", let diff = JSONDiff.lines(expected: a.expected, actual: actual) {
+                console.out(style.dim("    --- expected  +++ actual"))
+                for line in diff {
+                    let styled = line.hasPrefix("-") ? style.red(line) : (line.hasPrefix("+") ? style.green(line) : line)
+                    console.out("    " + styled)
+                }
+            }
+        }
+        if verbose, let request = r.request {
+            console.out(style.dim("  request:"))
+            console.out("    \(request.method) \(request.url)")
+            for h in request.headers { console.out("    \(h.name): \(h.value)") }
+            if let body = request.bodyExcerpt, !body.isEmpty { indent(body, limit: nil) }
+        }
+        if let response = r.response {
+            console.out(style.dim("  response: \(response.status) \(response.httpVersion), \(response.bodyBytes) bytes"))
+            if verbose { for h in response.headers { console.out("    \(h.name): \(h.value)") } }
+            if !response.bodyExcerpt.isEmpty { indent(response.bodyExcerpt, limit: verbose ? nil : excerptLines) }
+        }
+    }
+
+    private func indent(_ text: String, limit: Int?) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines.prefix(limit ?? lines.count) { console.out("    " + line) }
+        if let limit, lines.count > limit { console.out(style.dim("    … \(lines.count - limit) more lines (use -v)")) }
+    }
+}
+
+/// `N passed, N failed, N errors, N skipped in 1.23s (p50 12ms, p95 40ms)`.
+enum SummaryLine {
+    static func text(_ s: RunSummary, style: Style) -> String {
+        var parts = [
+            style.green("\(s.passed) passed"),
+            s.failed > 0 ? style.red("\(s.failed) failed") : "\(s.failed) failed",
+            s.errors > 0 ? style.red("\(s.errors) errors") : "\(s.errors) errors",
+            s.skipped > 0 ? style.yellow("\(s.skipped) skipped") : "\(s.skipped) skipped",
+        ].joined(separator: ", ")
+        parts += " in " + String(format: "%.2fs", s.durationMs / 1_000)
+        if let p50 = s.p50Ms, let p95 = s.p95Ms {
+            parts += " (p50 \(Format.ms(p50)), p95 \(Format.ms(p95)))"
+        }
+        return parts
+    }
+}

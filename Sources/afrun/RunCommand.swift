@@ -1,0 +1,88 @@
+import AFRunner
+import AFSuite
+import ArgumentParser
+import Foundation
+
+/// `afrun run PATH…` (the default command): runs suites and reports.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run suites: every *.json under the given paths.",
+        discussion: ExitStatus.help)
+
+    @Argument(help: ArgumentHelp("Suite files or folders (folders are walked for *.json).", valueName: "path"))
+    var paths: [String]
+
+    @OptionGroup var execution: ExecutionOptions
+    @OptionGroup var variables: VariableOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let console = Console()
+        let style = Style(enabled: output.usesColor)
+        let loaded = SuiteLoader().load(paths: paths, knownVariables: variables.names)
+        for error in loaded.errors { console.err(error.description) }
+        if loaded.suites.isEmpty && loaded.errors.isEmpty {
+            console.err("no suite found under \(paths.joined(separator: " ")): suites are *.json files")
+            throw ExitCode(ExitStatus.usage)
+        }
+
+        var options = RunOptions()
+        options.jobs = execution.jobs
+        options.failFast = execution.failFast
+        options.defaultTimeout = execution.timeout
+        options.insecure = execution.insecure
+        options.variables = try variables.parsedVariables()
+        options.secrets = try variables.parsedSecrets()
+        if let filter = execution.filter { options.include = try RunOptions.filter(filter) }
+
+        let runner = Runner(options: options)
+        let planned = loaded.suites.reduce(0) { total, suite in
+            total + suite.tests.filter { test in
+                options.include?(TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: test.name)) ?? true
+            }.count
+        }
+        let terminal = TerminalReporter(
+            console: console, style: style, progress: output.showsProgress, quiet: output.quiet, total: planned)
+        let sinks: [any ResultSink] = [terminal]
+
+        let trap = SignalTrap { _ in runner.stop(.interrupted) }
+        let report = await runner.run(loaded.suites, run: Self.runInfo(secrets: options.secrets), sinks: sinks)
+        trap.cancel()
+
+        FailurePrinter(console: console, style: style, verbose: output.verbose).print(report.results)
+        for problem in report.sinkErrors { console.err("warning: \(problem)") }
+        console.out("")
+        console.out(SummaryLine.text(report.summary, style: style))
+
+        if let signal = trap.signalReceived {
+            console.err("interrupted: \(report.summary.total) finished results kept")
+            throw ExitCode(128 + signal)
+        }
+        if !loaded.errors.isEmpty {
+            console.err("\(loaded.errors.count) suite problem\(loaded.errors.count == 1 ? "" : "s"): run `afrun validate` for details")
+            throw ExitCode(ExitStatus.usage)
+        }
+        if report.summary.failed + report.summary.errors > 0 { throw ExitCode(ExitStatus.testsFailed) }
+    }
+
+    /// The run's identity, with `--secret` values hidden in the recorded command line.
+    static func runInfo(secrets: [String: String]) -> RunInfo {
+        var hideNext = false
+        let arguments = CommandLine.arguments.map { argument -> String in
+            defer { hideNext = argument == "--secret" }
+            if hideNext, let eq = argument.firstIndex(of: "=") { return argument[...eq] + Redactor.mask }
+            if argument.hasPrefix("--secret=") {
+                let rest = argument.dropFirst("--secret=".count)
+                if let eq = rest.firstIndex(of: "=") { return "--secret=" + rest[...eq] + Redactor.mask }
+            }
+            return argument
+        }
+        let environment = ProcessInfo.processInfo.environment
+        return RunInfo(
+            commandLine: arguments, host: ProcessInfo.processInfo.hostName, afrunVersion: Versions.afrun,
+            libcurlVersion: Versions.libcurlShort, opensslVersion: Versions.openssl,
+            gitCommit: environment["GITHUB_SHA"] ?? environment["CI_COMMIT_SHA"],
+            gitBranch: environment["GITHUB_REF_NAME"] ?? environment["CI_COMMIT_REF_NAME"])
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import AFRunner
+
+@Test func secretValuesAreReplacedEverywhere() {
+    let redactor = Redactor(secretValues: ["s3cr3t-token"])
+    #expect(redactor.redact("Bearer s3cr3t-token and s3cr3t-token") == "Bearer *** and ***")
+    #expect(redactor.redact("nothing here") == "nothing here")
+}
+
+@Test func longerSecretsAreReplacedFirst() {
+    let redactor = Redactor(secretValues: ["abc", "abcdef"])
+    #expect(redactor.redact("x abcdef y") == "x *** y")
+}
+
+@Test(arguments: ["Authorization", "proxy-authorization", "Cookie", "Set-Cookie", "X-Api-Key"])
+func sensitiveHeadersAreHidden(name: String) {
+    #expect(Redactor().redactHeader(name: name, value: "Bearer abc") == "***")
+}
+
+@Test func ordinaryHeadersKeepTheirValueButNotSecrets() {
+    let redactor = Redactor(secretValues: ["hunter2"])
+    #expect(redactor.redactHeader(name: "Accept", value: "application/json") == "application/json")
+    #expect(redactor.redactHeader(name: "X-Note", value: "pw=hunter2") == "pw=***")
+}
+
+@Test func credentialQueryParametersAreHidden() {
+    let url = "https://h/a?user=alice&api_key=K1&access_token=T2&Password=p&page=2#frag"
+    #expect(Redactor().redactURL(url) == "https://h/a?user=alice&api_key=***&access_token=***&Password=***&page=2#frag")
+}
+
+@Test func aWholeResultIsRedacted() throws {
+    let redactor = Redactor(secretValues: ["TOPSECRET"])
+    let result = TestResult(
+        identity: TestIdentity(suiteFile: "s.json", suiteName: "S", testName: "t"), line: 1, status: .failed,
+        assertions: [AssertionResult(
+            kind: "json", target: "$.token", predicate: "equals", expected: "\"x\"", actual: "\"TOPSECRET\"", passed: false,
+            message: "$.token: expected \"x\", got \"TOPSECRET\"")],
+        error: TestErrorInfo(kind: "transport", message: "failed for https://h/?token=abc"),
+        request: RequestSummary(
+            method: "GET", url: "https://h/x?key=zzz&q=TOPSECRET",
+            headers: [HeaderField(name: "Authorization", value: "Bearer TOPSECRET"), HeaderField(name: "X-Trace", value: "TOPSECRET")],
+            bodyExcerpt: "{\"pw\":\"TOPSECRET\"}"),
+        response: ResponseSummary(
+            status: 200, httpVersion: "HTTP/1.1", headers: [HeaderField(name: "Set-Cookie", value: "sid=1")],
+            bodyExcerpt: "echo TOPSECRET", bodyBytes: 14),
+        captures: ["sid": "s-1", "plain": "TOPSECRET"])
+    let redacted = redactor.redact(result, secretCaptures: ["sid"])
+    let encoded = String(decoding: try JSONEncoder().encode(redacted), as: UTF8.self)
+    #expect(!encoded.contains("TOPSECRET"))
+    #expect(!encoded.contains("zzz"))
+    #expect(!encoded.contains("token=abc"))
+    #expect(!encoded.contains("sid=1"))
+    #expect(!encoded.contains("s-1"))
+    #expect(redacted.request?.url == "https://h/x?key=***&q=***")
+    #expect(redacted.assertions.first?.message == "$.token: expected \"x\", got \"***\"")
+}
+
+@Test func sensitiveHeaderAssertionsHideBothSides() {
+    let result = TestResult(
+        identity: TestIdentity(suiteFile: "s.json", suiteName: "S", testName: "t"), line: 1, status: .failed,
+        assertions: [AssertionResult(
+            kind: "header", target: "Set-Cookie", predicate: "equals", expected: "\"a\"", actual: "\"session=xyz\"",
+            passed: false, message: "Set-Cookie: expected \"a\", got \"session=xyz\"")])
+    let redacted = Redactor().redact(result)
+    #expect(redacted.assertions[0].actual == "***")
+    #expect(!redacted.assertions[0].message.contains("xyz"))
+}

@@ -1,0 +1,109 @@
+import AFRunner
+import AFSuite
+import FixtureServer
+import Foundation
+import JSONPath
+import Testing
+
+private func location(_ line: Int) -> AFSuite.SourceLocation { AFSuite.SourceLocation(file: "t.json", line: line, column: 1, pointer: "") }
+private func n(_ i: Int) -> JSONValue { .number(JSONNumber(i)) }
+
+private func suite(_ name: String, base: URL, parallel: Bool = false, variables: [VariableDefinition] = [], tests: [TestCase]) -> Suite {
+    Suite(
+        file: URL(fileURLWithPath: "/tmp/\(name).json"), displayPath: "\(name).json", name: name, baseURL: base.absoluteString,
+        variables: variables, parallel: parallel, tests: tests)
+}
+
+private func get(_ name: String, _ url: String, status: Int = 200, line: Int = 1) -> TestCase {
+    TestCase(name: name, location: location(line), request: RequestSpec(url: url), expect: Expectations(status: [.code(status)]))
+}
+
+private func serverConfiguration() -> FixtureServer.Configuration {
+    var c = FixtureServer.Configuration()
+    c.tlsVariants = [.valid]
+    return c
+}
+
+@Suite(.serialized) struct RunnerTests {
+    @Test func capturesFlowDownASequentialSuite() async throws {
+        try await withFixtureServer(serverConfiguration()) { server in
+            var first = get("first", "anything/{{name}}")
+            first.captures = [CaptureSpec(name: "seen", source: .json("$.url"), isSecret: false)]
+            var second = get("second", "anything/x")
+            second.request.query = .object(JSONObject([("prev", .string("{{seen}}"))]))
+            second.expect.json = [PathAssertion(path: "$.args.prev", predicates: PredicateSet([.contains(.string("/anything/bob"))]))]
+            let s = suite("chain", base: server.httpURL, variables: [VariableDefinition(name: "name", source: .value(.string("bob")))], tests: [first, second])
+            let sink = CollectingSink()
+            let report = await Runner(options: RunOptions()).run([s], run: .test, sinks: [sink])
+            #expect(report.summary.passed == 2, "\(report.results.map(\.failureMessages))")
+            #expect(sink.results.map(\.identity.testName) == ["first", "second"])
+            #expect(sink.finished == .complete)
+        }
+    }
+
+    @Test func jobsBoundRequestsInFlight() async throws {
+        try await withFixtureServer(serverConfiguration()) { server in
+            let tests = (0..<40).map { get("t\($0)", "delay/20") }
+            var options = RunOptions()
+            options.jobs = 4
+            let runner = Runner(options: options)
+            let report = await runner.run([suite("par", base: server.httpURL, parallel: true, tests: tests)], run: .test, sinks: [])
+            #expect(report.summary.passed == 40)
+            #expect(runner.peakRequestsInFlight <= 4)
+            #expect(runner.peakRequestsInFlight >= 2)
+        }
+    }
+
+    @Test func retriesAreCountedAndFailFastSkipsTheRest() async throws {
+        try await withFixtureServer(serverConfiguration()) { server in
+            var flaky = get("always 500", "status/500")
+            flaky.retry = RetrySpec(count: 2, delayMs: 1)
+            let after = get("after", "get")
+            var options = RunOptions()
+            options.failFast = true
+            let sink = CollectingSink()
+            let report = await Runner(options: options).run([suite("ff", base: server.httpURL, tests: [flaky, after])], run: .test, sinks: [sink])
+            #expect(sink.result("always 500")?.attempts == 3)
+            #expect(sink.result("always 500")?.status == .failed)
+            #expect(sink.result("after")?.status == .skipped)
+            #expect(report.summary.failed == 1 && report.summary.skipped == 1)
+        }
+    }
+
+    @Test func errorsSkipsAndFilters() async throws {
+        try await withFixtureServer(serverConfiguration()) { server in
+            var skipped = get("skipped", "get")
+            skipped.skip = "not today"
+            let undefined = get("undefined", "anything/{{nope}}")
+            let refused = TestCase(name: "refused", location: location(3), request: RequestSpec(url: "http://127.0.0.1:1/"))
+            let filteredOut = get("filtered out", "get")
+            var options = RunOptions()
+            options.include = { $0.testName != "filtered out" }
+            let sink = CollectingSink()
+            _ = await Runner(options: options).run(
+                [suite("misc", base: server.httpURL, tests: [skipped, undefined, refused, filteredOut])], run: .test, sinks: [sink])
+            #expect(sink.result("skipped")?.skipReason == "not today")
+            #expect(sink.result("undefined")?.error?.kind == "undefinedVariable")
+            #expect(sink.result("undefined")?.error?.message.contains("'nope'") == true)
+            #expect(sink.result("refused")?.error?.kind == "cannotConnect")
+            #expect(sink.result("filtered out") == nil)
+        }
+    }
+
+    @Test func secretsNeverReachSinks() async throws {
+        try await withFixtureServer(serverConfiguration()) { server in
+            var echo = get("echo", "anything")
+            echo.request.headers = [HeaderSpec(name: "Authorization", value: "Bearer {{token}}"), HeaderSpec(name: "X-Echo", value: "{{token}}")]
+            echo.expect.json = [PathAssertion(path: "$.headers.X-Echo", predicates: PredicateSet([.equals(.string("wrong"))]))]
+            var options = RunOptions()
+            options.secrets = ["token": "TOPSECRET-42"]
+            let sink = CollectingSink()
+            _ = await Runner(options: options).run([suite("sec", base: server.httpURL, tests: [echo])], run: .test, sinks: [sink])
+            let result = try #require(sink.result("echo"))
+            #expect(result.status == .failed)
+            let encoded = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
+            #expect(!encoded.contains("TOPSECRET"))
+            #expect(encoded.contains("***"))
+        }
+    }
+}

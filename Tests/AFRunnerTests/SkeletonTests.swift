@@ -1,6 +1,0 @@
-import Testing
-
-/// Placeholder until the module's own tests land; it checks the test target builds and runs.
-@Test func AFRunnerTargetBuilds() {
-    #expect(1 + 1 == 2)
-}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Runs the built `afrun` binary and collects its output and exit status.
+struct AfrunProcess {
+    /// What a run printed and returned.
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var all: String { stdout + stderr }
+    }
+
+    /// The `afrun` executable next to the test bundle (`.build/<config>/afrun`).
+    static func executable() throws -> URL {
+        var candidates: [URL] = []
+        let argv0 = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var dir = argv0.deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(dir.appendingPathComponent("afrun"))
+            dir = dir.deletingLastPathComponent()
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/afrun"))
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "afrun not built; looked in \(candidates.map(\.path))"])
+        }
+        return found
+    }
+
+    /// Runs `afrun arguments…` in `directory` and waits for it.
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) async throws -> Output {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env["GITHUB_ACTIONS"] = nil
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        // Files, not pipes: a full pipe would block the child while nobody reads.
+        let out = directory.appendingPathComponent("stdout-\(UUID().uuidString).txt")
+        let err = directory.appendingPathComponent("stderr-\(UUID().uuidString).txt")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: out)
+        let errHandle = try FileHandle(forWritingTo: err)
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        try outHandle.close()
+        try errHandle.close()
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: err)
+        }
+        return Output(
+            status: status, stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+}
+
+/// A temporary folder of suite files.
+struct SuiteFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("afrun-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Writes `text` to `name` inside the folder.
+    func write(_ name: String, _ text: String) throws {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}

@@ -1,0 +1,109 @@
+import FixtureServer
+import Foundation
+import Testing
+
+private func httpOnly() -> FixtureServer.Configuration {
+    var c = FixtureServer.Configuration()
+    c.tlsPort = nil
+    c.tlsVariants = []
+    return c
+}
+
+private func passingSuite(_ base: URL) -> String {
+    """
+    {
+      "name": "Smoke",
+      "baseURL": "\(base.absoluteString)",
+      "tests": [
+        {"name": "get", "request": {"url": "get", "query": {"q": "1"}},
+         "expect": {"status": 200, "contentType": "application/json", "json": [{"path": "$.args.q", "equals": "1"}]}},
+        {"name": "teapot", "request": {"url": "status/418"}, "expect": {"status": "4xx"}}
+      ]
+    }
+    """
+}
+
+@Suite(.serialized) struct RunCommandTests {
+    @Test func passingSuiteExitsZeroWithOneLinePerTest() async throws {
+        try await withFixtureServer(httpOnly()) { server in
+            let folder = try SuiteFolder()
+            defer { folder.remove() }
+            try folder.write("smoke.json", passingSuite(server.httpURL))
+            let output = try await AfrunProcess.run(["smoke.json"], in: folder.url)
+            #expect(output.status == 0, "\(output.all)")
+            #expect(output.stdout.contains("PASS  Smoke/get"))
+            #expect(output.stdout.contains("PASS  Smoke/teapot"))
+            #expect(output.stdout.contains("2 passed, 0 failed, 0 errors, 0 skipped in "))
+            #expect(output.stdout.contains("(p50 "))
+        }
+    }
+
+    @Test func failingAssertionExitsOneAndShowsExpectedAndActual() async throws {
+        try await withFixtureServer(httpOnly()) { server in
+            let folder = try SuiteFolder()
+            defer { folder.remove() }
+            try folder.write("fail.json", """
+                {"name": "Broken", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
+                  {"name": "wrong arg", "request": {"url": "get", "query": {"q": "41"}},
+                   "expect": {"status": 200, "json": [{"path": "$.args.q", "equals": "42"}]}}
+                ]}
+                """)
+            let output = try await AfrunProcess.run(["run", "fail.json"], in: folder.url)
+            #expect(output.status == 1, "\(output.all)")
+            #expect(output.stdout.contains("FAIL  Broken/wrong arg"))
+            #expect(output.stdout.contains(#"$.args.q: expected "42", got "41""#))
+            #expect(output.stdout.contains("fail.json:2"))
+            #expect(output.stdout.contains("0 passed, 1 failed, 0 errors, 0 skipped"))
+        }
+    }
+
+    @Test func aSuiteThatDoesNotLoadExitsTwoWhileOthersRun() async throws {
+        try await withFixtureServer(httpOnly()) { server in
+            let folder = try SuiteFolder()
+            defer { folder.remove() }
+            try folder.write("a-good.json", passingSuite(server.httpURL))
+            try folder.write("b-bad.json", "{\"name\": \"Bad\", \"tests\": [\n  {\"name\": \"x\", \"request\": {\"url\": \"get\"},}\n]}")
+            let output = try await AfrunProcess.run(["."], in: folder.url)
+            #expect(output.status == 2, "\(output.all)")
+            #expect(output.stderr.contains("b-bad.json:2:"))
+            #expect(output.stdout.contains("2 passed"))
+        }
+    }
+
+    @Test func secretsAreNeverPrinted() async throws {
+        try await withFixtureServer(httpOnly()) { server in
+            let folder = try SuiteFolder()
+            defer { folder.remove() }
+            try folder.write("secret.json", """
+                {"name": "Secret", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
+                  {"name": "echo", "request": {"url": "anything", "query": {"token": "{{token}}"},
+                    "headers": {"Authorization": "Bearer {{token}}", "X-Echo": "{{token}}"}},
+                   "expect": {"status": 201, "body": {"contains": "nothing-like-this"}}}
+                ]}
+                """)
+            let output = try await AfrunProcess.run(
+                ["secret.json", "-v", "--secret", "token=SUPER-SECRET-VALUE"], in: folder.url)
+            #expect(output.status == 1, "\(output.all)")
+            #expect(!output.all.contains("SUPER-SECRET-VALUE"))
+            #expect(output.stdout.contains("***"))
+        }
+    }
+
+    @Test func usageErrorsExitTwo() async throws {
+        let folder = try SuiteFolder()
+        defer { folder.remove() }
+        let output = try await AfrunProcess.run(["run", ".", "--jobs", "0"], in: folder.url)
+        #expect(output.status == 2, "\(output.all)")
+        #expect(output.stderr.contains("--jobs"))
+    }
+
+    @Test func versionNamesTheLibraries() async throws {
+        let folder = try SuiteFolder()
+        defer { folder.remove() }
+        let output = try await AfrunProcess.run(["--version"], in: folder.url)
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("afrun "))
+        #expect(output.stdout.contains("libcurl/"))
+        #expect(output.stdout.contains("OpenSSL"))
+    }
+}
