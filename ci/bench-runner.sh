@@ -34,6 +34,7 @@ NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 [ -x "$NGINX" ] || { echo "bench-runner: nginx is needed (apt-get install -y nginx)"; exit 2; }
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 mkdir -p "$SCRATCH/www" "$SCRATCH/logs" "$SCRATCH/tmp" "$SCRATCH/suite"
+chmod 755 "$SCRATCH" "$SCRATCH/www"   # nginx workers run as nobody when started by root
 printf '{"id":1,"name":"alice","tags":["a","b"]}' > "$SCRATCH/www/item.json"
 cat > "$SCRATCH/nginx.conf" <<CONF
 worker_processes 1;
@@ -79,7 +80,7 @@ import os, statistics, subprocess, sys, time
 afrun, scratch, n, c, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
 suite, db = f"{scratch}/suite", f"{scratch}/history.sqlite"
 cmds = {
-    "curl": ["curl", "-s", "--parallel", "--parallel-max", c, "--config", f"{scratch}/urls.txt"],
+    "curl": ["curl", "-sf", "--parallel", "--parallel-max", c, "--config", f"{scratch}/urls.txt"],
     "afrun": [afrun, "run", suite, "--jobs", c, "--no-history", "--quiet"],
     "afrun+history": [afrun, "run", suite, "--jobs", c, "--quiet", "--db", db],
 }
