@@ -27,6 +27,8 @@ if command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; then
   NGINX=$(command -v nginx || echo /usr/sbin/nginx)
   mkdir -p "$SCRATCH/www" "$SCRATCH/logs"
   head -c 64 /dev/zero | tr '\0' 'x' > "$SCRATCH/www/bytes64"
+  # nginx workers run as an unprivileged user: the mktemp directory (0700) must be readable.
+  chmod -R a+rX "$SCRATCH"
   cat > "$SCRATCH/nginx.conf" <<CONF
 worker_processes 1;
 error_log $SCRATCH/logs/error.log warn;
@@ -65,7 +67,7 @@ for N in $NS; do
   : > "$SCRATCH/curl.txt"; : > "$SCRATCH/af.txt"; : > "$SCRATCH/ratio.txt"
   for run in $(seq "$RUNS"); do
     t0=$(now)
-    /usr/bin/time -f "%M" -o "$SCRATCH/curl-rss" curl -s --parallel --parallel-max "$C" -K "$CONFIG"
+    /usr/bin/time -f "%M" -o "$SCRATCH/curl-rss" curl -s --no-progress-meter --parallel --parallel-max "$C" -K "$CONFIG"
     t1=$(now)
     curl_rps=$(echo "$N / ($t1 - $t0)" | bc -l)
     t0=$(now)

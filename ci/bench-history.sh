@@ -3,7 +3,7 @@
 # the sqlite3 CLI (recursive CTEs, one transaction, a few seconds), then times `afrun history flaky`,
 # `trends`, `slowest` and `runs` with the release build. Figures go in docs/performance.md, section History.
 #
-#   ci/bench-history.sh [RUNS] [TESTS]        BENCH_DB=/path/to.sqlite to choose the file
+#   ci/bench-history.sh [RUNS] [TESTS]        BENCH_DB=/path/to.sqlite to choose the file, AFRUN=… a binary
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-1000}
@@ -70,7 +70,8 @@ measure flaky --last 100
 measure flaky --last 1000
 measure trends --last 20
 measure trends --last 100
-measure trends --last 1000 --by test --format json
+measure trends --last 1000
+measure trends --last 1000 --by test
 measure slowest --last 20 --phase ttfb
 measure runs --last 20
 measure compare previous latest

@@ -14,45 +14,63 @@ extension HistoryStore {
         try read("trends") { db in
             let names = try Self.identities(in: db)
             let start = try Self.windowStart(lastRuns: lastRuns, in: db)
-            var runs: [Int64: (id: String, startedAt: Date)] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT seq, id, started_at FROM runs WHERE seq >= ?", arguments: [start]) {
-                let id: String = row["id"]
-                let startedAt: Date = row["started_at"]
-                runs[row["seq"]] = (id, startedAt)
+            // Runs of the window in order; each gets a column.
+            var runs: [(seq: Int64, id: String, startedAt: Date)] = []
+            for row in try Row.fetchAll(db, sql: "SELECT seq, id, started_at FROM runs WHERE seq >= ? ORDER BY seq", arguments: [start]) {
+                runs.append((row["seq"], row["id"], row["started_at"]))
             }
-            struct Key: Hashable { let series: String; let run: Int64 }
-            var values: [Key: [Double]] = [:]
-            var failures: [Key: Int] = [:]
+            let column = Dictionary(uniqueKeysWithValues: runs.enumerated().map { ($1.seq, $0) })
+            // Each test maps to a series (a row): integer keys only in the per-result loop.
+            var seriesNames: [String] = []
+            var seriesOfName: [String: Int] = [:]
+            var seriesOfTest: [Int64: Int] = [:]
+            for (id, identity) in names {
+                let name = grouping == .suite ? identity.suiteName : identity.description
+                if let index = seriesOfName[name] {
+                    seriesOfTest[id] = index
+                } else {
+                    seriesOfName[name] = seriesNames.count
+                    seriesOfTest[id] = seriesNames.count
+                    seriesNames.append(name)
+                }
+            }
+            struct Cell {
+                var values: [Double] = []
+                var failures = 0
+                var seen = false
+            }
+            var cells = [Cell](repeating: Cell(), count: seriesNames.count * runs.count)
             let fallback = phase == .total ? "r.duration_ms" : "NULL"
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT r.run_seq, r.test_id, r.status, COALESCE(m.\(phase.column), \(fallback))
+                    SELECT r.run_seq, r.test_id, r.status = 'passed', COALESCE(m.\(phase.column), \(fallback))
                     FROM results r LEFT JOIN metrics m ON m.result_id = r.id
                     WHERE r.run_seq >= ? AND r.status != 'skipped'
                     """,
                 arguments: [start])
             while let row = try rows.next() {
-                guard let identity = names[row[1]] else { continue }
-                let key = Key(series: grouping == .suite ? identity.suiteName : identity.description, run: row[0])
-                if let value = row[3] as Double? { values[key, default: []].append(value) }
-                let status: String = row[2]
-                failures[key, default: 0] += status == "passed" ? 0 : 1
+                guard let series = seriesOfTest[row[1]], let run = column[row[0]] else { continue }
+                let index = series * runs.count + run
+                cells[index].seen = true
+                if let value = row[3] as Double? { cells[index].values.append(value) }
+                if !(row[2] as Bool) { cells[index].failures += 1 }
             }
-            var series: [String: [TrendPoint]] = [:]
-            for key in Set(values.keys).union(failures.keys) {
-                guard let run = runs[key.run] else { continue }
-                let sorted = (values[key] ?? []).sorted()
-                series[key.series, default: []].append(
-                    TrendPoint(
-                        runID: run.id, startedAt: run.startedAt, samples: sorted.count, p50Ms: Percentiles.median(sorted),
-                        p95Ms: Percentiles.nearestRank(sorted, 0.95), failures: failures[key] ?? 0))
+            var result: [TrendSeries] = []
+            for (series, name) in seriesNames.enumerated() {
+                var points: [TrendPoint] = []
+                for (position, run) in runs.enumerated() {
+                    let cell = cells[series * runs.count + position]
+                    guard cell.seen else { continue }
+                    let sorted = cell.values.sorted()
+                    points.append(
+                        TrendPoint(
+                            runID: run.id, startedAt: run.startedAt, samples: sorted.count, p50Ms: Percentiles.median(sorted),
+                            p95Ms: Percentiles.nearestRank(sorted, 0.95), failures: cell.failures))
+                }
+                if !points.isEmpty { result.append(TrendSeries(name: name, points: points)) }
             }
-            let order = Dictionary(uniqueKeysWithValues: runs.map { ($0.value.id, $0.key) })
-            return series.map { name, points in
-                TrendSeries(name: name, points: points.sorted { (order[$0.runID] ?? 0) < (order[$1.runID] ?? 0) })
-            }
-            .sorted { $0.name < $1.name }
+            return result.sorted { $0.name < $1.name }
         }
     }
 

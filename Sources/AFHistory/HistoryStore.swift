@@ -111,18 +111,27 @@ public final class HistoryStore: ResultSink {
 
     // MARK: Maintenance
 
-    /// Marks as `interrupted` the runs still `running` whose process on this host is gone (a SIGKILL, a
-    /// crash, a power loss). Runs from other hosts are left alone: their process cannot be checked.
+    /// How long a run from another host may stay `running` before it is taken for dead: its process cannot
+    /// be checked from here (a CI job killed on one runner, its history restored on another).
+    public static let foreignRunTimeout: TimeInterval = 24 * 3600
+
+    /// Marks as `interrupted` the runs still `running` whose process is gone (a SIGKILL, a crash, a power
+    /// loss): on this host, when its pid no longer exists; from another host, once it started more than
+    /// `foreignRunTimeout` ago. Totals are counted from the results the run kept.
     /// - Returns: the ids of the runs marked.
     @discardableResult
     public func markAbandonedRuns() throws -> [String] {
         let host = ProcessInfo.processInfo.hostName
+        let cutoff = Date().addingTimeInterval(-Self.foreignRunTimeout)
         return try syncWrite("mark interrupted runs") { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT id, pid FROM runs WHERE status = 'running' AND pid_host = ?", arguments: [host])
+            let rows = try Row.fetchAll(db, sql: "SELECT id, pid, pid_host, started_at FROM runs WHERE status = 'running'")
             var marked: [String] = []
             for row in rows {
                 let pid: Int32 = row["pid"]
-                guard !Self.processIsAlive(pid) else { continue }
+                let runHost: String = row["pid_host"]
+                let startedAt: Date = row["started_at"]
+                let abandoned = runHost == host ? !Self.processIsAlive(pid) : startedAt < cutoff
+                guard abandoned else { continue }
                 let id: String = row["id"]
                 try db.execute(
                     sql: """

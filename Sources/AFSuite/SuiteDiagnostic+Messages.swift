@@ -16,6 +16,7 @@ extension SuiteDiagnostic.Reason {
         case .invalidTemplate: "invalid-template"
         case .invalidURL: "invalid-url"
         case .missingFile: "missing-file"
+        case .duplicateKey: "duplicate-key"
         case .duplicateTestName: "duplicate-test"
         case .undefinedVariable: "undefined-variable"
         case .emptyPredicate: "empty-predicate"
@@ -43,6 +44,8 @@ extension SuiteDiagnostic.Reason {
             "invalid template \"\(template)\": \(message) at offset \(offset)"
         case .invalidURL(let url, let problem): "`\(url)` \(problem)"
         case .missingFile(let path, let resolved): "file `\(path)` not found (looked for \(resolved))"
+        case .duplicateKey(let key, let firstLine):
+            "`\(key)` is written twice in this object (first on line \(firstLine)); only the last value would count"
         case .duplicateTestName(let name, let firstLine): "duplicate test name `\(name)` (first used on line \(firstLine))"
         case .undefinedVariable(let name, let note): "undefined variable `\(name)`" + (note.map { " (\($0))" } ?? "")
         case .emptyPredicate(let context): "\(context) has no predicate"
@@ -79,6 +82,7 @@ extension SuiteDiagnostic.Reason {
             "write an absolute URL (`https://host/path`), or set the suite's `baseURL` and write the path relative to it"
         case .missingFile:
             "paths are relative to the suite file's folder; create the file or fix the path"
+        case .duplicateKey: "merge the two into one, or remove one"
         case .duplicateTestName: "give each test of a suite its own name: results and history are keyed by it"
         case .undefinedVariable(let name, _):
             "define `\(name)` in the suite's `variables`, capture it in an earlier test, pass `--var \(name)=…`,"

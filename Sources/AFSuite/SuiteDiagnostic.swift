@@ -65,6 +65,8 @@ extension SuiteDiagnostic {
         case invalidURL(url: String, problem: String)
         /// A file the suite names does not exist.
         case missingFile(path: String, resolved: String)
+        /// A member name written twice in one object (JSON would keep only the last value).
+        case duplicateKey(key: String, firstLine: Int)
         /// Two tests of a suite share a name.
         case duplicateTestName(name: String, firstLine: Int)
         /// A `{{name}}` that nothing defines where it is used; `note` says why when the name exists elsewhere

@@ -74,6 +74,10 @@ public struct SuiteLoader: Sendable {
         }
         let source = String(decoding: bytes, as: UTF8.self)
         var decoder = SuiteDecoder(file: url, displayPath: displayPath, source: source, map: parsed.1)
+        for duplicate in DuplicateKeyScanner.scan(Array(bytes)) {
+            let location = SourceLocation(file: displayPath, line: duplicate.line, column: duplicate.column, pointer: duplicate.pointer)
+            decoder.report(.duplicateKey(key: duplicate.key, firstLine: duplicate.firstLine), at: location)
+        }
         let suite = decoder.decodeSuite(SuiteNode(value: parsed.0, pointer: ""))
         if let suite {
             decoder.checkVariables(suite, knownVariables: knownVariables)

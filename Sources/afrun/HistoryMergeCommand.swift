@@ -15,7 +15,7 @@ struct HistoryMergeCommand: ParsableCommand {
     func run() throws {
         let path = options.databasePath
         let store: HistoryStore
-        do { store = try HistoryStore.open(path: path) } catch let error as HistoryError { throw ValidationError(error.description) }
+        do { store = try HistoryStore.open(path: path) } catch let error as HistoryError { throw HistoryOptions.failure(error.description) }
         defer { try? store.close() }
         var rows: [[String]] = []
         struct Merged: Encodable {
@@ -29,7 +29,7 @@ struct HistoryMergeCommand: ParsableCommand {
                 rows.append([file, "\(count)"])
                 merged.append(Merged(file: file, runs: count))
             } catch let error as HistoryError {
-                throw ValidationError(error.description)
+                throw HistoryOptions.failure(error.description)
             }
         }
         try HistoryOutput.emit(options.format, headers: ["file", "runs_added"], rows: rows, json: merged)

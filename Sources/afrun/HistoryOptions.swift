@@ -24,24 +24,31 @@ struct HistoryOptions: ParsableArguments {
     func openStore() throws -> HistoryStore {
         let path = databasePath
         guard FileManager.default.fileExists(atPath: path) else {
-            throw ValidationError("no history database at '\(path)': run some suites first, or pass --db FILE / set AFRUN_DB")
+            throw Self.failure("no history database at '\(path)': run some suites first, or pass --db FILE / set AFRUN_DB")
         }
         do {
             return try HistoryStore.open(path: path)
         } catch let error as HistoryError {
-            throw ValidationError(error.description)
+            throw Self.failure(error.description)
         }
     }
 
-    /// Runs a query, turning history errors into a message and exit code 1.
+    /// Runs a query; a history error prints its message and exits with status 2.
     func withStore<T>(_ body: (HistoryStore) throws -> T) throws -> T {
         let store = try openStore()
         defer { try? store.close() }
         do {
             return try body(store)
         } catch let error as HistoryError {
-            throw ValidationError(error.description)
+            throw Self.failure(error.description)
         }
+    }
+
+    /// Prints `message` on standard error and returns the exit code to throw (2: the command could not
+    /// answer; usage errors also exit with 2).
+    static func failure(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("afrun history: \(message)\n".utf8))
+        return ExitCode(2)
     }
 }
 

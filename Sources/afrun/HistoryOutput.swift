@@ -21,6 +21,7 @@ enum HistoryOutput {
                 index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
             }
             .joined(separator: "  ")
+            .replacingOccurrences(of: " +$", with: "", options: .regularExpression)
         }
         return ([line(headers)] + rows.map(line)).joined(separator: "\n")
     }

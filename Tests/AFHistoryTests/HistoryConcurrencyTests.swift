@@ -64,17 +64,23 @@ struct HistoryConcurrencyTests {
         #expect(found.finishedAt != nil)
     }
 
-    @Test("a run from another host is left alone")
-    func otherHostRun() async throws {
+    @Test(
+        "a run from another host is left alone until it is older than the foreign-run timeout",
+        arguments: [("now", RunStatus.running), ("-2 days", RunStatus.interrupted)])
+    func otherHostRun(started: String, expected: RunStatus) async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
         let store = try HistoryStore.open(path: path)
         try await store.runDidStart(HistoryFixtures.run())
         try store.close()
-        _ = try SQLite.query(path, "UPDATE runs SET pid = \(try Self.pidOfExitedProcess()), pid_host = 'elsewhere'")
+        let modifier = started == "now" ? "" : ", '\(started)'"
+        _ = try SQLite.query(
+            path,
+            "UPDATE runs SET pid = \(try Self.pidOfExitedProcess()), pid_host = 'elsewhere', "
+                + "started_at = strftime('%Y-%m-%d %H:%M:%f', 'now'\(modifier))")
         let reopened = try HistoryStore.open(path: path)
         defer { try? reopened.close() }
-        #expect(try reopened.run("latest").status == .running)
+        #expect(try reopened.run("latest").status == expected)
     }
 
     /// A pid that no process has now: a child that has exited and been reaped.

@@ -33,6 +33,15 @@ struct JUnitReporterTests {
         #expect(xml.components(separatedBy: "<system-out>").count - 1 == 5 + 2)
     }
 
+    @Test("the schema check can fail: the jenkins layout is not valid windyroad")
+    func validatorRejects() async throws {
+        let path = try await write(.jenkins)
+        let xsd = ReportFixtures.repositoryRoot.appendingPathComponent("fixtures/junit/windyroad-junit.xsd").path
+        let result = try ReportFixtures.run("xmllint", ["--noout", "--schema", xsd, path])
+        #expect(result.status != 0)
+        #expect(result.output.contains("testsuites"))
+    }
+
     @Test("content: counts, failure detail, error type, skip message, properties, redaction")
     func content() async throws {
         let xml = try String(contentsOfFile: try await write(), encoding: .utf8)

@@ -24,13 +24,15 @@ struct UploadTests {
         try await withFixture { server, session in
             let progress = Collector<TransferProgress>()
             let task = session.uploadTask(
-                with: HTTPRequest(url: server.url("/anything"), method: .put, headers: ["Content-Type": "application/octet-stream"]),
+                with: HTTPRequest(url: server.url("/upload"), method: .put, headers: ["Content-Type": "application/octet-stream"]),
                 fromFile: file, progress: { progress.append($0) })
             task.resume()
             let response = try await task.dataResponse()
             #expect(response.response.statusCode == 200)
             #expect(response.metrics.requestBodyBytes == Int64(content.count))
-            #expect((jsonObject(response.data)?["method"] as? String) == "PUT")
+            let echo = jsonObject(response.data)
+            #expect((echo?["size"] as? Int) == content.count)
+            #expect((echo?["sha256"] as? String) == sha256Hex(of: content))
             try await Task.sleep(for: .milliseconds(50))
             #expect(progress.values.contains { $0.completedBytes > 0 })
             #expect(progress.values.allSatisfy { $0.completedBytes <= Int64(content.count) })

@@ -51,7 +51,9 @@ extension SessionTask {
         let sink: TransferJob.Sink
         if kind == .download {
             let name = "afrun-download-\(identifier)-\(UUID().uuidString).tmp"
-            sink = .file(FileManager.default.temporaryDirectory.appendingPathComponent(name))
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent(name)
+            mutable.withLock { $0.temporaryFileURL = url }
+            sink = .file(url)
         } else {
             sink = .memory
         }

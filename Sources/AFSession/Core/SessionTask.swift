@@ -74,6 +74,9 @@ public final class SessionTask: Sendable, Hashable, CustomStringConvertible {
     /// libcurl's measurements, once the task completed after starting.
     public var metrics: TransferMetrics? { mutable.withLock { $0.outcome?.metrics } }
 
+    /// The temporary file a download task writes to while it runs; nil before it starts.
+    var temporaryFileURL: URL? { mutable.withLock { $0.temporaryFileURL } }
+
     /// `#id kind METHOD url`.
     public var description: String { "#\(identifier) \(kind.rawValue) \(originalRequest)" }
 
@@ -116,6 +119,8 @@ struct TaskMutableState: ~Copyable {
     var preflightError: SessionError?
     var progressObserved = false
     var outcome: TransferOutcome?
+    /// Where a download task's body is written while it runs.
+    var temporaryFileURL: URL?
     var result: TaskResult?
     var waiters: [CheckedContinuation<TaskResult, Never>] = []
     var uploadStream: (AsyncStream<TransferProgress>, AsyncStream<TransferProgress>.Continuation)?

@@ -32,7 +32,9 @@ func transferReadCallback(
     let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
     guard let reader = transfer.bodyReader else { return 0 }
     do {
-        return try reader.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+        let read = try reader.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+        transfer.bodyBytesSent += Int64(read)
+        return read
     } catch {
         transfer.bodyError = "\(error)"
         return afc_read_func_abort()
@@ -44,7 +46,9 @@ func transferSeekCallback(_ user: UnsafeMutableRawPointer?, _ offset: curl_off_t
     guard let user, origin == SEEK_SET else { return Int32(afc_seekfunc_cantseek()) }
     let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
     guard let reader = transfer.bodyReader else { return Int32(afc_seekfunc_cantseek()) }
-    return Int32(reader.seek(to: Int64(offset)) ? afc_seekfunc_ok() : afc_seekfunc_fail())
+    guard reader.seek(to: Int64(offset)) else { return Int32(afc_seekfunc_fail()) }
+    transfer.bodyBytesSent = Int64(offset)
+    return Int32(afc_seekfunc_ok())
 }
 
 /// `CURLOPT_XFERINFOFUNCTION`: byte counts, reported to the task.

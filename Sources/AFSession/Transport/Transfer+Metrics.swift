@@ -27,7 +27,7 @@ extension Transfer {
         if CurlGlobal.hasQueueTime { metrics.queue = duration(micros(CurlGlobal.queueTimeInfo)) }
         metrics.redirectCount = (try? easy.long(CURLINFO_REDIRECT_COUNT)) ?? 0
         metrics.requestHeaderBytes = Int64((try? easy.long(CURLINFO_REQUEST_SIZE)) ?? 0)
-        metrics.requestBodyBytes = micros(CURLINFO_SIZE_UPLOAD_T)
+        metrics.requestBodyBytes = bodyReader != nil ? bodyBytesSent : micros(CURLINFO_SIZE_UPLOAD_T)
         metrics.responseHeaderBytes = Int64((try? easy.long(CURLINFO_HEADER_SIZE)) ?? 0)
         metrics.responseBodyBytes = bodyBytes
         metrics.httpVersion = Self.httpVersion(curlValue: (try? easy.long(CURLINFO_HTTP_VERSION)) ?? 0)
@@ -37,6 +37,13 @@ extension Transfer {
         metrics.localPort = ((try? easy.long(CURLINFO_LOCAL_PORT)) ?? 0).nonZero
         // NUM_CONNECTS counts connections this transfer had to open; none means one was reused.
         metrics.connectionReused = ((try? easy.long(CURLINFO_NUM_CONNECTS)) ?? 0) == 0 && metrics.remoteIP != nil
+        if metrics.connectionReused {
+            // libcurl still stamps a few microseconds of set-up on a reused connection; nothing was
+            // resolved, connected or negotiated, so report none.
+            metrics.dns = .zero
+            metrics.connect = .zero
+            metrics.tlsHandshake = .zero
+        }
         metrics.tlsEvidence = tlsEvidence
         return metrics
     }

@@ -32,6 +32,9 @@ final class Transfer {
     var fileError: String?
     /// The request body source, when there is a body.
     var bodyReader: RequestBodyReader?
+    /// Request body bytes handed to libcurl for the latest attempt (a rewind resets it), without
+    /// chunked framing, which libcurl's `SIZE_UPLOAD` counts.
+    var bodyBytesSent: Int64 = 0
     /// Set when reading the request body failed.
     var bodyError: String?
     /// The verify-callback context, kept alive for the transfer when the policy uses one.

@@ -44,6 +44,7 @@ final class RouteHandler: ChannelInboundHandler, RemovableChannelHandler {
         case (.head(let head), _):
             begin(head, context: context)
         case (.body(var buffer), .buffering(var request, let route)):
+            phase = .idle  // Drops the enum's reference, so the append below does not copy the body.
             if request.body.readableBytes + buffer.readableBytes > Self.maximumBufferedBody {
                 phase = .rejecting(.error(.payloadTooLarge, "body larger than \(Self.maximumBufferedBody) bytes"))
                 keepAlive = false

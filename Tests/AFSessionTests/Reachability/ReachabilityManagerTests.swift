@@ -125,3 +125,13 @@ final class StatusRecorder: Sendable {
         return false
     }
 }
+
+@Suite("Reachability through the session core")
+struct SessionReachabilityTests {
+    @Test func sessionExposesTheSharedNetworkManager() async {
+        let session = SessionManager()
+        #expect(session.reachabilityManager === ReachabilityManager.shared)
+        #expect(session.reachabilityManager.target == .network)
+        await session.shutdown()
+    }
+}

@@ -93,6 +93,15 @@ import Testing
             let xml = try await manager.get("xml", serializer: XMLDocumentResponseSerializer()).value
             #expect(xml.rootElementName == "library")
 
+            let parser = try await manager.get("xml", serializer: XMLParserResponseSerializer()).value
+            #expect(parser.makeParser().parse())
+
+            let compound = CompoundResponseSerializer([JSONResponseSerializer(), ImageResponseSerializer()])
+            #expect(try await manager.get("json", serializer: compound).value.serializerIndex == 0)
+            #expect(try await manager.get("image/png", serializer: compound).value.serializerIndex == 1)
+            let fallback = try await manager.get("html", serializer: compound).value
+            #expect(fallback.serializerIndex == nil && fallback.value is Data)
+
             for (path, format) in [("image/png", ImageInfo.Format.png), ("image/jpeg", .jpeg), ("image/gif", .gif)] {
                 let info = try await manager.get(path, serializer: ImageResponseSerializer()).value
                 #expect(info.format == format)

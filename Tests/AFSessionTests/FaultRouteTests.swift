@@ -1,0 +1,32 @@
+import AFSession
+import Foundation
+import Testing
+
+/// Each fixture fault route ends in the error case a caller would switch on, with libcurl's code.
+struct FaultRouteTests {
+    static let faults: [(String, String, UInt32)] = [
+        ("/fault/reset", "connectionLost", 56),
+        ("/fault/close-after-headers", "connectionLost", 18),
+        ("/fault/truncated", "connectionLost", 18),
+        ("/fault/malformed-status", "invalidResponse", 1),
+        ("/fault/never-respond", "timedOut", 28),
+    ]
+
+    @Test(arguments: faults)
+    func faultMapsToItsCase(path: String, expected: String, code: UInt32) async throws {
+        try await withFixture(configure: { $0.httpVersion = .http1_1 }) { server, session in
+            let request = HTTPRequest(url: server.url(path), timeout: .milliseconds(500))
+            do {
+                let response = try await session.data(for: request)
+                Issue.record("\(path) must fail, got \(response.response.statusCode)")
+            } catch let error as SessionError {
+                #expect(error.caseName == expected)
+                let failure = try #require(error.transportFailure)
+                #expect(failure.code.rawValue == code)
+                #expect(!failure.message.isEmpty)
+                #expect(failure.request.url.path == path)
+                if case .timedOut(let phase, _) = error { #expect(phase == .total) }
+            }
+        }
+    }
+}

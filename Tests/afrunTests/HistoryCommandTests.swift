@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `afrun history …` end to end: the built binary against a database seeded with sqlite3.
+/// Enabled once the `history` subcommand is registered in the `afrun` command.
+@Suite("afrun history CLI", .enabled(if: HistoryCLI.isAvailable))
+struct HistoryCommandTests {
+    @Test("runs, flaky, compare and show answer from a seeded database in every format")
+    func queries() throws {
+        let db = try HistoryCLI.seededDatabase()
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: db).deletingLastPathComponent().path) }
+
+        let runs = try HistoryCLI.run(["history", "runs", "--db", db, "--format", "csv"])
+        #expect(runs.status == 0)
+        let lines = runs.output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("run,started,status,tests,passed,failed") == true)
+        #expect(lines.count == 4)
+        #expect(lines[1].hasPrefix("00000003-0000-4000-8000-000000000003,"))
+
+        let flaky = try HistoryCLI.run(["history", "flaky", "--db", db, "--format", "json"])
+        #expect(flaky.status == 0)
+        let ranked = try #require(try JSONSerialization.jsonObject(with: Data(flaky.output.utf8)) as? [[String: Any]])
+        #expect(ranked.compactMap { ($0["identity"] as? [String: Any])?["testName"] as? String } == ["flips"])
+        #expect(ranked.first?["flips"] as? Int == 2)
+
+        let compare = try HistoryCLI.run(["history", "compare", "previous", "latest", "--db", db])
+        #expect(compare.status == 0)
+        #expect(compare.output.contains("newly passing  S/flips"))
+
+        let show = try HistoryCLI.run(["history", "show", "00000002", "--db", db, "--format", "table"])
+        let line = try #require(show.output.split(separator: "\n").first { $0.hasPrefix("S/flips") })
+        #expect(line.contains("suites/s.json:2") && line.contains("failed") && line.contains("status: expected 200, got 500"))
+
+        let trends = try HistoryCLI.run(["history", "trends", "--db", db])
+        #expect(trends.status == 0)
+        #expect(trends.output.contains("S "))
+    }
+
+    @Test("an unknown run and a missing database exit with 2 and say what to do")
+    func errors() throws {
+        let db = try HistoryCLI.seededDatabase()
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: db).deletingLastPathComponent().path) }
+        let unknown = try HistoryCLI.run(["history", "show", "ffff", "--db", db])
+        #expect(unknown.status == 2)
+        #expect(unknown.output.contains("no run matches 'ffff'"))
+        let missing = try HistoryCLI.run(["history", "runs", "--db", db + ".missing"])
+        #expect(missing.status == 2)
+        #expect(missing.output.contains("no history database"))
+    }
+}
+
+/// Runs the built `afrun` beside this test binary.
+enum HistoryCLI {
+    static var binary: String {
+        let folder = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
+        return folder.appendingPathComponent("afrun").path
+    }
+
+    static var isAvailable: Bool {
+        guard FileManager.default.isExecutableFile(atPath: binary) else { return false }
+        // The root command prints its own help for unknown words, so look for a history subcommand.
+        guard let help = try? run(["history", "--help"]) else { return false }
+        return help.status == 0 && help.output.contains("flaky")
+    }
+
+    static func run(_ arguments: [String], executable: String? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable ?? binary)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["AFRUN_DB"] = nil
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Three runs of two tests: `steady` always passes; `flips` passes, fails, passes.
+    static func seededDatabase() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("afrun-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let db = folder.appendingPathComponent("history.sqlite").path
+        _ = FileManager.default.createFile(atPath: db, contents: nil)
+        _ = try run(["history", "runs", "--db", db])  // creates the schema
+        let sql = """
+            INSERT INTO suites (id, file, name) VALUES (1, 'suites/s.json', 'S');
+            INSERT INTO tests (id, suite_id, name) VALUES (1, 1, 'steady'), (2, 1, 'flips');
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3)
+            INSERT INTO runs (seq, id, started_at, status, command_line, host, pid, pid_host, afrun_version,
+                              libcurl_version, openssl_version, passed, failed)
+            SELECT i, printf('%08x-0000-4000-8000-%012x', i, i), strftime('%Y-%m-%d %H:%M:%f', 1700000000 + i * 60, 'unixepoch'),
+                   'complete', '[]', 'h', 0, 'h', '0.1.0', '7.88.1', '3.0.15', CASE i WHEN 2 THEN 1 ELSE 2 END,
+                   CASE i WHEN 2 THEN 1 ELSE 0 END FROM n;
+            INSERT INTO results (run_seq, test_id, line, status, attempts, started_at, duration_ms, failure_messages)
+            SELECT seq, 1, 1, 'passed', 1, started_at, 10, NULL FROM runs;
+            INSERT INTO results (run_seq, test_id, line, status, attempts, started_at, duration_ms, failure_messages)
+            SELECT seq, 2, 2, CASE seq WHEN 2 THEN 'failed' ELSE 'passed' END, 1, started_at, 20,
+                   CASE seq WHEN 2 THEN '["status: expected 200, got 500"]' END FROM runs;
+            """
+        let seeded = try run([db, sql], executable: "/usr/bin/sqlite3")
+        guard seeded.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: seeded.output]) }
+        return db
+    }
+}
