@@ -9,9 +9,9 @@
 #   N=20000 ROUNDS=5 ci/bench-runner.sh       # a longer run per round (less start-up weight)
 #   AFRUN=/path/to/afrun ci/bench-runner.sh   # skip the build, use this binary
 #
-# The server is a private nginx (one worker, loopback, a 40-byte JSON file) when installed, else the
-# release afrun-fixtures' /bytes route cannot serve JSON, so nginx is required. Not a test: figures move
-# with load; compare only the side-by-side figures of one run.
+# The server is a private nginx (one worker, loopback, a 40-byte JSON file served as application/json);
+# nginx is required (apt-get install -y nginx) so that the server costs little next to the clients.
+# Not a test: figures move with load; compare only the side-by-side figures of one run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
