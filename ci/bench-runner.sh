@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-N=${N:-2000}
+N=${1:-${N:-2000}}   # `ci/bench-runner.sh 2000` (positional) or N=2000
 C=${C:-64}
 ROUNDS=${ROUNDS:-7}
 SCRATCH=$(mktemp -d /tmp/afrun-bench-runner.XXXXXX)

@@ -22,7 +22,7 @@ struct RunCommand: AsyncParsableCommand {
         let console = Console()
         let style = Style(enabled: output.usesColor)
         let loaded = SuiteLoader().load(paths: paths, knownVariables: variables.names)
-        for error in loaded.errors { console.err(error.description) }
+        for error in loaded.errors { console.err(error.rendered(color: output.usesColor) + "\n") }
         if loaded.suites.isEmpty && loaded.errors.isEmpty {
             console.err("no suite found under \(paths.joined(separator: " ")): suites are *.json files")
             throw ExitCode(ExitStatus.usage)

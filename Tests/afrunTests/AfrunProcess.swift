@@ -28,7 +28,9 @@ struct AfrunProcess {
     }
 
     /// Runs `afrun arguments…` in `directory` and waits for it.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) async throws -> Output {
+    static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:], interruptAfter: Duration? = nil
+    ) async throws -> Output {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
@@ -52,6 +54,14 @@ struct AfrunProcess {
             do { try process.run() } catch {
                 process.terminationHandler = nil
                 continuation.resume(throwing: error)
+                return
+            }
+            if let interruptAfter {
+                let pid = process.processIdentifier
+                Task.detached {
+                    try? await Task.sleep(for: interruptAfter)
+                    kill(pid, SIGINT)
+                }
             }
         }
         try outHandle.close()

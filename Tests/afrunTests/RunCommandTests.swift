@@ -29,7 +29,7 @@ private func passingSuite(_ base: URL) -> String {
             let folder = try SuiteFolder()
             defer { folder.remove() }
             try folder.write("smoke.json", passingSuite(server.httpURL))
-            let output = try await AfrunProcess.run(["smoke.json"], in: folder.url)
+            let output = try await AfrunProcess.run(["smoke.json", "--no-history"], in: folder.url)
             #expect(output.status == 0, "\(output.all)")
             #expect(output.stdout.contains("PASS  Smoke/get"))
             #expect(output.stdout.contains("PASS  Smoke/teapot"))
@@ -48,7 +48,7 @@ private func passingSuite(_ base: URL) -> String {
                    "expect": {"status": 200, "json": [{"path": "$.args.q", "equals": "42"}]}}
                 ]}
                 """)
-            let output = try await AfrunProcess.run(["run", "fail.json"], in: folder.url)
+            let output = try await AfrunProcess.run(["run", "fail.json", "--no-history"], in: folder.url)
             #expect(output.status == 1, "\(output.all)")
             #expect(output.stdout.contains("FAIL  Broken/wrong arg"))
             #expect(output.stdout.contains(#"$.args.q: expected "42", got "41""#))
@@ -63,7 +63,7 @@ private func passingSuite(_ base: URL) -> String {
             defer { folder.remove() }
             try folder.write("a-good.json", passingSuite(server.httpURL))
             try folder.write("b-bad.json", "{\"name\": \"Bad\", \"tests\": [\n  {\"name\": \"x\", \"request\": {\"url\": \"get\"},}\n]}")
-            let output = try await AfrunProcess.run(["."], in: folder.url)
+            let output = try await AfrunProcess.run([".", "--no-history"], in: folder.url)
             #expect(output.status == 2, "\(output.all)")
             #expect(output.stderr.contains("b-bad.json:2:"))
             #expect(output.stdout.contains("2 passed"))
@@ -82,7 +82,7 @@ private func passingSuite(_ base: URL) -> String {
                 ]}
                 """)
             let output = try await AfrunProcess.run(
-                ["secret.json", "-v", "--secret", "token=SUPER-SECRET-VALUE"], in: folder.url)
+                ["secret.json", "-v", "--secret", "token=SUPER-SECRET-VALUE", "--no-history"], in: folder.url)
             #expect(output.status == 1, "\(output.all)")
             #expect(!output.all.contains("SUPER-SECRET-VALUE"))
             #expect(output.stdout.contains("***"))

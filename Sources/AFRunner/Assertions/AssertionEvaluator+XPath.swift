@@ -4,15 +4,18 @@ import FoundationXML
 import JSONPath
 
 extension AssertionEvaluator {
-    /// XPath assertions. XML bodies are parsed as XML; `text/html` bodies with libxml2's HTML
-    /// parser (`documentTidyHTML`), which accepts unclosed tags but not every browser quirk.
+    /// XPath assertions. XML bodies are parsed as XML. HTML bodies (a media type containing
+    /// `html`) are parsed with `documentTidyHTML`, void elements (`<meta>`, `<br>`…) closed first,
+    /// and libxml2's recovery for the rest: well-formed-ish HTML works, tag soup may not.
     /// Each selected node counts by its string value; node-list rules are those of JSON paths,
     /// with a query treated as singular when it selects exactly one node.
     func xpath(_ assertions: [PathAssertion], context: ResponseContext) -> [AssertionResult] {
         let isHTML = context.response?.mimeType?.contains("html") ?? false
         let document: XMLDocument
+        LibXML.silenceCurrentThread()
+        let data = isHTML ? Data(LibXML.closingVoidElements(context.text).utf8) : context.body
         do {
-            document = try XMLDocument(data: context.body, options: isHTML ? [.documentTidyHTML] : [])
+            document = try XMLDocument(data: data, options: isHTML ? [.documentTidyHTML] : [])
         } catch {
             return assertions.flatMap { a in
                 a.predicates.predicates.map { p in
@@ -31,7 +34,7 @@ extension AssertionEvaluator {
             }
             let values = nodes.map { JSONValue.string($0.stringValue ?? "") }
             return a.predicates.predicates.map { p in
-                let (passed, actual) = NodeListRules.evaluate(p, nodes: values, singular: values.count == 1)
+                let (passed, actual) = NodeListRules.evaluate(p, nodes: values, singular: values.count == 1, sizeOfSingular: false)
                 return Self.result(kind: "xpath", target: a.path, predicate: p, actual: actual, passed: passed)
             }
         }

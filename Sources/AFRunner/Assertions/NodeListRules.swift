@@ -4,7 +4,8 @@ import JSONPath
 /// How a predicate applies to the nodes a JSONPath or XPath expression selected.
 ///
 /// - `exists`: the node list is non-empty (or empty, for `exists: false`).
-/// - `count`: the number of nodes.
+/// - `count`: for a singular query, the size of its node's value (array elements, object members,
+///   string characters; `$.books` count 3); for any other query, the number of nodes.
 /// - `equals` / `notEquals`: a singular query compares its one node; any other query compares
 ///   the node list as an array (`$.tags[*]` equals `["a", "b"]`).
 /// - `contains`: a singular query tests its node (substring or element); any other query tests
@@ -16,13 +17,21 @@ public enum NodeListRules {
     /// - Parameters:
     ///   - nodes: the selected values, in order.
     ///   - singular: whether the expression selects at most one node by construction.
-    public static func evaluate(_ predicate: AFSuite.Predicate, nodes: [JSONValue], singular: Bool) -> (passed: Bool, actual: JSONValue?) {
+    ///   - sizeOfSingular: whether `count` on a singular query measures its node (JSONPath) rather
+    ///     than counting nodes (XPath, where `count` always counts nodes).
+    public static func evaluate(
+        _ predicate: AFSuite.Predicate, nodes: [JSONValue], singular: Bool, sizeOfSingular: Bool = true
+    ) -> (passed: Bool, actual: JSONValue?) {
         let list = JSONValue.array(nodes)
         let single: JSONValue? = singular ? nodes.first : (nodes.count == 1 ? nodes[0] : list)
         switch predicate {
         case .exists(let expected):
             return (nodes.isEmpty != expected, nodes.isEmpty ? nil : (singular ? nodes.first : list))
         case .count(let set):
+            if singular && sizeOfSingular {
+                let size = nodes.first.flatMap(PredicateEvaluator.count(of:)).map { JSONValue.number(JSONNumber($0)) }
+                return (size.map { n in set.predicates.allSatisfy { PredicateEvaluator.holds($0, for: n) } } ?? false, size)
+            }
             let n = JSONValue.number(JSONNumber(nodes.count))
             return (set.predicates.allSatisfy { PredicateEvaluator.holds($0, for: n) }, n)
         case .equals, .notEquals:

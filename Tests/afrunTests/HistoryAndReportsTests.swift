@@ -1,0 +1,61 @@
+import FixtureServer
+import Foundation
+import Testing
+
+private func httpOnly() -> FixtureServer.Configuration {
+    var c = FixtureServer.Configuration()
+    c.tlsPort = nil
+    c.tlsVariants = []
+    return c
+}
+
+@Suite(.serialized) struct HistoryAndReportsTests {
+    @Test func runIsRecordedAndReportsAreWritten() async throws {
+        try await withFixtureServer(httpOnly()) { server in
+            let folder = try SuiteFolder()
+            defer { folder.remove() }
+            try folder.write("s.json", """
+                {"name": "Recorded", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
+                  {"name": "ok", "request": {"url": "get"}, "expect": {"status": 200}},
+                  {"name": "bad", "request": {"url": "status/500"}, "expect": {"status": 200}}
+                ]}
+                """)
+            let output = try await AfrunProcess.run(
+                ["s.json", "--db", "h.sqlite", "--junit", "junit.xml", "--report-json", "report.json"], in: folder.url)
+            #expect(output.status == 1, "\(output.all)")
+            let junit = try String(contentsOf: folder.url.appendingPathComponent("junit.xml"), encoding: .utf8)
+            #expect(junit.contains("<testcase"))
+            #expect(junit.contains("failures=\"1\""))
+            #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("report.json").path))
+            let runs = try await AfrunProcess.run(["history", "runs", "--db", "h.sqlite", "--format", "csv"], in: folder.url)
+            #expect(runs.status == 0, "\(runs.all)")
+            #expect(runs.stdout.split(separator: "\n").count >= 2)
+
+            // --rerun-failed runs only the test that failed last time.
+            let rerun = try await AfrunProcess.run(["s.json", "--db", "h.sqlite", "--rerun-failed"], in: folder.url)
+            #expect(rerun.stdout.contains("FAIL  Recorded/bad"))
+            #expect(!rerun.stdout.contains("Recorded/ok"))
+            #expect(rerun.stdout.contains("0 passed, 1 failed"))
+        }
+    }
+
+    @Test func sigintStopsTheRunAndExits130() async throws {
+        try await withFixtureServer(httpOnly()) { server in
+            let folder = try SuiteFolder()
+            defer { folder.remove() }
+            try folder.write("slow.json", """
+                {"name": "Slow", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
+                  {"name": "first", "request": {"url": "delay/1000"}, "expect": {"status": 200}},
+                  {"name": "second", "request": {"url": "delay/1000"}, "expect": {"status": 200}},
+                  {"name": "third", "request": {"url": "delay/1000"}, "expect": {"status": 200}}
+                ]}
+                """)
+            let output = try await AfrunProcess.run(["slow.json", "--db", "h.sqlite"], in: folder.url, interruptAfter: .milliseconds(500))
+            #expect(output.status == 130, "\(output.all)")
+            #expect(output.stderr.contains("interrupted"))
+            #expect(!output.stdout.contains("Slow/third"))
+            let runs = try await AfrunProcess.run(["history", "runs", "--db", "h.sqlite", "--format", "csv"], in: folder.url)
+            #expect(runs.stdout.contains("interrupted"), "\(runs.all)")
+        }
+    }
+}
