@@ -11,10 +11,12 @@ TESTS=${2:-1000}
 DB=${BENCH_DB:-${TMPDIR:-/tmp}/afrun-bench-history.sqlite}
 command -v sqlite3 >/dev/null || { echo "bench-history: sqlite3 is needed (apt-get install sqlite3)"; exit 2; }
 
-if [ -z "${AFRUN:-}" ]; then   # AFRUN=path/to/afrun to use a build you have
+# The same release scratch path as the other benchmarks, so one release build serves them all;
+# AFRUN=/path/to/afrun skips the build.
+if [ -z "${AFRUN:-}" ]; then
   echo "== build (release)"
-  swift build -c release --product afrun 2>&1 | tail -1
-  AFRUN="$(swift build -c release --show-bin-path)/afrun"
+  swift build -c release --scratch-path .build-release --product afrun 2>&1 | tail -1
+  AFRUN="$(swift build -c release --scratch-path .build-release --show-bin-path)/afrun"
 fi
 
 echo "== generate $RUNS runs × $TESTS tests into $DB"

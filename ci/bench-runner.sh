@@ -1,41 +1,109 @@
 #!/usr/bin/env bash
-# Runner benchmark: a generated suite of N GETs (default 2,000) with three assertions each,
-# `parallel: true`, run by `afrun --jobs 64 --no-history` and by `curl --parallel --parallel-max 64`
-# over the same URLs, side by side in one script run. Prints both rates and the ratio.
-# Usage: bash ci/bench-runner.sh [N]    (CONFIG=debug for a quick check; release by default)
+# Runner benchmark: a generated suite of N GETs (default 2,000; three assertions each: status, contentType,
+# a JSONPath; "parallel": true) run by `afrun run --jobs C --no-history --quiet`, by `curl --parallel
+# --parallel-max C` over the same N URLs, and by afrun with history recording on, alternated for ROUNDS
+# rounds in one script run. Each command is timed as a whole process with a monotonic clock
+# (time.perf_counter around the child, in Python). Prints req/s per round, the ratios and the medians.
+#
+#   ci/bench-runner.sh                        # N=2000, C=64, ROUNDS=7
+#   N=20000 ROUNDS=5 ci/bench-runner.sh       # a longer run per round (less start-up weight)
+#   AFRUN=/path/to/afrun ci/bench-runner.sh   # skip the build, use this binary
+#
+# The server is a private nginx (one worker, loopback, a 40-byte JSON file served as application/json);
+# nginx is required (apt-get install -y nginx) so that the server costs little next to the clients.
+# Not a test: figures move with load; compare only the side-by-side figures of one run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-n="${1:-2000}"
-config="${CONFIG:-release}"
-swift build -c "$config" --product afrun-fixtures 2>&1 | tail -1
-swift build -c "$config" --product afrun 2>&1 | tail -1
-bin="$(swift build -c "$config" --show-bin-path)"
-work="$(mktemp -d)"
-"$bin/afrun-fixtures" --port 0 --no-tls >"$work/endpoints" 2>/dev/null &
-pid=$!
-trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 1 100); do grep -q '^http ' "$work/endpoints" 2>/dev/null && break; sleep 0.1; done
-base="$(awk '$1 == "http" { print $2 }' "$work/endpoints")"
 
-python3 - "$n" "$base" "$work" <<'PY'
+N=${1:-${N:-2000}}   # `ci/bench-runner.sh 2000` (positional) or N=2000
+C=${C:-64}
+ROUNDS=${ROUNDS:-7}
+SCRATCH=$(mktemp -d /tmp/afrun-bench-runner.XXXXXX)
+SERVER_PID=""
+cleanup() { [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null; rm -rf "$SCRATCH"; }
+trap cleanup EXIT
+
+if [ -z "${AFRUN:-}" ]; then
+  echo "== build (release)"
+  swift build -c release --scratch-path .build-release --product afrun 2>&1 | tail -1
+  AFRUN=$(swift build -c release --scratch-path .build-release --show-bin-path)/afrun
+fi
+[ -x "$AFRUN" ] || { echo "bench-runner: no afrun binary at $AFRUN"; exit 2; }
+
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+[ -x "$NGINX" ] || { echo "bench-runner: nginx is needed (apt-get install -y nginx)"; exit 2; }
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+mkdir -p "$SCRATCH/www" "$SCRATCH/logs" "$SCRATCH/tmp" "$SCRATCH/suite"
+chmod 755 "$SCRATCH" "$SCRATCH/www"   # nginx workers run as nobody when started by root
+printf '{"id":1,"name":"alice","tags":["a","b"]}' > "$SCRATCH/www/item.json"
+cat > "$SCRATCH/nginx.conf" <<CONF
+worker_processes 1;
+error_log $SCRATCH/logs/error.log warn;
+pid $SCRATCH/nginx.pid;
+daemon off;
+events { worker_connections 4096; }
+http {
+  types { application/json json; }
+  access_log off;
+  keepalive_requests 10000000;
+  keepalive_timeout 60s;
+  client_body_temp_path $SCRATCH/tmp;
+  server { listen 127.0.0.1:$PORT; root $SCRATCH/www; location / { add_header X-Bench yes; } }
+}
+CONF
+"$NGINX" -p "$SCRATCH" -c "$SCRATCH/nginx.conf" &
+SERVER_PID=$!
+BASE="http://127.0.0.1:$PORT"
+for _ in $(seq 50); do curl -sf -o /dev/null "$BASE/item.json" && break; sleep 0.1; done
+
+# The same N distinct URLs for both tools (nginx ignores the query string).
+python3 - "$N" "$BASE" "$SCRATCH" <<'PY'
 import json, sys
-n, base, work = int(sys.argv[1]), sys.argv[2], sys.argv[3]
-tests = [{"name": f"get {i}", "request": {"url": f"bytes/64?seed={i}"},
-          "expect": {"status": 200, "contentType": "application/octet-stream", "body": {"bytes": {"equals": 64}}}}
-         for i in range(n)]
-json.dump({"name": "bench", "baseURL": base, "parallel": True, "tests": tests}, open(f"{work}/bench.json", "w"))
-with open(f"{work}/curl.cfg", "w") as f:
+n, base, scratch = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+tests = [{"name": f"get {i}", "request": {"url": f"item.json?i={i}"},
+          "expect": {"status": 200, "contentType": "application/json",
+                     "json": [{"path": "$.id", "equals": 1}]}} for i in range(n)]
+json.dump({"name": "bench", "baseURL": base + "/", "parallel": True, "tests": tests},
+          open(f"{scratch}/suite/bench.json", "w"))
+with open(f"{scratch}/urls.txt", "w") as f:
     for i in range(n):
-        f.write(f'url = "{base}/bytes/64?seed={i}"\noutput = "/dev/null"\n')
+        f.write(f'url = "{base}/item.json?i={i}"\noutput = "/dev/null"\n')
 PY
 
-now() { date +%s.%N; }
-t0=$(now); "$bin/afrun" "$work/bench.json" --jobs 64 --no-history --quiet >"$work/afrun.out" || { tail -5 "$work/afrun.out"; exit 1; }; t1=$(now)
-t2=$(now); curl -s --parallel --parallel-max 64 -K "$work/curl.cfg" 2>/dev/null; t3=$(now)
-python3 - "$n" "$t0" "$t1" "$t2" "$t3" "$(tail -1 "$work/afrun.out")" <<'PY'
-import sys
-n = int(sys.argv[1]); a = float(sys.argv[3]) - float(sys.argv[2]); c = float(sys.argv[5]) - float(sys.argv[4])
-print(f"afrun: {n} tests in {a:.2f}s = {n / a:,.0f} req/s  ({sys.argv[6]})")
-print(f"curl:  {n} GETs  in {c:.2f}s = {n / c:,.0f} req/s")
-print(f"ratio afrun/curl: {c / a:.2f}x")
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at start"
+echo "server: nginx $("$NGINX" -v 2>&1 | sed 's/.*\///'), 1 worker, $BASE/item.json (40 B JSON)"
+echo "$(curl --version | head -1)"
+echo "N=$N requests, C=$C in flight, $ROUNDS rounds"
+
+python3 - "$AFRUN" "$SCRATCH" "$N" "$C" "$ROUNDS" <<'PY'
+import os, statistics, subprocess, sys, time
+afrun, scratch, n, c, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
+suite, db = f"{scratch}/suite", f"{scratch}/history.sqlite"
+cmds = {
+    "curl": ["curl", "-sf", "--parallel", "--parallel-max", c, "--config", f"{scratch}/urls.txt"],
+    "afrun": [afrun, "run", suite, "--jobs", c, "--no-history", "--quiet"],
+    "afrun+history": [afrun, "run", suite, "--jobs", c, "--quiet", "--db", db],
+}
+def timed(name):
+    t0 = time.perf_counter()
+    p = subprocess.run(cmds[name], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    dt = time.perf_counter() - t0
+    if p.returncode != 0:
+        sys.exit(f"bench-runner: {name} failed ({p.returncode}): {' '.join(cmds[name])}\n{p.stdout.decode()[-2000:]}")
+    return n / dt
+for name in cmds: timed(name)          # warm-up: page cache, nginx, history schema
+rps = {k: [] for k in cmds}
+orders = [["afrun", "curl", "afrun+history"], ["curl", "afrun+history", "afrun"], ["afrun+history", "afrun", "curl"]]
+for r in range(rounds):
+    for name in orders[r % 3]: rps[name].append(timed(name))
+    a, cu, h = rps["afrun"][-1], rps["curl"][-1], rps["afrun+history"][-1]
+    print(f"round {r+1}: curl {cu:7.0f} req/s | afrun {a:7.0f} req/s | afrun+history {h:7.0f} req/s"
+          f" | afrun/curl {a/cu:.2f}x | history overhead {100*(a-h)/a:+.1f}%", flush=True)
+med = {k: statistics.median(v) for k, v in rps.items()}
+ratios = [a / cu for a, cu in zip(rps["afrun"], rps["curl"])]
+over = [100 * (a - h) / a for a, h in zip(rps["afrun"], rps["afrun+history"])]
+print(f"median: curl {med['curl']:.0f} req/s | afrun {med['afrun']:.0f} req/s | afrun+history {med['afrun+history']:.0f} req/s")
+print(f"median of per-round ratios: afrun/curl {statistics.median(ratios):.2f}x"
+      f" | history overhead {statistics.median(over):+.1f}% (target < 10%)")
+print(f"load average at end: {open('/proc/loadavg').read().split()[:3]}")
 PY
