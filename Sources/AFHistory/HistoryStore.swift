@@ -101,6 +101,16 @@ public final class HistoryStore: ResultSink {
         try await writer.submit(SinkRedactor.result(result), runID: run.id)
     }
 
+    /// Stores several results; they are committed together (up to the writer's batch size).
+    public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for result in results {
+                group.addTask { try await self.writer.submit(SinkRedactor.result(result), runID: run.id) }
+            }
+            try await group.waitForAll()
+        }
+    }
+
     /// Stores the totals and the final status.
     public func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
         try await write("record run end") { db in try HistoryWriting.finishRun(run.id, summary: summary, status: status, in: db) }

@@ -7,8 +7,18 @@ public protocol ResultSink: Sendable {
     func runDidStart(_ run: RunInfo) async throws
     /// A test finished (results arrive in completion order).
     func record(_ result: TestResult, in run: RunInfo) async throws
+    /// Several tests finished while the sink was busy with earlier ones, in completion order.
+    /// A store can write them in one transaction; the default records them one by one.
+    func record(contentsOf results: [TestResult], in run: RunInfo) async throws
     /// The run ended: `.complete`, or `.interrupted` on SIGINT/SIGTERM.
     func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws
+}
+
+extension ResultSink {
+    /// Records each result in turn.
+    public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
+        for result in results { try await record(result, in: run) }
+    }
 }
 
 /// A run's lifecycle state as the history records it.

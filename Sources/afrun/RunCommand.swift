@@ -1,3 +1,4 @@
+import AFSession
 import AFRunner
 import AFSuite
 import ArgumentParser
@@ -35,6 +36,9 @@ struct RunCommand: AsyncParsableCommand {
         options.insecure = execution.insecure
         options.variables = try variables.parsedVariables()
         options.secrets = try variables.parsedSecrets()
+        // A refused connection to a host with no route at all is reported as `unreachable`
+        // (the network is down) rather than `cannotConnect` (nobody listening).
+        options.isReachable = { url in ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable }
         if let filter = execution.filter { options.include = try RunOptions.filter(filter) }
 
         let plan = RunPlan.make(suites: loaded.suites, filter: options.include, reports: reports, console: console)

@@ -3,32 +3,56 @@ import Synchronization
 
 /// Hands finished results to the sinks in completion order. Each sink has its own queue drained
 /// by one task, so a sink never sees concurrent calls and a slow sink (a database commit) never
-/// holds up another (the terminal).
+/// holds up another (the terminal). Results that arrive while a sink is busy are handed over
+/// together (`record(contentsOf:)`), so a store commits them in one transaction instead of one each.
 final class ResultDispatcher: Sendable {
-    private let queues: [(continuation: AsyncStream<TestResult>.Continuation, drain: Task<[String], Never>)]
+    /// One sink's buffer, its wake-up signal and the task that drains it.
+    private final class Queue: Sendable {
+        let pending = Mutex<[TestResult]>([])
+        let wake: AsyncStream<Void>.Continuation
+        let stream: AsyncStream<Void>
+        let drain = Mutex<Task<[String], Never>?>(nil)
+        init() { (stream, wake) = AsyncStream<Void>.makeStream() }
+    }
+    private let queues: [Queue]
     private let collected = Mutex<[TestResult]>([])
 
     /// Starts one drain task per sink; `runDidStart` has already been called.
     init(sinks: [any ResultSink], run: RunInfo) {
         queues = sinks.map { sink in
-            let (stream, continuation) = AsyncStream<TestResult>.makeStream()
-            let drain = Task {
+            let queue = Queue()
+            let task = Task {
                 var problems: [String] = []
-                for await result in stream {
-                    do { try await sink.record(result, in: run) } catch {
+                for await _ in queue.stream {
+                    let batch = queue.pending.withLock { queued in
+                        defer { queued.removeAll(keepingCapacity: true) }
+                        return queued
+                    }
+                    guard !batch.isEmpty else { continue }
+                    do {
+                        if batch.count == 1 {
+                            try await sink.record(batch[0], in: run)
+                        } else {
+                            try await sink.record(contentsOf: batch, in: run)
+                        }
+                    } catch {
                         problems.append("\(type(of: sink)): \(error)")
                     }
                 }
                 return problems
             }
-            return (continuation, drain)
+            queue.drain.withLock { $0 = task }
+            return queue
         }
     }
 
     /// Queues a finished result for every sink.
     func record(_ result: TestResult) {
         collected.withLock { $0.append(result) }
-        for queue in queues { queue.continuation.yield(result) }
+        for queue in queues {
+            queue.pending.withLock { $0.append(result) }
+            queue.wake.yield()
+        }
     }
 
     /// Every result recorded so far.
@@ -38,8 +62,8 @@ final class ResultDispatcher: Sendable {
     func finish() async -> [String] {
         var problems: [String] = []
         for queue in queues {
-            queue.continuation.finish()
-            problems += await queue.drain.value
+            queue.wake.finish()
+            if let task = queue.drain.withLock({ $0 }) { problems += await task.value }
         }
         return problems
     }

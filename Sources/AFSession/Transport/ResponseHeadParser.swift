@@ -33,11 +33,11 @@ struct ResponseHeadParser: Sendable {
         } else if let first = line.utf8.first, first == 0x20 || first == 0x09, !headers.isEmpty {
             // An obsolete folded continuation line belongs to the previous field.
             var fields = headers.fields
-            fields[fields.count - 1].value += " " + line.trimmingCharacters(in: .whitespaces)
+            fields[fields.count - 1].value += " " + Self.trimmed(line[...])
             headers = HTTPHeaders(fields)
         } else if let colon = line.firstIndex(of: ":") {
             let name = String(line[..<colon])
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = Self.trimmed(line[line.index(after: colon)...])
             headers.add(name: name, value: value)
         }
     }
@@ -48,7 +48,18 @@ struct ResponseHeadParser: Sendable {
         let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
         httpVersion = parts.first.map { Self.version(String($0)) } ?? .unknown
         statusCode = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-        reasonPhrase = parts.count > 2 ? parts[2].trimmingCharacters(in: .whitespaces) : ""
+        reasonPhrase = parts.count > 2 ? Self.trimmed(parts[2]) : ""
+    }
+
+    /// The text without leading and trailing spaces and tabs (HTTP's optional whitespace).
+    /// Foundation's `trimmingCharacters(in:)` showed up in profiles of the loop thread; this
+    /// works on the UTF-8 view directly.
+    static func trimmed(_ text: Substring) -> String {
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+            let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return "" }
+        return String(text[first...last])
     }
 
     static func version(_ token: String) -> HTTPVersion {
