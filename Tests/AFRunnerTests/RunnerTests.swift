@@ -1,6 +1,7 @@
 import AFRunner
 import AFSuite
 import FixtureServer
+import AFSession
 import Foundation
 import JSONPath
 import Testing
@@ -68,6 +69,22 @@ private func serverConfiguration() -> FixtureServer.Configuration {
             #expect(sink.result("after")?.status == .skipped)
             #expect(report.summary.failed == 1 && report.summary.skipped == 1)
         }
+    }
+
+    @Test(arguments: [true, false])
+    func refusedConnectionIsUnreachableOnlyWithoutARoute(routeExists: Bool) async throws {
+        let refused = TestCase(name: "refused", location: location(3), request: RequestSpec(url: "http://127.0.0.1:1/"))
+        var options = RunOptions()
+        // With a route, the real ReachabilityManager answers (loopback is reachable: the refusal
+        // stays `cannotConnect`); without one, the hook reports that no route exists.
+        options.isReachable = { url in
+            routeExists ? ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable : false
+        }
+        let sink = CollectingSink()
+        _ = await Runner(options: options).run(
+            [suite("reach", base: URL(string: "http://127.0.0.1:1")!, tests: [refused])], run: .test, sinks: [sink])
+        #expect(sink.result("refused")?.status == .error)
+        #expect(sink.result("refused")?.error?.kind == (routeExists ? "cannotConnect" : "unreachable"))
     }
 
     @Test func errorsSkipsAndFilters() async throws {
