@@ -16,6 +16,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var execution: ExecutionOptions
     @OptionGroup var variables: VariableOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var reports: ReportOptions
 
     func run() async throws {
         let console = Console()
@@ -36,19 +37,25 @@ struct RunCommand: AsyncParsableCommand {
         options.secrets = try variables.parsedSecrets()
         if let filter = execution.filter { options.include = try RunOptions.filter(filter) }
 
-        let runner = Runner(options: options)
-        let planned = loaded.suites.reduce(0) { total, suite in
-            total + suite.tests.filter { test in
-                options.include?(TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: test.name)) ?? true
-            }.count
+        let plan = RunPlan.make(suites: loaded.suites, filter: options.include, reports: reports, console: console)
+        for warning in plan.warnings { console.err("warning: \(warning)") }
+        options.include = plan.include
+        if reports.rerunFailed && plan.plannedCount == 0 {
+            console.out("nothing to rerun: no test failed in the last recorded run")
+            return
         }
+
+        let runner = Runner(options: options)
         let terminal = TerminalReporter(
-            console: console, style: style, progress: output.showsProgress, quiet: output.quiet, total: planned)
-        let sinks: [any ResultSink] = [terminal]
+            console: console, style: style, progress: output.showsProgress, quiet: output.quiet, total: plan.plannedCount)
+        let sinks: [any ResultSink] = [terminal] + plan.sinks
 
         let trap = SignalTrap { _ in runner.stop(.interrupted) }
-        let report = await runner.run(loaded.suites, run: Self.runInfo(secrets: options.secrets), sinks: sinks)
+        var info = Self.runInfo(secrets: options.secrets)
+        info.shard = reports.shard
+        let report = await runner.run(plan.suites, run: info, sinks: sinks)
         trap.cancel()
+        try? plan.store?.close()
 
         FailurePrinter(console: console, style: style, verbose: output.verbose).print(report.results)
         for problem in report.sinkErrors { console.err("warning: \(problem)") }

@@ -1,0 +1,99 @@
+import AFHistory
+import AFReports
+import AFRunner
+import AFSuite
+import Foundation
+
+/// What `run` will do once flags and history are taken into account: which tests, in which
+/// order, and which sinks receive the results.
+struct RunPlan {
+    /// The suites, possibly reordered (`--failed-first`).
+    var suites: [Suite]
+    /// Which tests run; nil runs all.
+    var include: (@Sendable (TestIdentity) -> Bool)?
+    /// Tests selected.
+    var plannedCount: Int
+    /// Result receivers besides the terminal.
+    var sinks: [any ResultSink]
+    /// The history store, when this run is recorded.
+    var store: HistoryStore?
+    /// Problems worth a warning (a database that cannot be opened).
+    var warnings: [String]
+
+    /// Builds the plan. A history that cannot be opened only costs a warning: the run goes on.
+    static func make(
+        suites: [Suite], filter: (@Sendable (TestIdentity) -> Bool)?, reports: ReportOptions, console: Console
+    ) -> RunPlan {
+        var warnings: [String] = []
+        var store: HistoryStore?
+        var reader: HistoryStore?
+        let path = reports.databasePath
+        if !reports.noHistory {
+            do {
+                store = try HistoryStore.open(path: path)
+                reader = store
+            } catch {
+                warnings.append("history disabled: cannot open \(path): \(error)")
+            }
+        } else if reports.needsHistory, FileManager.default.fileExists(atPath: path) {
+            reader = try? HistoryStore.open(path: path)
+        }
+
+        let all = suites.flatMap { suite in
+            suite.tests.map { TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: $0.name) }
+        }.filter { filter?($0) ?? true }
+        var selected = all
+        var lastStatuses: [TestIdentity: TestStatus] = [:]
+        if reports.rerunFailed || reports.failedFirst {
+            lastStatuses = (try? reader?.lastRunStatuses()) ?? [:]
+        }
+        if reports.rerunFailed { selected = TestSelection.rerunFailed(selected, lastStatuses: lastStatuses) }
+        if let text = reports.shard, let shard = try? ShardSpec(parsing: text) {
+            let durations = (try? reader?.medianDurations(lastRuns: 20)) ?? [:]
+            let mine = shard.select(selected, durations: durations)
+            selected = selected.filter { mine.contains($0) }
+        }
+        var ordered = suites
+        if reports.failedFirst {
+            ordered = Self.failedFirst(suites, lastStatuses: lastStatuses)
+        }
+
+        var sinks: [any ResultSink] = []
+        if let store { sinks.append(store) }
+        if let junit = reports.junit {
+            let flakiness = (try? reader?.flakiness(lastRuns: 20)) ?? [:]
+            sinks.append(JUnitReporter(path: junit, flakiness: flakiness))
+        }
+        if let json = reports.reportJSON { sinks.append(JSONReporter(path: json)) }
+        let environment = ProcessInfo.processInfo.environment
+        if GitHubActionsReporter.isEnabled(environment: environment) {
+            sinks.append(GitHubActionsReporter(environment: environment, output: { console.out($0) }))
+        }
+        if reader !== store { try? reader?.close() }
+
+        let chosen = Set(selected)
+        let everything = selected.count == all.count && filter == nil
+        var include: (@Sendable (TestIdentity) -> Bool)?
+        if !everything { include = { identity in chosen.contains(identity) } }
+        return RunPlan(
+            suites: ordered, include: include, plannedCount: selected.count,
+            sinks: sinks, store: store, warnings: warnings)
+    }
+
+    /// Suites with a test that failed last time first; inside a parallel suite those tests first.
+    /// Sequential suites keep their file order: later tests may need earlier captures.
+    static func failedFirst(_ suites: [Suite], lastStatuses: [TestIdentity: TestStatus]) -> [Suite] {
+        func identity(_ suite: Suite, _ test: TestCase) -> TestIdentity {
+            TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: test.name)
+        }
+        let reordered = suites.map { suite -> Suite in
+            guard suite.parallel else { return suite }
+            var suite = suite
+            suite.tests = TestSelection.failedFirst(suite.tests, lastStatuses: lastStatuses) { identity(suite, $0) }
+            return suite
+        }
+        let failing = reordered.filter { suite in suite.tests.contains { TestSelection.isFailing(lastStatuses[identity(suite, $0)]) } }
+        let others = reordered.filter { suite in !suite.tests.contains { TestSelection.isFailing(lastStatuses[identity(suite, $0)]) } }
+        return failing + others
+    }
+}
