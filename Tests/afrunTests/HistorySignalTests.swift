@@ -1,0 +1,45 @@
+import FixtureServer
+import Foundation
+import Testing
+
+private func plainHTTP() -> FixtureServer.Configuration {
+    var c = FixtureServer.Configuration()
+    c.tlsPort = nil
+    c.tlsVariants = []
+    return c
+}
+
+/// SIGINT and SIGTERM stop `afrun run` gracefully: the writes under way finish, the run is marked
+/// `interrupted` by the process itself (no later open needed), and it exits with 128 + the signal.
+@Suite("history on SIGINT and SIGTERM", .serialized) struct HistorySignalTests {
+    @Test("a signal mid-run marks the run interrupted at once and keeps the finished results",
+          arguments: [SIGINT, SIGTERM])
+    func signalledChildMarksTheRunInterrupted(signal: Int32) async throws {
+        try await withFixtureServer(plainHTTP()) { server in
+            let child = try HistoryChild.start(base: server.httpURL)
+            defer { child.cleanUp() }
+
+            let recorded = try await child.waitForResults(atLeast: HistoryChild.fastTests)
+            let seen = try #require(
+                recorded,
+                "afrun did not record \(HistoryChild.fastTests) results in time: \(child.output)")
+            #expect(kill(child.process.processIdentifier, signal) == 0)
+            let ended = try await child.waitForExit()
+            #expect(ended, "afrun did not stop after signal \(signal): \(child.output)")
+            #expect(child.process.terminationReason == .exit, "\(child.output)")
+            #expect(child.process.terminationStatus == 128 + signal, "\(child.output)")
+            #expect(child.output.contains("interrupted: "), "\(child.output)")
+
+            // Read without opening the store: the process marked the run itself.
+            #expect(try child.runStatus() == "interrupted")
+            let kept = try child.keptResults()
+            #expect(kept.all >= seen, "results committed before the signal were lost")
+            #expect(kept.all < HistoryChild.fastTests + HistoryChild.slowTests, "the run was not cut short")
+            #expect(kept.passedFast == HistoryChild.fastTests)
+            let totals = try child.sqlite("SELECT passed + failed + errors + skipped, finished_at IS NOT NULL FROM runs").output
+            #expect(totals == "\(kept.all)|1", "the run's totals match its kept results")
+            let check = try child.sqlite("PRAGMA integrity_check")
+            #expect(check.status == 0 && check.output == "ok", "\(check.output)")
+        }
+    }
+}
