@@ -102,7 +102,7 @@ public struct AssertionEvaluator: Sendable {
             results.append(Self.result(kind: "body", target: nil, predicate: p, actual: text, passed: PredicateEvaluator.holds(p, for: text)))
         }
         if let expected = expectation.sha256 {
-            let actual = SHA256Digest.hex(of: data)
+            let actual = OpenSSLDigest.sha256Hex(data)
             results.append(AssertionResult(
                 kind: "body", target: "sha256", predicate: "equals", expected: expected.lowercased(), actual: actual,
                 passed: actual == expected.lowercased(), message: "body sha256: expected \(expected.lowercased()), got \(actual)"))

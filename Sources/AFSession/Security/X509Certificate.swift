@@ -80,17 +80,3 @@ final class X509Certificate {
         "sha256//" + OpenSSLDigest.sha256(subjectPublicKeyInfo).base64EncodedString()
     }
 }
-
-/// Hashing through OpenSSL's EVP interface (the one-shot `SHA256()` is deprecated in 3.0).
-enum OpenSSLDigest {
-    /// SHA-256 of `data`.
-    static func sha256(_ data: Data) -> Data {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        let ok = data.withUnsafeBytes { raw in
-            EVP_Digest(raw.baseAddress, raw.count, &digest, &length, EVP_sha256(), nil)
-        }
-        precondition(ok == 1, "EVP_Digest(SHA-256) failed")
-        return Data(digest.prefix(Int(length)))
-    }
-}

@@ -1,0 +1,33 @@
+import COpenSSL
+import Foundation
+
+/// SHA-256 through OpenSSL's EVP interface (the one-shot `SHA256()` is deprecated in 3.0): the
+/// one digest implementation the project uses, for certificate pins and `body.sha256` assertions.
+public enum OpenSSLDigest {
+    /// The SHA-256 digest of `data`.
+    /// - Parameter data: the bytes to hash.
+    /// - Returns: 32 bytes.
+    public static func sha256(_ data: Data) -> Data {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let ok = data.withUnsafeBytes { raw in
+            EVP_Digest(raw.baseAddress, raw.count, &digest, &length, EVP_sha256(), nil)
+        }
+        precondition(ok == 1, "EVP_Digest(SHA-256) failed")
+        return Data(digest.prefix(Int(length)))
+    }
+
+    /// The SHA-256 digest of `data` as lower-case hex.
+    /// - Parameter data: the bytes to hash.
+    /// - Returns: 64 hex digits.
+    public static func sha256Hex(_ data: Data) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(64)
+        for byte in sha256(data) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
