@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 extension HTTPSessionManager {
     /// Called with the task and the value the response serializer decoded.
@@ -117,7 +116,7 @@ extension HTTPSessionManager {
 
 /// Lets a completion handler reach the task it belongs to, which exists only after the handler.
 private final class TaskSlot: Sendable {
-    private let stored = Mutex<SessionTask?>(nil)
+    private let stored = LockedValue<SessionTask?>(nil)
     func store(_ task: SessionTask) { stored.withLock { $0 = task } }
     func take() -> SessionTask? { stored.withLock { task in defer { task = nil }; return task } }
 }

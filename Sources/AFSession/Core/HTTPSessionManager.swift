@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A session for one HTTP API: a base URL, a request serializer that builds requests from
 /// parameters and a response serializer that validates and decodes responses
@@ -21,7 +20,7 @@ public final class HTTPSessionManager: Sendable {
         var response: any ResponseSerializing
     }
 
-    private let serializers: Mutex<Serializers>
+    private let serializers: LockedValue<Serializers>
 
     /// Creates a manager and its session.
     /// - Parameters:
@@ -38,7 +37,7 @@ public final class HTTPSessionManager: Sendable {
         self.baseURL = baseURL.map(Self.normalizedBaseURL)
         self.session = SessionManager(
             configuration: configuration, completionQueue: completionQueue, eventMonitors: eventMonitors)
-        self.serializers = Mutex(Serializers(request: HTTPRequestSerializer(), response: HTTPResponseSerializer()))
+        self.serializers = LockedValue(Serializers(request: HTTPRequestSerializer(), response: HTTPResponseSerializer()))
     }
 
     /// Builds requests from method, URL and parameters; `HTTPRequestSerializer()` by default.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One request run by a `SessionManager` (AFNetworking's `NSURLSessionTask` with its delegate).
 ///
@@ -38,7 +37,7 @@ public final class SessionTask: Sendable, Hashable, CustomStringConvertible {
     public let originalRequest: HTTPRequest
 
     let context: TaskContext
-    let mutable: Mutex<TaskMutableState>
+    let mutable: LockedValue<TaskMutableState>
 
     init(identifier: Int, kind: Kind, request: HTTPRequest, context: TaskContext, preflightError: SessionError?) {
         self.identifier = identifier
@@ -48,7 +47,7 @@ public final class SessionTask: Sendable, Hashable, CustomStringConvertible {
         var state = TaskMutableState()
         state.preflightError = preflightError
         state.progressObserved = context.handlers.uploadProgress != nil || context.handlers.downloadProgress != nil
-        self.mutable = Mutex(state)
+        self.mutable = LockedValue(state)
     }
 
     /// A free-form label (AFNetworking's `taskDescription`).

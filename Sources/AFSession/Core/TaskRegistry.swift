@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The session's live tasks by identifier, and the session's invalidation state.
 ///
@@ -12,7 +11,7 @@ final class TaskRegistry: Sendable {
         var stopLoopWhenEmpty: TransferLoop?
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// Hands out the next task identifier.
     func makeIdentifier() -> Int {

@@ -1,6 +1,5 @@
 import CLinuxNet
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +23,7 @@ public final class ReachabilityManager: Sendable {
     /// What this manager watches.
     public let target: ReachabilityTarget
     private let namespaceFD: Int32?
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     private struct State {
         var status: ReachabilityStatus = .unknown
@@ -79,7 +78,7 @@ public final class ReachabilityManager: Sendable {
     public func currentStatus() -> ReachabilityStatus {
         let status: ReachabilityStatus
         if let namespaceFD {
-            let box = Mutex(ReachabilityStatus.unknown)
+            let box = LockedValue(ReachabilityStatus.unknown)
             let done = DispatchSemaphore(value: 0)
             let target = target
             Thread {

@@ -1,6 +1,5 @@
 import CCurl
 import Foundation
-import Synchronization
 
 // CONTRACT between the transfer loop (Transport/) and the security policy (Security/).
 // The transport calls exactly these; the security issue implements them. Internal only.
@@ -71,7 +70,7 @@ extension SecurityPolicy {
 /// Per-transfer state the verify callback reads and writes. Created by the transport for each
 /// HTTPS transfer when `usesVerifyCallback`; passed to libcurl as `CURLOPT_SSL_CTX_DATA`.
 ///
-/// `Sendable` through a `Mutex`: the handshake writes the outcome on the transfer-loop thread
+/// `Sendable` through a `LockedValue`: the handshake writes the outcome on the transfer-loop thread
 /// while the transport may read it from wherever it builds the error. Each connection's
 /// `SSL_CTX` keeps its own reference (ex-data), so the context outlives the transfer while a
 /// cached connection lives (PLATFORM-NOTES #6).
@@ -80,7 +79,7 @@ final class TLSVerificationContext: Sendable {
     /// The host of the transfer's URL; a redirected hop is checked against its own host,
     /// read from libcurl when the connection is set up.
     let host: String
-    private let outcome = Mutex<Outcome>(Outcome())
+    private let outcome = LockedValue<Outcome>(Outcome())
 
     private struct Outcome {
         var rejection: TrustRejection?

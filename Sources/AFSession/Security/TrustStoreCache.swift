@@ -1,6 +1,5 @@
 import COpenSSL
 import Foundation
-import Synchronization
 
 /// A loaded `X509_STORE *` shared by every evaluation that uses the same trust store.
 ///
@@ -18,7 +17,7 @@ final class LoadedTrustStore: @unchecked Sendable {
 /// handshake callback evaluates every new connection. A file changed on disk after first use is
 /// not re-read until the process restarts.
 enum TrustStoreCache {
-    private static let stores = Mutex<[TrustStore: LoadedTrustStore]>([:])
+    private static let stores = LockedValue<[TrustStore: LoadedTrustStore]>([:])
 
     /// Debian's CA bundle, the system store.
     static let systemBundlePath = "/etc/ssl/certs/ca-certificates.crt"

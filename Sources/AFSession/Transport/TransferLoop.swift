@@ -1,11 +1,10 @@
 import CCurl
 import Foundation
-import Synchronization
 
 /// The thread that runs a session's transfers.
 ///
 /// One dedicated thread owns the libcurl multi handle and every easy handle added to it. Other
-/// threads never touch those; they append a `Command` under a `Mutex` and wake the thread with
+/// threads never touch those; they append a `Command` under a `LockedValue` and wake the thread with
 /// `curl_multi_wakeup`. The thread's loop: drain commands, `curl_multi_perform`,
 /// `curl_multi_info_read` and complete what finished, then `curl_multi_poll` until a socket is
 /// ready, libcurl's next timeout, or a wakeup.
@@ -51,7 +50,7 @@ final class TransferLoop: Sendable {
         var exitWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    let shared = Mutex(Shared())
+    let shared = LockedValue(Shared())
     let limits: Limits
 
     /// Starts the loop thread.
