@@ -80,6 +80,12 @@ final class RequestBodyReader {
         }
     }
 
+    /// The upload rate limit a throttled stream asks for (AF's `throttleBandwidth…`), if any.
+    var maxSendBytesPerSecond: Int64? {
+        guard case .stream(let stream, _) = source, let limited = stream as? any BandwidthLimitedBodyStream else { return nil }
+        return limited.maxSendBytesPerSecond
+    }
+
     /// Releases the file or stream; safe to call twice.
     func close() {
         guard !closed else { return }

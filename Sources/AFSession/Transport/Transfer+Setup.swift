@@ -59,6 +59,7 @@ extension Transfer {
         }
         let reader = try RequestBodyReader(body)
         bodyReader = reader
+        if let limit = reader.maxSendBytesPerSecond { try easy.set(CURLOPT_MAX_SEND_SPEED_LARGE, offset: limit) }
         try easy.set(readFunction: transferReadCallback)
         try easy.set(CURLOPT_READDATA, pointer: opaque)
         try easy.set(seekFunction: transferSeekCallback)

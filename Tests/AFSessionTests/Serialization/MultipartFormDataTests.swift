@@ -140,3 +140,24 @@ import Testing
         #expect(stream.maxSendBytesPerSecond == expected)
     }
 }
+
+/// AF's bandwidth throttling reaches libcurl as a send-rate limit.
+@Suite struct MultipartThrottlingTests {
+    @Test func throttledUploadIsSlowedToTheLimit() async throws {
+        try await withFixture { server, session in
+            var form = MultipartFormData()
+            form.appendPart(fileData: Data(repeating: 0x41, count: 96 * 1024), name: "file", fileName: "a.bin", mimeType: "application/octet-stream")
+            form.throttleBandwidth(packetSize: 16 * 1024, delay: .milliseconds(500))  // 32 KiB/s
+            let request = HTTPRequest(
+                url: server.url("/upload"), method: .post,
+                headers: ["Content-Type": "multipart/form-data; boundary=\(form.boundary)"], body: form.body)
+            let started = ContinuousClock.now
+            let response = try await session.data(for: request)
+            let elapsed = ContinuousClock.now - started
+            #expect(response.response.statusCode == 200)
+            // 96 KiB at 32 KiB/s cannot arrive in much under 3 s whatever the machine's load;
+            // unthrottled it takes milliseconds. Only the lower bound is checked.
+            #expect(elapsed >= .milliseconds(2_000), "throttled upload took \(elapsed)")
+        }
+    }
+}
