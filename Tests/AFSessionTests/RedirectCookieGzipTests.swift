@@ -63,6 +63,21 @@ struct RedirectCookieGzipTests {
         }
     }
 
+    @Test func aRequestCanLeaveTheCookieStoreOut() async throws {
+        try await withFixture { server, session in
+            _ = try await session.data(for: HTTPRequest(url: server.url("/cookies/set?flavour=oat")))
+            var serializer = HTTPRequestSerializer()
+            serializer.httpShouldHandleCookies = false
+            let request = try serializer.request(method: .get, url: server.url("/cookies"), parameters: nil, headers: [:])
+            #expect(request.handlesCookies == false)
+            let without = try await session.data(for: request)
+            #expect((jsonObject(without.data)?["cookies"] as? [String: Any])?["flavour"] == nil)
+            // The store still holds the cookie for requests that use it.
+            let with = try await session.data(for: HTTPRequest(url: server.url("/cookies")))
+            #expect((jsonObject(with.data)?["cookies"] as? [String: Any])?["flavour"] as? String == "oat")
+        }
+    }
+
     @Test func gzipIsDecoded() async throws {
         try await withFixture { server, session in
             let response = try await session.data(for: HTTPRequest(url: server.url("/gzip")))

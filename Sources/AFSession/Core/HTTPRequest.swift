@@ -14,6 +14,9 @@ public struct HTTPRequest: Sendable, CustomStringConvertible {
     public var timeout: Duration?
     /// Whether redirects are followed, overriding the session's policy; nil keeps the session's.
     public var followsRedirects: Bool?
+    /// Whether the session's cookie store sends and records cookies for this request
+    /// (AF's `HTTPShouldHandleCookies`); `false` leaves the store out of this transfer.
+    public var handlesCookies: Bool = true
 
     /// Creates a request.
     public init(

@@ -22,10 +22,8 @@ public struct HTTPRequestSerializer: RequestSerializing {
     public var timeoutInterval: Duration?
     /// The cache policy; see ``RequestCachePolicy`` for what reaches libcurl.
     public var cachePolicy: RequestCachePolicy = .useProtocolCachePolicy
-    /// Whether the session's cookie store is used for these requests (AF's `HTTPShouldHandleCookies`).
-    ///
-    /// `HTTPRequest` has no per-request cookie switch yet, so `false` only takes effect once the
-    /// core reads it; the session-wide `SessionConfiguration.cookiesEnabled` applies meanwhile.
+    /// Whether the session's cookie store is used for these requests (AF's `HTTPShouldHandleCookies`),
+    /// copied to each request's `handlesCookies`.
     public var httpShouldHandleCookies = true
     /// AF's `HTTPShouldUsePipelining`. libcurl removed HTTP/1.1 pipelining in 7.62; what it keeps
     /// is HTTP/2 multiplexing, a session-wide setting of the multi handle. So this flag has no
@@ -69,7 +67,9 @@ public struct HTTPRequestSerializer: RequestSerializing {
     /// - Returns: The request.
     public func preparedRequest(method: HTTPMethod, url: URL, headers: HTTPHeaders) -> HTTPRequest {
         let merged = defaultHeaders.merging(cachePolicy.headers).merging(headers)
-        return HTTPRequest(url: url, method: method, headers: merged, timeout: timeoutInterval)
+        var request = HTTPRequest(url: url, method: method, headers: merged, timeout: timeoutInterval)
+        request.handlesCookies = httpShouldHandleCookies
+        return request
     }
 
     /// Encodes `parameters` into `request` as AF's `requestBySerializingRequest:withParameters:`

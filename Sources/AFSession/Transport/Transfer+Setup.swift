@@ -124,7 +124,12 @@ extension Transfer {
             // Empty: every encoding this libcurl supports, advertised in Accept-Encoding.
             try easy.set(CURLOPT_ACCEPT_ENCODING, string: "")
         }
-        if let cookies {
+        if cookies != nil, !job.request.handlesCookies {
+            // curl_easy_reset keeps a reused handle's share: detach it so this request neither
+            // sends nor records the session's cookies.
+            try easy.set(CURLOPT_SHARE, pointer: nil)
+        }
+        if let cookies, job.request.handlesCookies {
             try easy.set(share: cookies)
             // An empty file name turns the cookie engine on without reading a file.
             try easy.set(CURLOPT_COOKIEFILE, string: "")
