@@ -1,5 +1,5 @@
+import AFSession
 import Foundation
-import Synchronization
 
 /// The one boundary where secrets leave results: every string of a `TestResult` passes through
 /// here before any sink, the terminal, a report or the database sees it.
@@ -19,11 +19,11 @@ public final class Redactor: Sendable {
     public static let sensitiveQueryFragments = ["token", "key", "secret", "password", "passwd", "auth", "signature"]
 
     /// Secret values seen so far in the run; captures add to it as tests finish.
-    private let secrets: Mutex<[String]>
+    private let secrets: LockedValue<[String]>
 
     /// Creates a redactor that hides `secretValues`.
     public init(secretValues: some Sequence<String> = []) {
-        secrets = Mutex(Self.ordered(Set(secretValues)))
+        secrets = LockedValue(Self.ordered(Set(secretValues)))
     }
 
     /// Adds values to hide from now on.

@@ -1,4 +1,4 @@
-import Synchronization
+import AFSession
 
 /// Bounds the requests in flight across a whole run (`--jobs N`): an async counting semaphore.
 /// Waiters are resumed in arrival order, outside the lock, exactly once.
@@ -9,11 +9,11 @@ public final class JobLimiter: Sendable {
         var inFlight = 0
         var peak = 0
     }
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     /// Creates a limiter that allows `limit` holders at once (at least 1).
     public init(limit: Int) {
-        state = Mutex(State(available: max(1, limit)))
+        state = LockedValue(State(available: max(1, limit)))
     }
 
     /// Waits for a slot.

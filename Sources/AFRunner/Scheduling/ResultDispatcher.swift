@@ -1,5 +1,5 @@
+import AFSession
 import Foundation
-import Synchronization
 
 /// Hands finished results to the sinks in completion order. Each sink has its own queue drained
 /// by one task, so a sink never sees concurrent calls and a slow sink (a database commit) never
@@ -8,14 +8,14 @@ import Synchronization
 final class ResultDispatcher: Sendable {
     /// One sink's buffer, its wake-up signal and the task that drains it.
     private final class Queue: Sendable {
-        let pending = Mutex<[TestResult]>([])
+        let pending = LockedValue<[TestResult]>([])
         let wake: AsyncStream<Void>.Continuation
         let stream: AsyncStream<Void>
-        let drain = Mutex<Task<[String], Never>?>(nil)
+        let drain = LockedValue<Task<[String], Never>?>(nil)
         init() { (stream, wake) = AsyncStream<Void>.makeStream() }
     }
     private let queues: [Queue]
-    private let collected = Mutex<[TestResult]>([])
+    private let collected = LockedValue<[TestResult]>([])
 
     /// Starts one drain task per sink; `runDidStart` has already been called.
     init(sinks: [any ResultSink], run: RunInfo) {

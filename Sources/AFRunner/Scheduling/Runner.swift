@@ -1,7 +1,6 @@
 import AFSession
 import AFSuite
 import Foundation
-import Synchronization
 
 /// Runs suites: suites concurrently, a suite's tests in file order with captures flowing down
 /// (or concurrently for `parallel: true`), requests in flight bounded by `--jobs`, every result
@@ -22,7 +21,7 @@ public final class Runner: Sendable {
     /// The one redaction boundary of the run.
     public let redactor: Redactor
     let evaluator = AssertionEvaluator()
-    private let stopReason = Mutex<StopReason?>(nil)
+    private let stopReason = LockedValue<StopReason?>(nil)
 
     /// Creates a runner.
     public init(options: RunOptions) {

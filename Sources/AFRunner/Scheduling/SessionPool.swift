@@ -1,10 +1,9 @@
 import AFSession
-import Synchronization
 
 /// One `SessionManager` per distinct security policy, made on first use and shut down together
 /// at the end of a run (each policy needs its own TLS settings; connections are reused within one).
 public final class SessionPool: Sendable {
-    private let sessions = Mutex<[SecurityPolicy: SessionManager]>([:])
+    private let sessions = LockedValue<[SecurityPolicy: SessionManager]>([:])
     private let base: SessionConfiguration
 
     /// Creates a pool whose sessions start from `configuration`.
