@@ -1,12 +1,13 @@
+import NIOConcurrencyHelpers
+import NIOCore
 import NIOHTTP1
-import Synchronization
 
 /// What a running server shares between its connections: counters, the request log and the users store.
 final class ServerState: Sendable {
     let counters: [Endpoint: EndpointCounters]
     let recordsRequests: Bool
     let users = UserStore()
-    private let log = Mutex<[RecordedRequest]>([])
+    private let log = NIOLockedValueBox<[RecordedRequest]>([])
 
     init(endpoints: [Endpoint], recordsRequests: Bool) {
         var counters: [Endpoint: EndpointCounters] = [:]
@@ -23,10 +24,10 @@ final class ServerState: Sendable {
             endpoint: endpoint, method: head.method.rawValue, uri: head.uri, path: path,
             httpVersion: http2 ? "HTTP/2" : "HTTP/\(head.version.major).\(head.version.minor)",
             headers: head.headers.map { RecordedRequest.HeaderField(name: $0.name, value: $0.value) })
-        log.withLock { $0.append(record) }
+        log.withLockedValue { $0.append(record) }
     }
 
-    var recorded: [RecordedRequest] { log.withLock { $0 } }
+    var recorded: [RecordedRequest] { log.withLockedValue { $0 } }
 
-    func clearLog() { log.withLock { $0.removeAll() } }
+    func clearLog() { log.withLockedValue { $0.removeAll() } }
 }

@@ -1,5 +1,5 @@
+import NIOConcurrencyHelpers
 import Foundation
-import Synchronization
 
 /// The in-memory users of `/api/users`: JSON objects by id, seeded with two users.
 final class UserStore: Sendable {
@@ -11,18 +11,18 @@ final class UserStore: Sendable {
         ]
     }
 
-    private let table = Mutex(Table())
+    private let table = NIOLockedValueBox(Table())
 
     /// Every user, ordered by id.
-    func all() -> [Data] { table.withLock { t in t.users.keys.sorted().compactMap { t.users[$0] } } }
+    func all() -> [Data] { table.withLockedValue { t in t.users.keys.sorted().compactMap { t.users[$0] } } }
 
     /// One user.
-    func user(_ id: Int) -> Data? { table.withLock { $0.users[id] } }
+    func user(_ id: Int) -> Data? { table.withLockedValue { $0.users[id] } }
 
     /// Stores `fields` under a new id and returns the stored object.
     func create(_ fields: [String: Any]) -> Data {
         let encodedFields = Self.encode(fields)
-        return table.withLock { t in
+        return table.withLockedValue { t in
             let id = t.nextID
             t.nextID += 1
             let stored = Self.withID(encodedFields, id)
@@ -34,7 +34,7 @@ final class UserStore: Sendable {
     /// Replaces (`merge` false) or merges into a user; nil when there is no such user.
     func update(_ id: Int, with fields: [String: Any], merge: Bool) -> Data? {
         let encodedFields = Self.encode(fields)
-        return table.withLock { t in
+        return table.withLockedValue { t in
             guard let current = t.users[id] else { return nil }
             var object = merge ? Self.decode(current) : [:]
             for (key, value) in Self.decode(encodedFields) { object[key] = value }
@@ -45,7 +45,7 @@ final class UserStore: Sendable {
     }
 
     /// Deletes a user; false when there was none.
-    func delete(_ id: Int) -> Bool { table.withLock { $0.users.removeValue(forKey: id) != nil } }
+    func delete(_ id: Int) -> Bool { table.withLockedValue { $0.users.removeValue(forKey: id) != nil } }
 
     private static func withID(_ data: Data, _ id: Int) -> Data {
         var object = decode(data)
