@@ -169,36 +169,34 @@ public final class HistoryStore: ResultSink {
 
     func write<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await pool.writeWithoutTransaction { db in
-                var value: T?
-                try db.inTransaction(.immediate) {
-                    value = try body(db)
-                    return .commit
-                }
-                return value!
-            }
-        } catch let error as HistoryError {
-            throw error
+            return try await pool.writeWithoutTransaction { db in try Self.immediateTransaction(db, body) }
         } catch {
-            throw HistoryError.database(operation: operation, reason: "\(error)")
+            throw Self.historyError(error, operation: operation)
         }
     }
 
     func syncWrite<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
         do {
-            return try pool.writeWithoutTransaction { db in
-                var value: T?
-                try db.inTransaction(.immediate) {
-                    value = try body(db)
-                    return .commit
-                }
-                return value!
-            }
-        } catch let error as HistoryError {
-            throw error
+            return try pool.writeWithoutTransaction { db in try Self.immediateTransaction(db, body) }
         } catch {
-            throw HistoryError.database(operation: operation, reason: "\(error)")
+            throw Self.historyError(error, operation: operation)
         }
+    }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction (the write lock up front, so a busy database waits
+    /// at the start instead of failing at commit) and returns its value.
+    private static func immediateTransaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
+        var value: T?
+        try db.inTransaction(.immediate) {
+            value = try body(db)
+            return .commit
+        }
+        return value!
+    }
+
+    /// A `HistoryError` as is; anything else as `.database` naming the operation.
+    private static func historyError(_ error: any Error, operation: String) -> HistoryError {
+        (error as? HistoryError) ?? .database(operation: operation, reason: "\(error)")
     }
 
     func read<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
