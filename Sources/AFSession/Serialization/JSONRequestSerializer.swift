@@ -24,17 +24,9 @@ public struct JSONRequestSerializer: RequestSerializing {
     public func request(
         method: HTTPMethod, url: URL, parameters: ParameterValue?, headers: HTTPHeaders
     ) throws(SessionError) -> HTTPRequest {
-        let prepared = base.preparedRequest(method: method, url: url, headers: headers)
-        if base.methodsEncodingParametersInURI.contains(method) {
-            return try base.serializing(prepared, parameters: parameters)
-        }
-        guard let parameters else { return prepared }
-        var request = prepared
-        if !request.headers.contains(name: "Content-Type") {
-            request.headers["Content-Type"] = "application/json"
-        }
-        request.body = .data(try Self.encode(parameters, options: writingOptions))
-        return request
+        try base.bodyRequest(
+            method: method, url: url, parameters: parameters, headers: headers, contentType: "application/json"
+        ) { parameters throws(SessionError) in try Self.encode(parameters, options: writingOptions) }
     }
 
     /// `parameters` as JSON bytes.

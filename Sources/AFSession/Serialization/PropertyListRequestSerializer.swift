@@ -22,26 +22,20 @@ public struct PropertyListRequestSerializer: RequestSerializing {
     public func request(
         method: HTTPMethod, url: URL, parameters: ParameterValue?, headers: HTTPHeaders
     ) throws(SessionError) -> HTTPRequest {
-        let prepared = base.preparedRequest(method: method, url: url, headers: headers)
-        if base.methodsEncodingParametersInURI.contains(method) {
-            return try base.serializing(prepared, parameters: parameters)
+        try base.bodyRequest(
+            method: method, url: url, parameters: parameters, headers: headers, contentType: "application/x-plist"
+        ) { parameters throws(SessionError) in
+            let object: Any
+            do throws(ParameterValue.Unrepresentable) {
+                object = try parameters.propertyListObject()
+            } catch {
+                throw .requestSerialization(.invalidParameters(error.reason))
+            }
+            do {
+                return try PropertyListSerialization.data(fromPropertyList: object, format: format, options: 0)
+            } catch {
+                throw .requestSerialization(.invalidParameters("parameters: \(error)"))
+            }
         }
-        guard let parameters else { return prepared }
-        var request = prepared
-        if !request.headers.contains(name: "Content-Type") {
-            request.headers["Content-Type"] = "application/x-plist"
-        }
-        let object: Any
-        do {
-            object = try parameters.propertyListObject()
-        } catch {
-            throw .requestSerialization(.invalidParameters(error.reason))
-        }
-        do {
-            request.body = .data(try PropertyListSerialization.data(fromPropertyList: object, format: format, options: 0))
-        } catch {
-            throw .requestSerialization(.invalidParameters("parameters: \(error)"))
-        }
-        return request
     }
 }
