@@ -25,9 +25,10 @@ public enum AFHistory {
 /// queries behind `afrun history`.
 ///
 /// The database is in WAL mode with a busy timeout, so several `afrun` processes may write one file.
-/// Results go through a group-commit writer: `record` returns once its result is committed; results that
-/// arrive while a commit is under way are committed together in the next transaction. A finished result
-/// therefore survives the death of the process as soon as `record` returns.
+/// Results go through a group-commit writer on its own queue: the runner's batches
+/// (`record(contentsOf:)`) are committed together at most `GroupCommitWriter.commitInterval` after they
+/// arrive, and whatever is left when the run ends; `record(_:)` and `flush()` return once committed.
+/// A committed result survives the death of the process (see docs/history.md, "Durability").
 public final class HistoryStore: ResultSink {
     /// The database file.
     public let path: String
@@ -98,25 +99,31 @@ public final class HistoryStore: ResultSink {
 
     /// Writes one finished result; returns once it is committed.
     public func record(_ result: TestResult, in run: RunInfo) async throws {
-        try await writer.submit(SinkRedactor.result(result), runID: run.id)
+        try await writer.submit(result, runID: run.id)
     }
 
-    /// Stores several results; they are committed together (up to the writer's batch size).
+    /// Queues results for the writer's next commit, at most `GroupCommitWriter.commitInterval` away, and
+    /// returns at once: redaction and SQLite run on the writer's queue, not on the runner's threads.
+    /// `runDidFinish` (or `flush`) commits what is left and reports what could not be stored.
     public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for result in results {
-                group.addTask { try await self.writer.submit(SinkRedactor.result(result), runID: run.id) }
-            }
-            try await group.waitForAll()
-        }
+        writer.enqueue(results, runID: run.id)
     }
 
-    /// Stores the totals and the final status.
+    /// Commits every result queued so far.
+    /// - Throws: `HistoryError.database` when results queued since the last flush could not be stored.
+    public func flush() async throws {
+        try await writer.flush()
+    }
+
+    /// Commits the queued results, then stores the totals and the final status.
     public func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
+        var lost: (any Error)?
+        do { try await writer.flush() } catch { lost = error }
         try await write("record run end") { db in try HistoryWriting.finishRun(run.id, summary: summary, status: status, in: db) }
         // Fold the WAL into the main file so that copying only `history.sqlite` (a CI cache, an artifact)
         // carries the whole run. Best effort: a reader in another process may hold it back.
         _ = try? await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        if let lost { throw lost }
     }
 
     // MARK: Maintenance

@@ -30,11 +30,9 @@ final class ResultDispatcher: Sendable {
                     }
                     guard !batch.isEmpty else { continue }
                     do {
-                        if batch.count == 1 {
-                            try await sink.record(batch[0], in: run)
-                        } else {
-                            try await sink.record(contentsOf: batch, in: run)
-                        }
+                        // Always the batch call, even for one: a store may queue it for a timed group commit
+                        // where `record(_:)` would have to commit it at once.
+                        try await sink.record(contentsOf: batch, in: run)
                     } catch {
                         problems.append("\(type(of: sink)): \(error)")
                     }

@@ -19,6 +19,7 @@ public enum SinkRedactor {
 
     /// Whether a header, query or capture name looks secret.
     public static func isSecretName(_ name: String) -> Bool {
+        if let found = asciiContains(name, anyOf: secretNameBytes) { return found }
         let lower = name.lowercased()
         return secretHeaderNames.contains(lower) || secretFragments.contains { lower.contains($0) }
     }
@@ -30,6 +31,12 @@ public enum SinkRedactor {
 
     /// A URL with user info and secret query values masked.
     public static func url(_ text: String) -> String {
+        // No password (needs `@`), no percent-encoded name, no secret-looking name anywhere: nothing to mask.
+        if !asciiHas(text, UInt8(ascii: "@")), !asciiHas(text, UInt8(ascii: "%")),
+            asciiContains(text, anyOf: secretNameBytes) == false
+        {
+            return text
+        }
         guard var components = URLComponents(string: text) else { return text }
         var changed = false
         if components.password != nil { components.password = mask; changed = true }
@@ -47,6 +54,7 @@ public enum SinkRedactor {
     /// `secretName=value` pairs masked.
     public static func text(_ text: String) -> String {
         // Most texts name none of the trigger words: skip the regexes for them.
+        if asciiContains(text, anyOf: triggerWordBytes) == false { return text }
         let lowered = text.lowercased()
         guard triggerWords.contains(where: lowered.contains) else { return text }
         var result = text
@@ -57,7 +65,7 @@ public enum SinkRedactor {
         return result
     }
 
-    private static let triggerWords = [
+    static let triggerWords = [
         "token", "secret", "password", "passwd", "key", "auth", "session", "credential", "cookie",
     ]
 

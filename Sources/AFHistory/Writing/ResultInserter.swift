@@ -1,0 +1,151 @@
+import AFRunner
+import Foundation
+import GRDB
+
+/// Inserts finished results (redacting them first) with the writer connection's cached statements,
+/// binding values through `SQLiteBinder`, and remembers run sequence numbers and test ids between
+/// batches so a result costs its own rows only.
+///
+/// Not `Sendable`: the group-commit writer uses it on its private queue only.
+final class ResultInserter {
+    private var runSequences: [String: Int64] = [:]
+    private var testIDs: [TestIdentity: Int64] = [:]
+
+    /// Drops the remembered ids (after a failed batch: another process may have pruned a test).
+    func forgetIDs() {
+        runSequences.removeAll()
+        testIDs.removeAll()
+    }
+
+    /// Inserts `results` of run `runID` in the current transaction.
+    /// - Throws: `HistoryError.runNotFound` when the run was never started, `.database` for SQLite errors.
+    func insert(_ results: [TestResult], runIDs: [String], in db: Database) throws {
+        let statements = try Statements(db)
+        for (result, runID) in zip(results, runIDs) {
+            try insert(SinkRedactor.result(result), runID: runID, statements: statements, in: db)
+        }
+    }
+
+    private struct Statements {
+        let result: Statement
+        let metrics: Statement
+        let assertion: Statement
+        let tls: Statement
+
+        init(_ db: Database) throws {
+            result = try db.cachedStatement(sql: """
+                INSERT INTO results (run_seq, test_id, line, status, attempts, started_at, duration_ms,
+                    failure_messages, error_kind, curl_code, skip_reason, method, url, request_headers,
+                    response_status, http_version, response_headers, body_excerpt, body_bytes, remote_ip,
+                    remote_port, captures)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            metrics = try db.cachedStatement(sql: """
+                INSERT INTO metrics (result_id, dns_ms, connect_ms, tls_ms, wait_ms, ttfb_ms, download_ms,
+                    total_ms, redirect_ms, queue_ms, redirect_count, connection_reused, request_bytes, response_bytes)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            assertion = try db.cachedStatement(sql: """
+                INSERT INTO assertions (result_id, position, kind, target, predicate, expected, actual, passed, message)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            tls = try db.cachedStatement(sql: """
+                INSERT INTO tls (result_id, protocol_version, cipher, chain_pins, leaf_subject, leaf_not_after,
+                    trusted, rejection_reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        }
+    }
+
+    private func runSequence(_ runID: String, in db: Database) throws -> Int64 {
+        if let known = runSequences[runID] { return known }
+        guard let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM runs WHERE id = ?", arguments: [runID]) else {
+            throw HistoryError.runNotFound(runID)
+        }
+        runSequences[runID] = sequence
+        return sequence
+    }
+
+    private func testID(_ identity: TestIdentity, in db: Database) throws -> Int64 {
+        if let known = testIDs[identity] { return known }
+        let id = try HistoryWriting.testID(identity, in: db)
+        testIDs[identity] = id
+        return id
+    }
+
+    /// One result's rows: the result, its metrics, its assertions, its TLS evidence.
+    private func insert(_ result: TestResult, runID: String, statements: Statements, in db: Database) throws {
+        let runSequence = try runSequence(runID, in: db)
+        let testID = try testID(result.identity, in: db)
+        let messages = result.failureMessages
+        var row = SQLiteBinder(statements.result, in: db)
+        row.bind(runSequence)
+        row.bind(testID)
+        row.bind(result.line)
+        row.bind(result.status.rawValue)
+        row.bind(result.attempts)
+        row.bind(result.startedAt)
+        row.bind(result.durationMs)
+        row.bind(messages.isEmpty ? nil : CompactJSON.array(messages))
+        row.bind(result.error?.kind)
+        row.bind(result.error?.curlCode)
+        row.bind(result.skipReason)
+        row.bind(result.request?.method)
+        row.bind(result.request?.url)
+        row.bind(result.request.map { CompactJSON.headers($0.headers) })
+        row.bind(result.response?.status)
+        row.bind(result.response?.httpVersion)
+        row.bind(result.response.map { CompactJSON.headers($0.headers) })
+        row.bind(result.response?.bodyExcerpt)
+        row.bind(result.response?.bodyBytes)
+        row.bind(result.response?.remoteIP)
+        row.bind(result.response?.remotePort)
+        row.bind(result.captures.isEmpty ? nil : CompactJSON.object(result.captures))
+        try row.step("insert result")
+        let resultID = db.lastInsertedRowID
+
+        if let timing = result.timings {
+            var row = SQLiteBinder(statements.metrics, in: db)
+            row.bind(resultID)
+            row.bind(timing.dnsMs)
+            row.bind(timing.connectMs)
+            row.bind(timing.tlsMs)
+            row.bind(timing.waitMs)
+            row.bind(timing.ttfbMs)
+            row.bind(timing.downloadMs)
+            row.bind(timing.totalMs)
+            row.bind(timing.redirectMs)
+            row.bind(timing.queueMs)
+            row.bind(timing.redirectCount)
+            row.bind(timing.connectionReused)
+            row.bind(timing.requestBytes)
+            row.bind(timing.responseBytes)
+            try row.step("insert metrics")
+        }
+        for (position, assertion) in result.assertions.enumerated() {
+            var row = SQLiteBinder(statements.assertion, in: db)
+            row.bind(resultID)
+            row.bind(position)
+            row.bind(assertion.kind)
+            row.bind(assertion.target)
+            row.bind(assertion.predicate)
+            row.bind(assertion.expected)
+            row.bind(assertion.actual)
+            row.bind(assertion.passed)
+            row.bind(assertion.message)
+            try row.step("insert assertion")
+        }
+        if let tls = result.tls {
+            var row = SQLiteBinder(statements.tls, in: db)
+            row.bind(resultID)
+            row.bind(tls.protocolVersion)
+            row.bind(tls.cipher)
+            row.bind(CompactJSON.array(tls.chainPins))
+            row.bind(tls.leafSubject)
+            row.bind(tls.leafNotAfter)
+            row.bind(tls.trusted)
+            row.bind(tls.rejectionReason)
+            try row.step("insert TLS evidence")
+        }
+    }
+}
