@@ -2,8 +2,7 @@ import AFRunner
 import Foundation
 import GRDB
 
-/// The INSERT/UPDATE statements of a run's start and end and of test identities (results go through
-/// `ResultInserter`).
+/// The INSERT/UPDATE statements of a run's start and end (results go through `ResultInserter`).
 enum HistoryWriting {
     static func json<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
@@ -38,20 +37,5 @@ enum HistoryWriting {
                 summary.durationMs, summary.p50Ms, summary.p95Ms, id,
             ])
         guard db.changesCount > 0 else { throw HistoryError.runNotFound(id) }
-    }
-
-    /// The id of a test, creating its suite and test rows on first sight.
-    static func testID(_ identity: TestIdentity, in db: Database) throws -> Int64 {
-        let suiteID = try Int64.fetchOne(
-            db,
-            sql: """
-                INSERT INTO suites (file, name) VALUES (?, ?)
-                ON CONFLICT(file) DO UPDATE SET name = excluded.name RETURNING id
-                """, arguments: [identity.suiteFile, identity.suiteName])!
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM tests WHERE suite_id = ? AND name = ?", arguments: [suiteID, identity.testName]) {
-            return id
-        }
-        try db.execute(sql: "INSERT INTO tests (suite_id, name) VALUES (?, ?)", arguments: [suiteID, identity.testName])
-        return db.lastInsertedRowID
     }
 }

@@ -10,11 +10,19 @@ import GRDB
 final class ResultInserter {
     private var runSequences: [String: Int64] = [:]
     private var testIDs: [TestIdentity: Int64] = [:]
+    /// Suites (file and name) whose row is up to date and whose tests are all in `testIDs`.
+    private var suiteIDs: [SuiteKey: Int64] = [:]
+
+    private struct SuiteKey: Hashable {
+        let file: String
+        let name: String
+    }
 
     /// Drops the remembered ids (after a failed batch: another process may have pruned a test).
     func forgetIDs() {
         runSequences.removeAll()
         testIDs.removeAll()
+        suiteIDs.removeAll()
     }
 
     /// Inserts `results` of run `runID` in the current transaction.
@@ -66,9 +74,34 @@ final class ResultInserter {
         return sequence
     }
 
+    /// The id of a test. The first time a suite is seen, its row is created or renamed and the ids of all
+    /// its known tests are read in one query, so a run of an existing suite looks up nothing per result.
     private func testID(_ identity: TestIdentity, in db: Database) throws -> Int64 {
         if let known = testIDs[identity] { return known }
-        let id = try HistoryWriting.testID(identity, in: db)
+        let key = SuiteKey(file: identity.suiteFile, name: identity.suiteName)
+        let suiteID: Int64
+        if let known = suiteIDs[key] {
+            suiteID = known
+        } else {
+            suiteID = try Int64.fetchOne(
+                db.cachedStatement(sql: """
+                    INSERT INTO suites (file, name) VALUES (?, ?)
+                    ON CONFLICT(file) DO UPDATE SET name = excluded.name RETURNING id
+                    """), arguments: [identity.suiteFile, identity.suiteName])!
+            suiteIDs[key] = suiteID
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT name, id FROM tests WHERE suite_id = ?"), arguments: [suiteID])
+            while let row = try rows.next() {
+                let name: String = row[0]
+                testIDs[TestIdentity(suiteFile: key.file, suiteName: key.name, testName: name)] = row[1]
+            }
+            if let known = testIDs[identity] { return known }
+        }
+        // New test (or one another process added since): insert, or take the row that is there.
+        let id = try Int64.fetchOne(
+            db.cachedStatement(sql: """
+                INSERT INTO tests (suite_id, name) VALUES (?, ?)
+                ON CONFLICT(suite_id, name) DO UPDATE SET name = excluded.name RETURNING id
+                """), arguments: [suiteID, identity.testName])!
         testIDs[identity] = id
         return id
     }
