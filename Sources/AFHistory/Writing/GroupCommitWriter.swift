@@ -1,75 +1,67 @@
-import AFRunner
 import AFSession
 import Dispatch
 import GRDB
 
-/// Writes results on its own queue in few, large transactions, off the runner's threads.
+/// Stores a run on its own queue, off the runner's threads, in a few large transactions.
 ///
-/// Results handed over with `enqueue` are committed at most `commitInterval` after the first of them
-/// arrived (sooner once `maxBatch` are waiting, or at the next `flush`): a run killed with SIGKILL loses at
-/// most the results of that last interval, and a run of thousands of results costs a handful of commits
-/// instead of one per result. `submit` and `flush` are the durable calls: they return once what they cover
-/// is committed. Commits run on one serial queue, so the transaction, the cached statements and the
-/// inserter's remembered ids are only ever touched by one thread.
+/// Queued items (`enqueue`) are gathered for `gatherDelay`, then inserted into a write transaction that
+/// stays open; it is committed once it is `commitInterval` old, at once for `submit`, `flush` and the end
+/// of a run. So a 2,000-result run costs a handful of commits, the insert work overlaps the requests, and
+/// a run killed with SIGKILL loses at most the results of its last `commitInterval` (plus the gather
+/// delay). Everything touching SQLite runs on `queue` (serial): the transaction, the cached statements
+/// and the inserter's remembered ids have one thread.
 final class GroupCommitWriter: Sendable {
-    /// A queued result; `acknowledgement` is resumed once it is committed (for `submit`).
-    struct Item {
-        let result: TestResult
-        let runID: String
-        let acknowledgement: CheckedContinuation<Void, any Error>?
-    }
-
     struct State {
-        var pending: [Item] = []
+        var pending: [WriterItem] = []
         /// `flush` callers waiting for the next commit.
         var flushes: [CheckedContinuation<Void, any Error>] = []
-        /// Queued items with an acknowledgement: they want a commit now.
-        var urgent = 0
-        var timerArmed = false
+        /// A queued item or a flush wants a commit now.
+        var urgent = false
+        /// A drain is queued or running on `queue`.
         var draining = false
-        /// Why results queued without an acknowledgement were not stored, for the next `flush`.
+        /// The earliest wake-up already scheduled.
+        var wake: DispatchTime?
+        /// Why queued items were not stored, for the next `flush`.
         var failures: [String] = []
-
-        var wantsCommitNow: Bool { !flushes.isEmpty || urgent > 0 || pending.count >= GroupCommitWriter.maxBatch }
     }
 
-    /// The longest a queued result waits for its commit (then a SIGKILL can lose it).
-    static let commitInterval: DispatchTimeInterval = .milliseconds(100)
-    /// Waiting results that start a commit at once (bounds memory and the write lock's hold time).
-    static let maxBatch = 1024
+    /// The oldest an open transaction gets before it is committed: the most a SIGKILL can lose.
+    static let commitInterval: Duration = .milliseconds(100)
+    /// How long queued results gather before an insert pass (fewer wake-ups of the writer).
+    static let gatherDelay: Duration = .milliseconds(5)
+    /// Queued items that start an insert pass at once.
+    static let insertBatch = 256
+    /// Uncommitted items that start a commit at once (bounds memory and the write lock's hold).
+    static let maxUncommitted = 4096
 
-    private let pool: DatabasePool
+    private let queue: DispatchQueue
     private let state = LockedValue(State())
-    private let queue = DispatchQueue(label: "afrun.history.writer")
-    // nonisolated(unsafe): only used inside `drain`, which runs on `queue` (serial).
-    nonisolated(unsafe) private let inserter = ResultInserter()
+    // nonisolated(unsafe): only used on `queue` (serial), from `drain`, `exclusive` and `quiesce`.
+    nonisolated(unsafe) private let transaction: WriterTransaction
 
-    init(pool: DatabasePool) {
-        self.pool = pool
+    /// A writer on `queue` (serial; a background open of `database` may already be queued on it).
+    init(database: DatabaseHandle, queue: DispatchQueue) {
+        self.queue = queue
+        transaction = WriterTransaction(database: database)
     }
 
-    /// What to do after changing the state, decided under the lock and done after it.
-    private enum Action {
-        case none, drainNow, armTimer
-    }
-
-    /// Queues results; they are committed within `commitInterval`, or by the next `flush`.
-    func enqueue(_ results: [TestResult], runID: String) {
-        guard !results.isEmpty else { return }
-        let action = state.withLock { state -> Action in
-            for result in results { state.pending.append(Item(result: result, runID: runID, acknowledgement: nil)) }
+    /// Queues items for the next insert pass and commit; failures are reported by the next `flush`.
+    func enqueue(_ items: [WriterItem]) {
+        guard !items.isEmpty else { return }
+        let action = state.withLock { state in
+            state.pending += items
             return Self.schedule(&state)
         }
         perform(action)
     }
 
-    /// Queues a result and returns once it is committed.
+    /// Queues one operation and returns once it is committed.
     /// - Throws: `HistoryError` when it could not be stored.
-    func submit(_ result: TestResult, runID: String) async throws {
+    func submit(_ operation: WriterItem.Operation) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let action = state.withLock { state -> Action in
-                state.pending.append(Item(result: result, runID: runID, acknowledgement: continuation))
-                state.urgent += 1
+            let action = state.withLock { state in
+                state.pending.append(WriterItem(operation: operation, acknowledgement: continuation))
+                state.urgent = true
                 return Self.schedule(&state)
             }
             perform(action)
@@ -77,119 +69,158 @@ final class GroupCommitWriter: Sendable {
     }
 
     /// Commits everything queued so far.
-    /// - Throws: `HistoryError.database` naming the results queued since the last flush that were not stored.
+    /// - Throws: `HistoryError.database` naming the queued items since the last flush that were not stored.
     func flush() async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let action = state.withLock { state -> Action in
+            let action = state.withLock { state in
                 state.flushes.append(continuation)
+                state.urgent = true
                 return Self.schedule(&state)
             }
             perform(action)
         }
     }
 
+    /// Stores and commits everything queued, then runs `body` on the writer connection, on the writer's
+    /// queue (so it never meets the writer's open transaction).
+    func exclusive<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.sync {
+            commitQueued()
+            return try transaction.withDatabase(body)
+        }
+    }
+
+    /// Stores and commits everything queued (before closing the database).
+    func quiesce() {
+        queue.sync { commitQueued() }
+    }
+
+    /// On `queue`: applies the queued items and commits; a `flush` waiting is left to its drain.
+    private func commitQueued() {
+        let items = state.withLock { state in
+            defer { state.pending.removeAll(keepingCapacity: true) }
+            return state.pending
+        }
+        keep(settle(transaction.apply(items) + transaction.commit()))
+    }
+
+    /// Keeps failures of queued items for the next `flush`.
+    private func keep(_ failures: [String]) {
+        if !failures.isEmpty { state.withLock { $0.failures += failures } }
+    }
+
+    // MARK: Scheduling
+
+    private enum Action {
+        case none
+        case drainNow
+        case wake(DispatchTime)
+    }
+
+    /// What a change of `state` calls for, decided under the lock.
     private static func schedule(_ state: inout State) -> Action {
-        if state.draining { return .none }  // the drain looks at the queue again when its commit is done
-        if state.wantsCommitNow {
+        if state.draining { return .none }  // the drain looks at the state again before it ends
+        if state.urgent || state.pending.count >= insertBatch {
             state.draining = true
             return .drainNow
         }
-        if state.timerArmed || state.pending.isEmpty { return .none }
-        state.timerArmed = true
-        return .armTimer
+        guard !state.pending.isEmpty else { return .none }
+        return wake(&state, at: .now() + gatherDelay.dispatchInterval)
+    }
+
+    private static func wake(_ state: inout State, at deadline: DispatchTime) -> Action {
+        if let scheduled = state.wake, scheduled <= deadline { return .none }
+        state.wake = deadline
+        return .wake(deadline)
     }
 
     private func perform(_ action: Action) {
         switch action {
         case .none: break
         case .drainNow: queue.async { self.drain() }
-        case .armTimer: queue.asyncAfter(deadline: .now() + Self.commitInterval) { self.timerFired() }
+        case .wake(let deadline): queue.asyncAfter(deadline: deadline) { self.woke(deadline) }
         }
     }
 
-    private func timerFired() {
+    private func woke(_ deadline: DispatchTime) {
         let start = state.withLock { state -> Bool in
-            state.timerArmed = false
-            if state.draining || state.pending.isEmpty { return false }
+            if state.wake == deadline { state.wake = nil }
+            if state.draining { return false }
             state.draining = true
             return true
         }
         if start { drain() }
     }
 
-    /// Commits until nothing asks for a commit now; runs on `queue`.
+    // MARK: Draining (on `queue`)
+
     private func drain() {
         while true {
-            let (batch, flushes) = state.withLock { state in
+            let (items, flushes, urgent) = state.withLock { state in
                 defer {
                     state.pending.removeAll(keepingCapacity: true)
                     state.flushes.removeAll()
-                    state.urgent = 0
+                    state.urgent = false
                 }
-                return (state.pending, state.flushes)
+                return (state.pending, state.flushes, state.urgent)
             }
-            let outcomes = commit(batch)
-            var unacknowledged: [String] = []
-            for (item, outcome) in zip(batch, outcomes) {
-                if let acknowledgement = item.acknowledgement {
-                    acknowledgement.resume(with: outcome)
-                } else if case .failure(let error) = outcome {
-                    unacknowledged.append("\(item.result.identity): \(error)")
+            var outcomes = transaction.apply(items)
+            if let started = transaction.startedAt,
+                urgent || ContinuousClock.now - started >= Self.commitInterval || transaction.pendingCount >= Self.maxUncommitted
+            {
+                outcomes += transaction.commit()
+            }
+            // The run is over: fold the WAL into the file before the caller hears it is stored.
+            if outcomes.contains(where: { $0.item.isFinish && (try? $0.result.get()) != nil }) { transaction.checkpoint() }
+            let newFailures = settle(outcomes)
+            let openSince = transaction.startedAt
+            let (reported, next) = state.withLock { state -> ([String], Action) in
+                state.failures += newFailures
+                var reported: [String] = []
+                if !flushes.isEmpty {
+                    reported = state.failures
+                    state.failures.removeAll()
                 }
-            }
-            let (failures, next) = state.withLock { state -> ([String], Action) in
-                state.failures += unacknowledged
-                let failures = flushes.isEmpty ? [] : state.failures
-                if !flushes.isEmpty { state.failures.removeAll() }
+                if state.urgent || state.pending.count >= Self.insertBatch { return (reported, .drainNow) }
                 state.draining = false
-                return (failures, Self.schedule(&state))
+                if !state.pending.isEmpty { return (reported, Self.wake(&state, at: .now() + Self.gatherDelay.dispatchInterval)) }
+                if let openSince {
+                    let age = ContinuousClock.now - openSince
+                    let left = max(.zero, Self.commitInterval - age)
+                    return (reported, Self.wake(&state, at: .now() + left.dispatchInterval))
+                }
+                return (reported, .none)
             }
-            let failure = failures.isEmpty ? nil : HistoryError.database(
-                operation: "record results",
-                reason: "\(failures.count) result(s) not stored; first: \(failures[0])")
+            let failure = reported.isEmpty ? nil : HistoryError.database(
+                operation: "record results", reason: "\(reported.count) not stored; first: \(reported[0])")
             for flush in flushes {
                 if let failure { flush.resume(throwing: failure) } else { flush.resume() }
             }
-            switch next {
-            case .drainNow: continue  // already on `queue`
-            case .armTimer: perform(next)
-            case .none: break
-            }
+            if case .drainNow = next { continue }  // already on `queue`
+            perform(next)
             return
         }
     }
 
-    /// Stores `batch` in one transaction; when that fails, each result alone, so one bad result does not
-    /// sink the others.
-    private func commit(_ batch: [Item]) -> [Result<Void, any Error>] {
-        guard !batch.isEmpty else { return [] }
-        do {
-            try write(batch)
-            return Array(repeating: .success(()), count: batch.count)
-        } catch {
-            return batch.map { item in
-                do {
-                    try write([item])
-                    return .success(())
-                } catch {
-                    return .failure((error as? HistoryError) ?? HistoryError.database(operation: "record result", reason: "\(error)"))
-                }
+    /// Resumes the acknowledged items; returns the failures of the others.
+    @discardableResult
+    private func settle(_ outcomes: [WriterTransaction.Outcome]) -> [String] {
+        var failures: [String] = []
+        for (item, result) in outcomes {
+            if let acknowledgement = item.acknowledgement {
+                acknowledgement.resume(with: result.mapError { $0 as any Error })
+            } else if case .failure(let error) = result {
+                failures.append("\(item.label): \(error)")
             }
         }
+        return failures
     }
+}
 
-    private func write(_ items: [Item]) throws {
-        do {
-            try pool.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    try inserter.insert(items.map(\.result), runIDs: items.map(\.runID), in: db)
-                    return .commit
-                }
-            }
-        } catch {
-            // Ids learnt in the rolled-back transaction are gone; another process may have pruned a test.
-            inserter.forgetIDs()
-            throw error
-        }
+extension Duration {
+    /// The same span for Dispatch.
+    var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 }

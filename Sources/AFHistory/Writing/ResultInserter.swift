@@ -25,16 +25,14 @@ final class ResultInserter {
         suiteIDs.removeAll()
     }
 
-    /// Inserts `results` of run `runID` in the current transaction.
+    /// Inserts a result of run `runID` in the current transaction, redacted first.
     /// - Throws: `HistoryError.runNotFound` when the run was never started, `.database` for SQLite errors.
-    func insert(_ results: [TestResult], runIDs: [String], in db: Database) throws {
-        let statements = try Statements(db)
-        for (result, runID) in zip(results, runIDs) {
-            try insert(SinkRedactor.result(result), runID: runID, statements: statements, in: db)
-        }
+    func insert(_ result: TestResult, runID: String, statements: Statements, in db: Database) throws {
+        try insertRedacted(SinkRedactor.result(result), runID: runID, statements: statements, in: db)
     }
 
-    private struct Statements {
+    /// The writer connection's prepared INSERTs (GRDB caches them per connection).
+    struct Statements {
         let result: Statement
         let metrics: Statement
         let assertion: Statement
@@ -107,7 +105,7 @@ final class ResultInserter {
     }
 
     /// One result's rows: the result, its metrics, its assertions, its TLS evidence.
-    private func insert(_ result: TestResult, runID: String, statements: Statements, in db: Database) throws {
+    private func insertRedacted(_ result: TestResult, runID: String, statements: Statements, in db: Database) throws {
         let runSequence = try runSequence(runID, in: db)
         let testID = try testID(result.identity, in: db)
         let messages = result.failureMessages

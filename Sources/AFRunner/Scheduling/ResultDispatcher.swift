@@ -48,8 +48,13 @@ final class ResultDispatcher: Sendable {
     func record(_ result: TestResult) {
         collected.withLock { $0.append(result) }
         for queue in queues {
-            queue.pending.withLock { $0.append(result) }
-            queue.wake.yield()
+            // One wake-up per batch: the drain takes everything queued, so wake it only when the queue
+            // goes from empty to not empty (each yield is a turn of the drain loop).
+            let wasEmpty = queue.pending.withLock { pending in
+                pending.append(result)
+                return pending.count == 1
+            }
+            if wasEmpty { queue.wake.yield() }
         }
     }
 
