@@ -169,9 +169,11 @@ final class GroupCommitWriter: Sendable {
                 urgent || ContinuousClock.now - started >= Self.commitInterval || transaction.pendingCount >= Self.maxUncommitted
             {
                 outcomes += transaction.commit()
+                // While the requests run, keep the WAL short (its syncs happen here, off the runner's path).
+                if !urgent { transaction.checkpoint(.passive) }
             }
             // The run is over: fold the WAL into the file before the caller hears it is stored.
-            if outcomes.contains(where: { $0.item.isFinish && (try? $0.result.get()) != nil }) { transaction.checkpoint() }
+            if outcomes.contains(where: { $0.item.isFinish && (try? $0.result.get()) != nil }) { transaction.checkpoint(.truncate) }
             let newFailures = settle(outcomes)
             let openSince = transaction.startedAt
             let (reported, next) = state.withLock { state -> ([String], Action) in

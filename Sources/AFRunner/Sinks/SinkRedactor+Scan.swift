@@ -2,30 +2,69 @@
 /// bridged through `NSString`, `URLComponents`) for the common text that names no secret: on a
 /// 2,000-test run those paths cost more CPU than the rest of recording history.
 extension SinkRedactor {
-    /// Lowercase ASCII words as bytes.
-    static func asciiWords(_ words: [String]) -> [[UInt8]] { words.map { Array($0.utf8) } }
+    /// A set of lowercase ASCII words searched for in a text, ignoring ASCII case, without allocating.
+    struct ASCIIWords: Sendable {
+        /// The words back to back.
+        private let bytes: [UInt8]
+        /// Where each word starts in `bytes`, plus the end.
+        private let bounds: [Int]
+        /// Bit `b` set when a word starts with byte `b` (`b` < 128).
+        private let firsts: (UInt64, UInt64)
 
-    /// Whether `text` contains one of `words` (lowercase ASCII bytes), ignoring ASCII case.
-    /// - Returns: nil when `text` has a non-ASCII byte: Unicode case mapping (the Kelvin sign lowercases
-    ///   to `k`) needs the Foundation path then.
-    static func asciiContains(_ text: String, anyOf words: [[UInt8]]) -> Bool? {
-        var text = text
-        return text.withUTF8 { bytes -> Bool? in
-            for byte in bytes where byte >= 0x80 { return nil }
-            let count = bytes.count
-            var start = 0
-            while start < count {
-                for word in words where word.count <= count - start {
-                    var matched = true
-                    for offset in 0..<word.count where lowered(bytes[start + offset]) != word[offset] {
-                        matched = false
-                        break
-                    }
-                    if matched { return true }
+        init(_ words: [String]) {
+            var bytes: [UInt8] = []
+            var bounds = [0]
+            var firsts: (UInt64, UInt64) = (0, 0)
+            for word in words where !word.isEmpty {
+                let lowered = Array(word.lowercased().utf8)
+                bytes += lowered
+                bounds.append(bytes.count)
+                let first = lowered[0]
+                if first < 64 { firsts.0 |= 1 << UInt64(first) } else if first < 128 { firsts.1 |= 1 << UInt64(first - 64) }
+            }
+            self.bytes = bytes
+            self.bounds = bounds
+            self.firsts = firsts
+        }
+
+        /// Whether `text` contains one of the words, ignoring ASCII case.
+        /// - Returns: nil when `text` has a non-ASCII byte: Unicode case mapping (the Kelvin sign lowercases
+        ///   to `k`) needs the Foundation path then.
+        func found(in text: String) -> Bool? {
+            var text = text
+            return text.withUTF8 { input in
+                bytes.withUnsafeBufferPointer { words in
+                    bounds.withUnsafeBufferPointer { bounds in search(input, words, bounds) }
                 }
-                start += 1
+            }
+        }
+
+        private func search(
+            _ input: UnsafeBufferPointer<UInt8>, _ words: UnsafeBufferPointer<UInt8>, _ bounds: UnsafeBufferPointer<Int>
+        ) -> Bool? {
+            var nonASCII: UInt8 = 0
+            for byte in input { nonASCII |= byte }
+            if nonASCII >= 0x80 { return nil }
+            let count = input.count
+            for start in 0..<count {
+                let first = Self.lowered(input[start])
+                let bit = first < 64 ? firsts.0 & (1 << UInt64(first)) : firsts.1 & (1 << UInt64(first - 64))
+                if bit == 0 { continue }
+                for index in 0..<(bounds.count - 1) {
+                    let from = bounds[index]
+                    let length = bounds[index + 1] - from
+                    guard words[from] == first, length <= count - start else { continue }
+                    var offset = 1
+                    while offset < length, Self.lowered(input[start + offset]) == words[from + offset] { offset += 1 }
+                    if offset == length { return true }
+                }
             }
             return false
+        }
+
+        @inline(__always)
+        private static func lowered(_ byte: UInt8) -> UInt8 {
+            byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
         }
     }
 
@@ -34,16 +73,11 @@ extension SinkRedactor {
         text.utf8.contains(byte)
     }
 
-    @inline(__always)
-    private static func lowered(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-    }
-
-    static let secretFragmentBytes = asciiWords(secretFragments)
-    static let triggerWordBytes = asciiWords(triggerWords)
     /// Secret header names that contain no secret fragment (none today): the fast name check must see them.
-    static let headerNamesWithoutFragment = asciiWords(
-        secretHeaderNames.filter { name in !secretFragments.contains { name.contains($0) } }.sorted())
-    /// Everything that makes a name secret, for a whole-text scan.
-    static let secretNameBytes = secretFragmentBytes + headerNamesWithoutFragment
+    private static let headerNamesWithoutFragment = secretHeaderNames
+        .filter { name in !secretFragments.contains { name.contains($0) } }.sorted()
+    /// Everything that makes a name secret (a fragment, or a header name that has none).
+    static let secretNameWords = ASCIIWords(secretFragments + headerNamesWithoutFragment)
+    /// The words that make a text worth the regular expressions.
+    static let triggerWordSet = ASCIIWords(triggerWords)
 }

@@ -19,7 +19,7 @@ public enum SinkRedactor {
 
     /// Whether a header, query or capture name looks secret.
     public static func isSecretName(_ name: String) -> Bool {
-        if let found = asciiContains(name, anyOf: secretNameBytes) { return found }
+        if let found = secretNameWords.found(in: name) { return found }
         let lower = name.lowercased()
         return secretHeaderNames.contains(lower) || secretFragments.contains { lower.contains($0) }
     }
@@ -33,7 +33,7 @@ public enum SinkRedactor {
     public static func url(_ text: String) -> String {
         // No password (needs `@`), no percent-encoded name, no secret-looking name anywhere: nothing to mask.
         if !asciiHas(text, UInt8(ascii: "@")), !asciiHas(text, UInt8(ascii: "%")),
-            asciiContains(text, anyOf: secretNameBytes) == false
+            secretNameWords.found(in: text) == false
         {
             return text
         }
@@ -54,7 +54,7 @@ public enum SinkRedactor {
     /// `secretName=value` pairs masked.
     public static func text(_ text: String) -> String {
         // Most texts name none of the trigger words: skip the regexes for them.
-        if asciiContains(text, anyOf: triggerWordBytes) == false { return text }
+        if triggerWordSet.found(in: text) == false { return text }
         let lowered = text.lowercased()
         guard triggerWords.contains(where: lowered.contains) else { return text }
         var result = text
