@@ -4,12 +4,6 @@ import GRDB
 
 /// The INSERT/UPDATE statements of a run's start and end (results go through `ResultInserter`).
 enum HistoryWriting {
-    static func json<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-    }
-
     static func insertRun(_ run: RunInfo, in db: Database) throws {
         try db.execute(
             sql: """
@@ -19,7 +13,7 @@ enum HistoryWriting {
                 ON CONFLICT(id) DO NOTHING
                 """,
             arguments: [
-                run.id, run.startedAt, json(SinkRedactor.commandLine(run.commandLine)), run.host, Int(getpid()),
+                run.id, StorageDate.text(run.startedAt), CompactJSON.array(SinkRedactor.commandLine(run.commandLine)), run.host, Int(getpid()),
                 ProcessInfo.processInfo.hostName, run.afrunVersion, run.libcurlVersion, run.opensslVersion,
                 run.gitCommit, run.gitBranch, run.shard,
             ])
@@ -33,7 +27,7 @@ enum HistoryWriting {
                 WHERE id = ?
                 """,
             arguments: [
-                status.rawValue, Date(), summary.passed, summary.failed, summary.errors, summary.skipped,
+                status.rawValue, StorageDate.text(Date()), summary.passed, summary.failed, summary.errors, summary.skipped,
                 summary.durationMs, summary.p50Ms, summary.p95Ms, id,
             ])
         guard db.changesCount > 0 else { throw HistoryError.runNotFound(id) }

@@ -1,7 +1,8 @@
 import AFRunner
 
-/// One thing for the writer to store, in the order the store received it.
-struct WriterItem {
+/// One thing for the writer to store, in the order the store received it. A class: the writer moves
+/// items between lists, and copying a `TestResult` retains each of its strings.
+final class WriterItem: Sendable {
     /// What to store.
     enum Operation {
         /// A run started: its row, status `running`.
@@ -16,6 +17,11 @@ struct WriterItem {
     /// Resumed once the item is committed, or with why it was not (`submit`); nil for queued items,
     /// whose failures are reported by the next `flush`.
     let acknowledgement: CheckedContinuation<Void, any Error>?
+
+    init(operation: Operation, acknowledgement: CheckedContinuation<Void, any Error>?) {
+        self.operation = operation
+        self.acknowledgement = acknowledgement
+    }
 
     /// A short name for failure reports.
     var label: String {

@@ -64,10 +64,12 @@ final class WriterTransaction {
         }
     }
 
-    /// Folds the WAL into the database file (best effort: a reader may hold it back); outside a transaction.
-    func checkpoint() {
+    /// Copies the WAL's frames into the database file (best effort: a reader may hold some back); outside a
+    /// transaction. `.passive` during a run keeps the WAL short, so the run's last checkpoint has little to
+    /// copy and sync; `.truncate` at its end leaves the whole run in the database file.
+    func checkpoint(_ mode: Database.CheckpointMode) {
         guard startedAt == nil, let pool = try? database.pool() else { return }
-        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(mode) }
     }
 
     /// Runs `body` with the writer connection outside any transaction (commit first).
