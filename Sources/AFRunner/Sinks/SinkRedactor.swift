@@ -26,7 +26,9 @@ public enum SinkRedactor {
 
     /// Headers with secret values masked.
     public static func headers(_ fields: [HeaderField]) -> [HeaderField] {
-        fields.map { isSecretName($0.name) && $0.value != mask ? HeaderField(name: $0.name, value: mask) : $0 }
+        // Usually none is secret: no new array then.
+        guard fields.contains(where: { isSecretName($0.name) && $0.value != mask }) else { return fields }
+        return fields.map { isSecretName($0.name) && $0.value != mask ? HeaderField(name: $0.name, value: mask) : $0 }
     }
 
     /// A URL with user info and secret query values masked.
@@ -94,28 +96,43 @@ public enum SinkRedactor {
             response.bodyExcerpt = text(response.bodyExcerpt)
             copy.response = response
         }
-        copy.captures = Dictionary(uniqueKeysWithValues: copy.captures.map { key, value in
-            (key, isSecretName(key) ? mask : value)
-        })
-        copy.assertions = copy.assertions.map { assertion in
-            var masked = assertion
-            let secretTarget = assertion.kind == "header" && assertion.target.map(isSecretName) == true
-            if secretTarget {
-                masked.expected = mask
-                masked.actual = assertion.actual == nil ? nil : mask
-                masked.message = "\(assertion.target ?? "header"): value hidden (secret header)"
-            } else {
-                masked.expected = text(assertion.expected)
-                masked.actual = assertion.actual.map(text)
-                masked.message = text(assertion.message)
-            }
-            return masked
+        if copy.captures.keys.contains(where: isSecretName) {
+            copy.captures = Dictionary(uniqueKeysWithValues: copy.captures.map { key, value in
+                (key, isSecretName(key) ? mask : value)
+            })
         }
+        // Rebuild the assertions only when one may need masking (most name no secret at all).
+        let mayMask = copy.assertions.contains { assertion in
+            (assertion.kind == "header" && assertion.target.map(isSecretName) == true)
+                || mayNeedText(assertion.expected) || assertion.actual.map(mayNeedText) == true || mayNeedText(assertion.message)
+        }
+        if mayMask { copy.assertions = copy.assertions.map(masked) }
         if var error = copy.error {
             error.message = text(error.message)
             copy.error = error
         }
         return copy
+    }
+
+    /// An assertion with its values passed through the rules (hidden whole for a secret header).
+    private static func masked(_ assertion: AssertionResult) -> AssertionResult {
+        var masked = assertion
+        let secretTarget = assertion.kind == "header" && assertion.target.map(isSecretName) == true
+        if secretTarget {
+            masked.expected = mask
+            masked.actual = assertion.actual == nil ? nil : mask
+            masked.message = "\(assertion.target ?? "header"): value hidden (secret header)"
+        } else {
+            masked.expected = text(assertion.expected)
+            masked.actual = assertion.actual.map(text)
+            masked.message = text(assertion.message)
+        }
+        return masked
+    }
+
+    /// Whether `text` could change under `text(_:)`: it names a trigger word, or is not ASCII.
+    static func mayNeedText(_ text: String) -> Bool {
+        triggerWordSet.found(in: text) != false
     }
 
     /// A command line with the values of secret-looking options and `Name: value` headers masked.
