@@ -3,8 +3,8 @@ import Foundation
 
 /// Hands finished results to the sinks in completion order. Each sink has its own queue drained
 /// by one task, so a sink never sees concurrent calls and a slow sink (a database commit) never
-/// holds up another (the terminal). Results that arrive while a sink is busy are handed over
-/// together (`record(contentsOf:)`), so a store commits them in one transaction instead of one each.
+/// holds up another (the terminal). Results always go over as batches (`record(contentsOf:)`): those
+/// that arrived while a sink was busy travel together, and a store may queue them for its own writer.
 final class ResultDispatcher: Sendable {
     /// One sink's buffer, its wake-up signal and the task that drains it.
     private final class Queue: Sendable {
