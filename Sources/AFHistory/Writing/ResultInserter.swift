@@ -25,10 +25,16 @@ final class ResultInserter {
         suiteIDs.removeAll()
     }
 
-    /// Inserts a result of run `runID` in the current transaction, redacted first.
-    /// - Throws: `HistoryError.runNotFound` when the run was never started, `.database` for SQLite errors.
-    func insert(_ result: TestResult, runID: String, statements: Statements, in db: Database) throws {
-        try insertRedacted(SinkRedactor.result(result), runID: runID, statements: statements, in: db)
+    /// Whether header and capture names are secret, as `SinkRedactor.isSecretName` says (the same few
+    /// names come with every result).
+    private var secretNames: [String: Bool] = [:]
+
+    private func isSecret(_ name: String) -> Bool {
+        if let known = secretNames[name] { return known }
+        if secretNames.count >= 4096 { secretNames.removeAll() }
+        let secret = SinkRedactor.isSecretName(name)
+        secretNames[name] = secret
+        return secret
     }
 
     /// The writer connection's prepared INSERTs (GRDB caches them per connection).
@@ -104,11 +110,23 @@ final class ResultInserter {
         return id
     }
 
-    /// One result's rows: the result, its metrics, its assertions, its TLS evidence.
-    private func insertRedacted(_ result: TestResult, runID: String, statements: Statements, in db: Database) throws {
+    /// The JSON of a header list, secret values masked as `SinkRedactor.headers` does.
+    private func headersJSON(_ fields: [HeaderField]) -> String {
+        CompactJSON.headers(fields.contains { isSecret($0.name) } ? SinkRedactor.headers(fields) : fields)
+    }
+
+    /// Inserts a result of run `runID` in the current transaction: its row, its metrics, its assertions
+    /// and its TLS evidence. Every stored field goes through `SinkRedactor`'s rules as
+    /// `SinkRedactor.result` applies them, field by field (no copy of the whole result).
+    /// - Throws: `HistoryError.runNotFound` when the run was never started, `.database` for SQLite errors.
+    func insert(_ result: TestResult, runID: String, statements: Statements, in db: Database) throws {
         let runSequence = try runSequence(runID, in: db)
         let testID = try testID(result.identity, in: db)
-        let messages = result.failureMessages
+        let assertions = SinkRedactor.assertions(result.assertions)
+        // `TestResult.failureMessages` of the redacted result.
+        let messages = result.error.map { [SinkRedactor.text($0.message)] } ?? assertions.filter { !$0.passed }.map(\.message)
+        var captures = result.captures
+        for name in result.captures.keys where isSecret(name) { captures[name] = SinkRedactor.mask }
         var row = SQLiteBinder(statements.result, in: db)
         row.bind(runSequence)
         row.bind(testID)
@@ -122,16 +140,16 @@ final class ResultInserter {
         row.bind(result.error?.curlCode)
         row.bind(result.skipReason)
         row.bind(result.request?.method)
-        row.bind(result.request?.url)
-        row.bind(result.request.map { CompactJSON.headers($0.headers) })
+        row.bind(result.request.map { SinkRedactor.url($0.url) })
+        row.bind(result.request.map { headersJSON($0.headers) })
         row.bind(result.response?.status)
         row.bind(result.response?.httpVersion)
-        row.bind(result.response.map { CompactJSON.headers($0.headers) })
-        row.bind(result.response?.bodyExcerpt)
+        row.bind(result.response.map { headersJSON($0.headers) })
+        row.bind(result.response.map { SinkRedactor.text($0.bodyExcerpt) })
         row.bind(result.response?.bodyBytes)
         row.bind(result.response?.remoteIP)
         row.bind(result.response?.remotePort)
-        row.bind(result.captures.isEmpty ? nil : CompactJSON.object(result.captures))
+        row.bind(captures.isEmpty ? nil : CompactJSON.object(captures))
         try row.step("insert result")
         let resultID = db.lastInsertedRowID
 
@@ -153,7 +171,7 @@ final class ResultInserter {
             row.bind(timing.responseBytes)
             try row.step("insert metrics")
         }
-        for (position, assertion) in result.assertions.enumerated() {
+        for (position, assertion) in assertions.enumerated() {
             var row = SQLiteBinder(statements.assertion, in: db)
             row.bind(resultID)
             row.bind(position)

@@ -101,17 +101,22 @@ public enum SinkRedactor {
                 (key, isSecretName(key) ? mask : value)
             })
         }
-        // Rebuild the assertions only when one may need masking (most name no secret at all).
-        let mayMask = copy.assertions.contains { assertion in
-            (assertion.kind == "header" && assertion.target.map(isSecretName) == true)
-                || mayNeedText(assertion.expected) || assertion.actual.map(mayNeedText) == true || mayNeedText(assertion.message)
-        }
-        if mayMask { copy.assertions = copy.assertions.map(masked) }
+        copy.assertions = assertions(copy.assertions)
         if var error = copy.error {
             error.message = text(error.message)
             copy.error = error
         }
         return copy
+    }
+
+    /// Assertions with their values passed through the rules (hidden whole for a secret header); the same
+    /// array when none can need it (most name no secret at all).
+    public static func assertions(_ list: [AssertionResult]) -> [AssertionResult] {
+        let mayMask = list.contains { assertion in
+            (assertion.kind == "header" && assertion.target.map(isSecretName) == true)
+                || mayNeedText(assertion.expected) || assertion.actual.map(mayNeedText) == true || mayNeedText(assertion.message)
+        }
+        return mayMask ? list.map(masked) : list
     }
 
     /// An assertion with its values passed through the rules (hidden whole for a secret header).
