@@ -100,4 +100,38 @@ struct HistoryWriterTests {
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results r JOIN tests t ON t.id = r.test_id") == ["3"])
         #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
     }
+
+    @Test("a store opened in the background records a run; its queries wait for the open")
+    func backgroundOpen() async throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
+        let store = HistoryStore.openInBackground(path: path)
+        let run = HistoryFixtures.run()
+        try await store.runDidStart(run)
+        try await store.record(contentsOf: Self.results(40), in: run)
+        try await store.runDidFinish(run, summary: RunSummary(passed: 32, failed: 8), status: .complete)
+        #expect(try store.run("latest").passed == 32)
+        try store.close()
+        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["40"])
+        // The final checkpoint folded the WAL into the file: nothing is left beside it.
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test("a background open that fails is reported by runDidFinish and by queries")
+    func backgroundOpenFails() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("afrun-history-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("not-a-database.sqlite").path
+        try Data("this is not SQLite, only text long enough to fill a header".utf8).write(to: URL(fileURLWithPath: path))
+        let store = HistoryStore.openInBackground(path: path)
+        let run = HistoryFixtures.run()
+        try await store.runDidStart(run)
+        try await store.record(contentsOf: Self.results(3), in: run)
+        await #expect(throws: HistoryError.self) {
+            try await store.runDidFinish(run, summary: RunSummary(passed: 3), status: .complete)
+        }
+        #expect(throws: HistoryError.self) { try store.runs() }
+        try store.close()
+    }
 }
