@@ -24,7 +24,7 @@ extension HistoryStore {
             throw HistoryError.cannotOpen(path: otherPath, reason: "no such file")
         }
         do {
-            return try pool.writeWithoutTransaction { db in
+            return try writer.exclusive { db in
                 try db.execute(sql: "ATTACH DATABASE ? AS src", arguments: [otherPath])
                 defer { try? db.execute(sql: "DETACH DATABASE src") }
                 let applied = try String.fetchAll(

@@ -28,7 +28,10 @@ struct RunPlan {
         var store: HistoryStore?
         var reader: HistoryStore?
         let path = reports.databasePath
-        if !reports.noHistory {
+        if !reports.noHistory && !reports.needsHistory {
+            // Nothing to read before the run: open while the first requests go out.
+            store = HistoryStore.openInBackground(path: path)
+        } else if !reports.noHistory {
             do {
                 store = try HistoryStore.open(path: path)
                 reader = store

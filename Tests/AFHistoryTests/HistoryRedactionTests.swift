@@ -52,4 +52,32 @@ struct HistoryRedactionTests {
     func secretNames(name: String, secret: Bool) {
         #expect(SinkRedactor.isSecretName(name) == secret)
     }
+
+    @Test(
+        "the fast paths mask what the full rules mask",
+        arguments: [
+            ("a=1&PASSWORD=hunter2", "hunter2"), (#"{"Api_Key": "k-123"}"#, "k-123"),
+            ("sessionid=abc42 next", "abc42"), ("to\u{212A}en=kelvin-value", "kelvin-value"),
+        ])
+    func textRules(text: String, secret: String) {
+        #expect(!SinkRedactor.text(text).contains(secret), "\(SinkRedactor.text(text))")
+    }
+
+    @Test(
+        "URLs: secret query names in any case or percent-encoded, and passwords, are masked",
+        arguments: [
+            ("https://api.test/x?Access_TOKEN=t-1", "t-1"), ("https://api.test/x?%74oken=t-2", "t-2"),
+            ("https://u:p-3@api.test/", "p-3"), ("https://api.test/x?q=1&apikey=t-4", "t-4"),
+        ])
+    func urls(url: String, secret: String) {
+        #expect(!SinkRedactor.url(url).contains(secret), "\(SinkRedactor.url(url))")
+    }
+
+    @Test("URLs and texts without a secret come back unchanged")
+    func unchanged() {
+        let url = "http://127.0.0.1:8080/item.json?i=42&page=2"
+        #expect(SinkRedactor.url(url) == url)
+        let text = #"{"id":1,"name":"alice","tags":["a","b"]}"#
+        #expect(SinkRedactor.text(text) == text)
+    }
 }

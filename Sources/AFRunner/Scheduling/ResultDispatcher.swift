@@ -3,8 +3,8 @@ import Foundation
 
 /// Hands finished results to the sinks in completion order. Each sink has its own queue drained
 /// by one task, so a sink never sees concurrent calls and a slow sink (a database commit) never
-/// holds up another (the terminal). Results that arrive while a sink is busy are handed over
-/// together (`record(contentsOf:)`), so a store commits them in one transaction instead of one each.
+/// holds up another (the terminal). Results always go over as batches (`record(contentsOf:)`): those
+/// that arrived while a sink was busy travel together, and a store may queue them for its own writer.
 final class ResultDispatcher: Sendable {
     /// One sink's buffer, its wake-up signal and the task that drains it.
     private final class Queue: Sendable {
@@ -30,11 +30,9 @@ final class ResultDispatcher: Sendable {
                     }
                     guard !batch.isEmpty else { continue }
                     do {
-                        if batch.count == 1 {
-                            try await sink.record(batch[0], in: run)
-                        } else {
-                            try await sink.record(contentsOf: batch, in: run)
-                        }
+                        // Always the batch call, even for one: a store may queue it for a timed group commit
+                        // where `record(_:)` would have to commit it at once.
+                        try await sink.record(contentsOf: batch, in: run)
                     } catch {
                         problems.append("\(type(of: sink)): \(error)")
                     }
@@ -50,8 +48,13 @@ final class ResultDispatcher: Sendable {
     func record(_ result: TestResult) {
         collected.withLock { $0.append(result) }
         for queue in queues {
-            queue.pending.withLock { $0.append(result) }
-            queue.wake.yield()
+            // One wake-up per batch: the drain takes everything queued, so wake it only when the queue
+            // goes from empty to not empty (each yield is a turn of the drain loop).
+            let wasEmpty = queue.pending.withLock { pending in
+                pending.append(result)
+                return pending.count == 1
+            }
+            if wasEmpty { queue.wake.yield() }
         }
     }
 

@@ -19,17 +19,26 @@ public enum SinkRedactor {
 
     /// Whether a header, query or capture name looks secret.
     public static func isSecretName(_ name: String) -> Bool {
+        if let found = secretNameWords.found(in: name) { return found }
         let lower = name.lowercased()
         return secretHeaderNames.contains(lower) || secretFragments.contains { lower.contains($0) }
     }
 
     /// Headers with secret values masked.
     public static func headers(_ fields: [HeaderField]) -> [HeaderField] {
-        fields.map { isSecretName($0.name) && $0.value != mask ? HeaderField(name: $0.name, value: mask) : $0 }
+        // Usually none is secret: no new array then.
+        guard fields.contains(where: { isSecretName($0.name) && $0.value != mask }) else { return fields }
+        return fields.map { isSecretName($0.name) && $0.value != mask ? HeaderField(name: $0.name, value: mask) : $0 }
     }
 
     /// A URL with user info and secret query values masked.
     public static func url(_ text: String) -> String {
+        // No password (needs `@`), no percent-encoded name, no secret-looking name anywhere: nothing to mask.
+        if !asciiHas(text, UInt8(ascii: "@")), !asciiHas(text, UInt8(ascii: "%")),
+            secretNameWords.found(in: text) == false
+        {
+            return text
+        }
         guard var components = URLComponents(string: text) else { return text }
         var changed = false
         if components.password != nil { components.password = mask; changed = true }
@@ -47,6 +56,7 @@ public enum SinkRedactor {
     /// `secretName=value` pairs masked.
     public static func text(_ text: String) -> String {
         // Most texts name none of the trigger words: skip the regexes for them.
+        if triggerWordSet.found(in: text) == false { return text }
         let lowered = text.lowercased()
         guard triggerWords.contains(where: lowered.contains) else { return text }
         var result = text
@@ -57,7 +67,7 @@ public enum SinkRedactor {
         return result
     }
 
-    private static let triggerWords = [
+    static let triggerWords = [
         "token", "secret", "password", "passwd", "key", "auth", "session", "credential", "cookie",
     ]
 
@@ -86,28 +96,48 @@ public enum SinkRedactor {
             response.bodyExcerpt = text(response.bodyExcerpt)
             copy.response = response
         }
-        copy.captures = Dictionary(uniqueKeysWithValues: copy.captures.map { key, value in
-            (key, isSecretName(key) ? mask : value)
-        })
-        copy.assertions = copy.assertions.map { assertion in
-            var masked = assertion
-            let secretTarget = assertion.kind == "header" && assertion.target.map(isSecretName) == true
-            if secretTarget {
-                masked.expected = mask
-                masked.actual = assertion.actual == nil ? nil : mask
-                masked.message = "\(assertion.target ?? "header"): value hidden (secret header)"
-            } else {
-                masked.expected = text(assertion.expected)
-                masked.actual = assertion.actual.map(text)
-                masked.message = text(assertion.message)
-            }
-            return masked
+        if copy.captures.keys.contains(where: isSecretName) {
+            copy.captures = Dictionary(uniqueKeysWithValues: copy.captures.map { key, value in
+                (key, isSecretName(key) ? mask : value)
+            })
         }
+        copy.assertions = assertions(copy.assertions)
         if var error = copy.error {
             error.message = text(error.message)
             copy.error = error
         }
         return copy
+    }
+
+    /// Assertions with their values passed through the rules (hidden whole for a secret header); the same
+    /// array when none can need it (most name no secret at all).
+    public static func assertions(_ list: [AssertionResult]) -> [AssertionResult] {
+        let mayMask = list.contains { assertion in
+            (assertion.kind == "header" && assertion.target.map(isSecretName) == true)
+                || mayNeedText(assertion.expected) || assertion.actual.map(mayNeedText) == true || mayNeedText(assertion.message)
+        }
+        return mayMask ? list.map(masked) : list
+    }
+
+    /// An assertion with its values passed through the rules (hidden whole for a secret header).
+    private static func masked(_ assertion: AssertionResult) -> AssertionResult {
+        var masked = assertion
+        let secretTarget = assertion.kind == "header" && assertion.target.map(isSecretName) == true
+        if secretTarget {
+            masked.expected = mask
+            masked.actual = assertion.actual == nil ? nil : mask
+            masked.message = "\(assertion.target ?? "header"): value hidden (secret header)"
+        } else {
+            masked.expected = text(assertion.expected)
+            masked.actual = assertion.actual.map(text)
+            masked.message = text(assertion.message)
+        }
+        return masked
+    }
+
+    /// Whether `text` could change under `text(_:)`: it names a trigger word, or is not ASCII.
+    static func mayNeedText(_ text: String) -> Bool {
+        triggerWordSet.found(in: text) != false
     }
 
     /// A command line with the values of secret-looking options and `Name: value` headers masked.

@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+
+extension HistoryStore {
+    /// Opens (creating if needed) the history at `path`: creates parent folders, turns on WAL, brings the
+    /// schema up to date, and marks runs left `running` by a process that no longer exists as `interrupted`.
+    /// - Parameter path: the database file.
+    /// - Returns: the open store.
+    /// - Throws: `HistoryError.cannotOpen` or `.migrationFailed`.
+    public static func open(path: String) throws -> HistoryStore {
+        let pool = try openPool(path: path)
+        return HistoryStore(path: path) { _ in DatabaseHandle(pool: pool) }
+    }
+
+    /// A store whose database is opened on the writer's queue while the caller goes on (`afrun run`
+    /// starts its requests meanwhile). Recording queues behind the open; queries wait for it; an open that
+    /// fails is reported by `runDidFinish`, `flush` and every query.
+    /// - Parameter path: the database file.
+    /// - Returns: the store, possibly still opening.
+    public static func openInBackground(path: String) -> HistoryStore {
+        HistoryStore(path: path) { queue in
+            DatabaseHandle(openingOn: queue) { () throws(HistoryError) in try openPool(path: path) }
+        }
+    }
+
+    /// The folders, the pool, the migrations and the interrupted-runs check.
+    static func openPool(path: String) throws(HistoryError) -> DatabasePool {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw HistoryError.cannotOpen(path: path, reason: "cannot create folder '\(folder)': \(error.localizedDescription)")
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.foreignKeysEnabled = true
+        configuration.label = "afrun.history"
+        // The writer keeps its transaction open between insert passes (GroupCommitWriter); every other
+        // write goes through the writer's queue, which commits it first.
+        configuration.allowsUnsafeTransactions = true
+        configuration.prepareDatabase { db in
+            // WAL with synchronous=NORMAL: a commit survives the process dying (the WAL is in the OS cache);
+            // only a power loss may drop the last commits. FULL would fsync every commit.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw HistoryError.cannotOpen(path: path, reason: "\(error)")
+        }
+        let migrator = HistorySchema.migrator
+        do {
+            try migrator.migrate(pool)
+        } catch {
+            // Another process may have applied the same migration at the same moment.
+            let done = (try? pool.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
+            if !done { throw HistoryError.migrationFailed(path: path, reason: "\(error)") }
+        }
+        do {
+            _ = try pool.writeWithoutTransaction { db in try immediateTransaction(db, markAbandonedRuns) }
+        } catch {
+            throw historyError(error, operation: "mark interrupted runs")
+        }
+        return pool
+    }
+
+    /// How long a run from another host may stay `running` before it is taken for dead: its process cannot
+    /// be checked from here (a CI job killed on one runner, its history restored on another).
+    public static let foreignRunTimeout: TimeInterval = 24 * 3600
+
+    /// Marks as `interrupted` the runs still `running` whose process is gone (a SIGKILL, a crash, a power
+    /// loss): on this host, when its pid no longer exists; from another host, once it started more than
+    /// `foreignRunTimeout` ago. Totals are counted from the results the run kept.
+    /// - Returns: the ids of the runs marked.
+    @discardableResult
+    public func markAbandonedRuns() throws -> [String] {
+        try syncWrite("mark interrupted runs", Self.markAbandonedRuns)
+    }
+
+    static func markAbandonedRuns(in db: Database) throws -> [String] {
+        let host = ProcessInfo.processInfo.hostName
+        let cutoff = Date().addingTimeInterval(-foreignRunTimeout)
+        let rows = try Row.fetchAll(db, sql: "SELECT id, pid, pid_host, started_at FROM runs WHERE status = 'running'")
+        var marked: [String] = []
+        for row in rows {
+            let pid: Int32 = row["pid"]
+            let runHost: String = row["pid_host"]
+            let startedAt: Date = row["started_at"]
+            let abandoned = runHost == host ? !processIsAlive(pid) : startedAt < cutoff
+            guard abandoned else { continue }
+            let id: String = row["id"]
+            try db.execute(
+                sql: """
+                    UPDATE runs SET status = 'interrupted',
+                        finished_at = COALESCE((SELECT MAX(started_at) FROM results WHERE run_seq = runs.seq), started_at),
+                        passed = (SELECT COUNT(*) FROM results WHERE run_seq = runs.seq AND status = 'passed'),
+                        failed = (SELECT COUNT(*) FROM results WHERE run_seq = runs.seq AND status = 'failed'),
+                        errors = (SELECT COUNT(*) FROM results WHERE run_seq = runs.seq AND status = 'error'),
+                        skipped = (SELECT COUNT(*) FROM results WHERE run_seq = runs.seq AND status = 'skipped')
+                    WHERE id = ?
+                    """, arguments: [id])
+            marked.append(id)
+        }
+        return marked
+    }
+
+    /// Whether a process exists (signal 0 probes without sending anything; EPERM means it exists).
+    static func processIsAlive(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+}

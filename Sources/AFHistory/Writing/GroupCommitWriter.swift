@@ -1,0 +1,228 @@
+import AFSession
+import Dispatch
+import GRDB
+
+/// Stores a run on its own queue, off the runner's threads, in a few large transactions.
+///
+/// Queued items (`enqueue`) are gathered for `gatherDelay`, then inserted into a write transaction that
+/// stays open; it is committed once it is `commitInterval` old, at once for `submit`, `flush` and the end
+/// of a run. So a 2,000-result run costs a handful of commits, the insert work overlaps the requests, and
+/// a run killed with SIGKILL loses at most the results of its last `commitInterval` (plus the gather
+/// delay). Everything touching SQLite runs on `queue` (serial): the transaction, the cached statements
+/// and the inserter's remembered ids have one thread.
+final class GroupCommitWriter: Sendable {
+    struct State {
+        var pending: [WriterItem] = []
+        /// `flush` callers waiting for the next commit.
+        var flushes: [CheckedContinuation<Void, any Error>] = []
+        /// A queued item or a flush wants a commit now.
+        var urgent = false
+        /// A drain is queued or running on `queue`.
+        var draining = false
+        /// The earliest wake-up already scheduled.
+        var wake: DispatchTime?
+        /// Why queued items were not stored, for the next `flush`.
+        var failures: [String] = []
+    }
+
+    /// The oldest an open transaction gets before it is committed: the most a SIGKILL can lose.
+    static let commitInterval: Duration = .milliseconds(100)
+    /// How long queued results gather before an insert pass (fewer wake-ups of the writer).
+    static let gatherDelay: Duration = .milliseconds(5)
+    /// Queued items that start an insert pass at once.
+    static let insertBatch = 256
+    /// Uncommitted items that start a commit at once (bounds memory and the write lock's hold).
+    static let maxUncommitted = 4096
+
+    private let queue: DispatchQueue
+    private let state = LockedValue(State())
+    // nonisolated(unsafe): only used on `queue` (serial), from `drain`, `exclusive` and `quiesce`.
+    nonisolated(unsafe) private let transaction: WriterTransaction
+
+    /// A writer on `queue` (serial; a background open of `database` may already be queued on it).
+    init(database: DatabaseHandle, queue: DispatchQueue) {
+        self.queue = queue
+        transaction = WriterTransaction(database: database)
+    }
+
+    /// Queues items for the next insert pass and commit; failures are reported by the next `flush`.
+    func enqueue(_ items: [WriterItem]) {
+        guard !items.isEmpty else { return }
+        let action = state.withLock { state in
+            state.pending += items
+            return Self.schedule(&state)
+        }
+        perform(action)
+    }
+
+    /// Queues one operation and returns once it is committed.
+    /// - Throws: `HistoryError` when it could not be stored.
+    func submit(_ operation: WriterItem.Operation) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let action = state.withLock { state in
+                state.pending.append(WriterItem(operation: operation, acknowledgement: continuation))
+                state.urgent = true
+                return Self.schedule(&state)
+            }
+            perform(action)
+        }
+    }
+
+    /// Commits everything queued so far.
+    /// - Throws: `HistoryError.database` naming the queued items since the last flush that were not stored.
+    func flush() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let action = state.withLock { state in
+                state.flushes.append(continuation)
+                state.urgent = true
+                return Self.schedule(&state)
+            }
+            perform(action)
+        }
+    }
+
+    /// Stores and commits everything queued, then runs `body` on the writer connection, on the writer's
+    /// queue (so it never meets the writer's open transaction).
+    func exclusive<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.sync {
+            commitQueued()
+            return try transaction.withDatabase(body)
+        }
+    }
+
+    /// Stores and commits everything queued (before closing the database).
+    func quiesce() {
+        queue.sync { commitQueued() }
+    }
+
+    /// On `queue`: applies the queued items and commits; a `flush` waiting is left to its drain.
+    private func commitQueued() {
+        let items = state.withLock { state in
+            defer { state.pending.removeAll(keepingCapacity: true) }
+            return state.pending
+        }
+        keep(settle(transaction.apply(items) + transaction.commit()))
+    }
+
+    /// Keeps failures of queued items for the next `flush`.
+    private func keep(_ failures: [String]) {
+        if !failures.isEmpty { state.withLock { $0.failures += failures } }
+    }
+
+    // MARK: Scheduling
+
+    private enum Action {
+        case none
+        case drainNow
+        case wake(DispatchTime)
+    }
+
+    /// What a change of `state` calls for, decided under the lock.
+    private static func schedule(_ state: inout State) -> Action {
+        if state.draining { return .none }  // the drain looks at the state again before it ends
+        if state.urgent || state.pending.count >= insertBatch {
+            state.draining = true
+            return .drainNow
+        }
+        guard !state.pending.isEmpty else { return .none }
+        return wake(&state, at: .now() + gatherDelay.dispatchInterval)
+    }
+
+    private static func wake(_ state: inout State, at deadline: DispatchTime) -> Action {
+        if let scheduled = state.wake, scheduled <= deadline { return .none }
+        state.wake = deadline
+        return .wake(deadline)
+    }
+
+    private func perform(_ action: Action) {
+        switch action {
+        case .none: break
+        case .drainNow: queue.async { self.drain() }
+        case .wake(let deadline): queue.asyncAfter(deadline: deadline) { self.woke(deadline) }
+        }
+    }
+
+    private func woke(_ deadline: DispatchTime) {
+        let start = state.withLock { state -> Bool in
+            if state.wake == deadline { state.wake = nil }
+            if state.draining { return false }
+            state.draining = true
+            return true
+        }
+        if start { drain() }
+    }
+
+    // MARK: Draining (on `queue`)
+
+    private func drain() {
+        while true {
+            let (items, flushes, urgent) = state.withLock { state in
+                defer {
+                    state.pending.removeAll(keepingCapacity: true)
+                    state.flushes.removeAll()
+                    state.urgent = false
+                }
+                return (state.pending, state.flushes, state.urgent)
+            }
+            var outcomes = transaction.apply(items)
+            if let started = transaction.startedAt,
+                urgent || ContinuousClock.now - started >= Self.commitInterval || transaction.pendingCount >= Self.maxUncommitted
+            {
+                outcomes += transaction.commit()
+                // While the requests run, keep the WAL short (its syncs happen here, off the runner's path).
+                if !urgent { transaction.checkpoint(.passive) }
+            }
+            // The run is over: fold the WAL into the file before the caller hears it is stored.
+            if outcomes.contains(where: { $0.item.isFinish && (try? $0.result.get()) != nil }) { transaction.checkpoint(.truncate) }
+            let newFailures = settle(outcomes)
+            let openSince = transaction.startedAt
+            let (reported, next) = state.withLock { state -> ([String], Action) in
+                state.failures += newFailures
+                var reported: [String] = []
+                if !flushes.isEmpty {
+                    reported = state.failures
+                    state.failures.removeAll()
+                }
+                if state.urgent || state.pending.count >= Self.insertBatch { return (reported, .drainNow) }
+                state.draining = false
+                if !state.pending.isEmpty { return (reported, Self.wake(&state, at: .now() + Self.gatherDelay.dispatchInterval)) }
+                if let openSince {
+                    let age = ContinuousClock.now - openSince
+                    let left = max(.zero, Self.commitInterval - age)
+                    return (reported, Self.wake(&state, at: .now() + left.dispatchInterval))
+                }
+                return (reported, .none)
+            }
+            let failure = reported.isEmpty ? nil : HistoryError.database(
+                operation: "record results", reason: "\(reported.count) not stored; first: \(reported[0])")
+            for flush in flushes {
+                if let failure { flush.resume(throwing: failure) } else { flush.resume() }
+            }
+            if case .drainNow = next { continue }  // already on `queue`
+            perform(next)
+            return
+        }
+    }
+
+    /// Resumes the acknowledged items; returns the failures of the others.
+    @discardableResult
+    private func settle(_ outcomes: [WriterTransaction.Outcome]) -> [String] {
+        var failures: [String] = []
+        for (item, result) in outcomes {
+            if let acknowledgement = item.acknowledgement {
+                acknowledgement.resume(with: result.mapError { $0 as any Error })
+            } else if case .failure(let error) = result {
+                failures.append("\(item.label): \(error)")
+            }
+        }
+        return failures
+    }
+}
+
+extension Duration {
+    /// The same span for Dispatch.
+    var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    }
+}

@@ -1,0 +1,51 @@
+@testable import AFHistory
+import AFRunner
+import Foundation
+import Testing
+
+/// The hand-written encodings of the hot path write exactly what `JSONEncoder` and GRDB's date
+/// formatter would, so old and new rows read alike.
+@Suite("History column encodings")
+struct HistoryEncodingTests {
+    static let strings = [
+        "", "plain", #"quote " and backslash \"#, "slash / stays", "line\nbreak\rreturn\ttab",
+        "\u{8}\u{c}\u{1}\u{1f}\u{7f}", "é, 日本, 🙂", "\u{2028}\u{2029}", "<script>&amp;</script>",
+    ]
+
+    static func encoded<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    @Test("string arrays", arguments: strings)
+    func arrays(text: String) throws {
+        #expect(CompactJSON.array([text, "b"]) == (try Self.encoded([text, "b"])))
+        #expect(CompactJSON.array([]) == "[]")
+    }
+
+    @Test("header lists", arguments: strings)
+    func headers(text: String) throws {
+        let fields = [HeaderField(name: "X-\(text)", value: text), HeaderField(name: "Accept", value: "*/*")]
+        #expect(CompactJSON.headers(fields) == (try Self.encoded(fields)))
+        #expect(CompactJSON.headers([]) == (try Self.encoded([HeaderField]())))
+    }
+
+    @Test("objects with sorted keys", arguments: strings)
+    func objects(text: String) throws {
+        let members = ["zeta": text, "alpha": "1", text: "key", "Beta": "2"]
+        #expect(CompactJSON.object(members) == (try Self.encoded(members)))
+    }
+
+    @Test(
+        "dates as GRDB stores them",
+        arguments: [0, 1_800_000_000.123_9, 1_763_769_600.999_9, -86_400.5, 951_782_400.001, 4_102_444_799.999])
+    func dates(seconds: Double) {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(StorageDate.text(date) == formatter.string(from: date))
+    }
+}
