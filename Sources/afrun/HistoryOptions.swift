@@ -61,3 +61,9 @@ struct WindowOptions: ParsableArguments {
         guard last > 0 else { throw ValidationError("--last must be 1 or more, got \(last)") }
     }
 }
+
+/// The `--phase` option of the timing queries (`slowest`, `trends`).
+struct PhaseOptions: ParsableArguments {
+    @Option(help: "The phase: total, dns, connect, tls, ttfb or download.")
+    var phase: TimingPhase = .total
+}

@@ -8,15 +8,13 @@ struct HistorySlowestCommand: ParsableCommand {
 
     @OptionGroup var options: HistoryOptions
     @OptionGroup var window: WindowOptions
-
-    @Option(help: "The phase: total, dns, connect, tls, ttfb or download.")
-    var phase: TimingPhase = .total
+    @OptionGroup var timing: PhaseOptions
 
     @Option(help: "How many tests to list.")
     var limit: Int = 20
 
     func run() throws {
-        let stats = try options.withStore { try $0.slowest(phase: phase, lastRuns: window.last, limit: limit) }
+        let stats = try options.withStore { try $0.slowest(phase: timing.phase, lastRuns: window.last, limit: limit) }
         let rows = stats.map { stat in
             [stat.identity.description, stat.phase.rawValue, HistoryOutput.ms(stat.p50Ms), HistoryOutput.ms(stat.p95Ms),
              HistoryOutput.ms(stat.maxMs), "\(stat.samples)"]

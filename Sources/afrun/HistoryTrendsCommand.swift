@@ -8,15 +8,14 @@ struct HistoryTrendsCommand: ParsableCommand {
 
     @OptionGroup var options: HistoryOptions
     @OptionGroup var window: WindowOptions
+    @OptionGroup var timing: PhaseOptions
 
     @Option(help: "One line per suite or per test.")
     var by: TrendGrouping = .suite
 
-    @Option(help: "The phase: total, dns, connect, tls, ttfb or download.")
-    var phase: TimingPhase = .total
 
     func run() throws {
-        let series = try options.withStore { try $0.trends(lastRuns: window.last, grouping: by, phase: phase) }
+        let series = try options.withStore { try $0.trends(lastRuns: window.last, grouping: by, phase: timing.phase) }
         switch options.format {
         case .json:
             print(try HistoryOutput.json(series))

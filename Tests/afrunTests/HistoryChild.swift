@@ -1,4 +1,6 @@
+import FixtureServer
 import Foundation
+import Testing
 
 /// An `afrun run … --db DB` child process stopped part-way by a signal, and the plain-SQLite
 /// view of the database it leaves (through the `sqlite3` CLI, so the test reads exactly what a
@@ -52,6 +54,22 @@ struct HistoryChild {
         let out = (try? String(contentsOf: folder.url.appendingPathComponent("child-out.txt"), encoding: .utf8)) ?? ""
         let err = (try? String(contentsOf: folder.url.appendingPathComponent("child-err.txt"), encoding: .utf8)) ?? ""
         return out + err
+    }
+
+    /// Starts a plain-HTTP fixture server and a child against it, waits until the child has recorded
+    /// every fast test, then runs `body` with the child and the number of results seen. The child is
+    /// killed if still running and its folder removed afterwards, whatever `body` does.
+    static func withChildPastFastTests(_ body: (HistoryChild, _ seen: Int) async throws -> Void) async throws {
+        var configuration = FixtureServer.Configuration()
+        configuration.tlsPort = nil
+        configuration.tlsVariants = []
+        try await withFixtureServer(configuration) { server in
+            let child = try start(base: server.httpURL)
+            defer { child.cleanUp() }
+            let recorded = try await child.waitForResults(atLeast: fastTests)
+            let seen = try #require(recorded, "afrun did not record \(fastTests) results in time: \(child.output)")
+            try await body(child, seen)
+        }
     }
 
     /// Waits until the database holds at least `count` results of the run.

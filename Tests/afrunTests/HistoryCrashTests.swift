@@ -1,28 +1,13 @@
-import FixtureServer
 import Foundation
 import Testing
-
-private func plainHTTP() -> FixtureServer.Configuration {
-    var c = FixtureServer.Configuration()
-    c.tlsPort = nil
-    c.tlsVariants = []
-    return c
-}
 
 /// Crash safety of the history store: an `afrun run` child killed with SIGKILL mid-run leaves a sound
 /// database with every result it had finished, and the next open marks the run `interrupted`.
 @Suite("history survives SIGKILL") struct HistoryCrashTests {
     @Test("SIGKILL mid-run: integrity_check ok, finished results kept, run interrupted on next open")
     func killedChildLeavesASoundDatabase() async throws {
-        try await withFixtureServer(plainHTTP()) { server in
-            let child = try HistoryChild.start(base: server.httpURL)
-            defer { child.cleanUp() }
-
+        try await HistoryChild.withChildPastFastTests { child, seen in
             // Every fast test is recorded; a slow one is now in flight.
-            let recorded = try await child.waitForResults(atLeast: HistoryChild.fastTests)
-            let seen = try #require(
-                recorded,
-                "afrun did not record \(HistoryChild.fastTests) results in time: \(child.output)")
             #expect(kill(child.process.processIdentifier, SIGKILL) == 0)
             let ended = try await child.waitForExit()
             #expect(ended, "the killed child did not end")

@@ -1,13 +1,5 @@
-import FixtureServer
 import Foundation
 import Testing
-
-private func plainHTTP() -> FixtureServer.Configuration {
-    var c = FixtureServer.Configuration()
-    c.tlsPort = nil
-    c.tlsVariants = []
-    return c
-}
 
 /// SIGINT and SIGTERM stop `afrun run` gracefully: the writes under way finish, the run is marked
 /// `interrupted` by the process itself (no later open needed), and it exits with 128 + the signal.
@@ -15,14 +7,7 @@ private func plainHTTP() -> FixtureServer.Configuration {
     @Test("a signal mid-run marks the run interrupted at once and keeps the finished results",
           arguments: [SIGINT, SIGTERM])
     func signalledChildMarksTheRunInterrupted(signal: Int32) async throws {
-        try await withFixtureServer(plainHTTP()) { server in
-            let child = try HistoryChild.start(base: server.httpURL)
-            defer { child.cleanUp() }
-
-            let recorded = try await child.waitForResults(atLeast: HistoryChild.fastTests)
-            let seen = try #require(
-                recorded,
-                "afrun did not record \(HistoryChild.fastTests) results in time: \(child.output)")
+        try await HistoryChild.withChildPastFastTests { child, seen in
             #expect(kill(child.process.processIdentifier, signal) == 0)
             let ended = try await child.waitForExit()
             #expect(ended, "afrun did not stop after signal \(signal): \(child.output)")
