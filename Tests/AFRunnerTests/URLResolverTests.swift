@@ -23,3 +23,21 @@ func resolvesRelativeToBase(base: String, reference: String, expected: String) t
 @Test func nonHTTPSchemeIsAnError() {
     #expect(throws: RunnerError.self) { try URLResolver.resolve("ftp://h/x", against: nil) }
 }
+
+/// A base prepared once resolves like the text form, and only `http:`/`https:` (any case) can start
+/// an absolute reference.
+@Test(arguments: [
+    ("https://h/v1", "users"), ("https://h/v1/", "/users"), ("http://h:8080", "a/b?c=d"),
+    ("https://h/v1", "HTTP://other/a"), ("https://h/v1", " users "), ("https://h/v1", "http:relative"),
+])
+func preparedBaseResolvesLikeText(base: String, reference: String) throws {
+    let prepared = URLResolver.preparedBase(base)
+    #expect(prepared != nil)
+    #expect(try URLResolver.resolve(reference, base: prepared) == URLResolver.resolve(reference, against: base))
+}
+
+@Test(arguments: [("http://x", true), ("HTTPS://x", true), ("hTtP:x", true), ("http", false), ("httpx://", false),
+    ("users", false), ("ftp://h", false), ("", false)])
+func onlyHTTPSchemesMayBeAbsolute(text: String, expected: Bool) {
+    #expect(URLResolver.mayBeHTTP(text) == expected)
+}

@@ -42,7 +42,7 @@ public struct AssertionEvaluator: Sendable {
         let value = response.headers["Content-Type"]
         switch expectation {
         case .mediaType(let type):
-            let passed = response.mimeType == type.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
+            let passed = response.mimeType == type.split(separator: ";").first.map { $0.trimmingHorizontalWhitespace().lowercased() }
             return AssertionResult(
                 kind: "contentType", target: "Content-Type", predicate: "equals", expected: type, actual: value, passed: passed,
                 message: "Content-Type: expected \(type), got \(value ?? "no Content-Type")")
@@ -80,12 +80,12 @@ public struct AssertionEvaluator: Sendable {
         }
         return assertions.flatMap { a -> [AssertionResult] in
             let query: JSONPathQuery
-            do { query = try JSONPathQuery(a.path) } catch {
+            do { query = try a.query ?? JSONPathQuery(a.path) } catch {
                 return [AssertionResult(
                     kind: "json", target: a.path, predicate: "valid", expected: "a valid JSONPath", actual: nil, passed: false,
                     message: "\(a.path): invalid JSONPath: \(error)")]
             }
-            let nodes = query.evaluate(document).map(\.value)
+            let nodes = query.values(in: document)
             return a.predicates.predicates.map { p in
                 let (passed, actual) = NodeListRules.evaluate(p, nodes: nodes, singular: query.isSingular)
                 return Self.result(kind: "json", target: a.path, predicate: p, actual: actual, passed: passed)

@@ -1,3 +1,4 @@
+import AFSession
 import Foundation
 
 /// Resolves request URLs against a suite's base URL with AFNetworking's rule: a base URL whose
@@ -11,23 +12,54 @@ public enum URLResolver {
     ///   - baseURL: the suite's base URL, if any.
     /// - Throws: `RunnerError.invalidURL` when the result is not an absolute http(s) URL.
     public static func resolve(_ reference: String, against baseURL: String?) throws(RunnerError) -> URL {
-        let trimmed = reference.trimmingCharacters(in: .whitespaces)
-        if let absolute = URL(string: trimmed), let scheme = absolute.scheme?.lowercased(),
+        try resolve(reference, base: baseURL.flatMap(preparedBase))
+    }
+
+    /// The base URL ready for resolution (the terminating slash added), or nil when `baseURL`
+    /// is not a URL with a scheme. A suite's base is prepared once, not once per test.
+    /// - Parameter baseURL: the rendered base URL.
+    /// - Returns: the URL to resolve references against.
+    public static func preparedBase(_ baseURL: String) -> URL? {
+        guard var base = URL(string: baseURL), base.scheme != nil else { return nil }
+        if !base.path.isEmpty && !base.absoluteString.hasSuffix("/") {
+            base = URL(string: base.absoluteString + "/") ?? base
+        }
+        return base
+    }
+
+    /// The absolute URL for `reference` against a base made by `preparedBase(_:)`.
+    /// - Parameters:
+    ///   - reference: an absolute URL, or a reference relative to `base`.
+    ///   - base: the prepared base URL, nil when the suite has none (or it is not a URL).
+    /// - Throws: `RunnerError.invalidURL` when the result is not an absolute http(s) URL.
+    public static func resolve(_ reference: String, base: URL?) throws(RunnerError) -> URL {
+        let trimmedText = reference.trimmingHorizontalWhitespace()
+        let trimmed = trimmedText.startIndex == reference.startIndex && trimmedText.endIndex == reference.endIndex
+            ? reference : String(trimmedText)
+        // Only a reference that starts with `http:` or `https:` can be an absolute http(s) URL:
+        // the others skip a URL parse.
+        if mayBeHTTP(trimmed), let absolute = URL(string: trimmed), let scheme = absolute.scheme?.lowercased(),
             scheme == "http" || scheme == "https", absolute.host != nil
         {
             return absolute
         }
-        guard let baseURL, var base = URL(string: baseURL), base.scheme != nil else {
-            throw .invalidURL(trimmed)
-        }
-        if !base.path.isEmpty && !base.absoluteString.hasSuffix("/") {
-            base = URL(string: base.absoluteString + "/") ?? base
-        }
+        guard let base else { throw .invalidURL(trimmed) }
         guard let resolved = URL(string: trimmed, relativeTo: base)?.absoluteURL,
             let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else {
             throw .invalidURL(trimmed)
         }
         return resolved
+    }
+
+    /// Whether `text` starts with `http:` or `https:`, in any case.
+    static func mayBeHTTP(_ text: String) -> Bool {
+        var utf8 = text.utf8.makeIterator()
+        for expected in "http".utf8 {
+            guard let byte = utf8.next(), byte | 0x20 == expected else { return false }
+        }
+        var byte = utf8.next()
+        if let b = byte, b | 0x20 == UInt8(ascii: "s") { byte = utf8.next() }
+        return byte == UInt8(ascii: ":")
     }
 }
