@@ -44,12 +44,38 @@ public enum URLResolver {
             return absolute
         }
         guard let base else { throw .invalidURL(trimmed) }
+        if let joined = joinedSimple(trimmed, base: base) { return joined }
         guard let resolved = URL(string: trimmed, relativeTo: base)?.absoluteURL,
             let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else {
             throw .invalidURL(trimmed)
         }
         return resolved
+    }
+
+    /// RFC 3986 resolution done as text for the common case: a base ending in `/` with no query
+    /// or fragment, and a reference that is a plain relative path (no scheme, no leading `/`, `?`,
+    /// `#` or `.`, no dot segment), optionally with a query: the result is the two joined. One URL
+    /// parse instead of two and an `absoluteURL`. Nil when the case does not apply.
+    static func joinedSimple(_ reference: String, base: URL) -> URL? {
+        let prefix = base.absoluteString
+        guard prefix.utf8.last == UInt8(ascii: "/"), !prefix.utf8.contains(UInt8(ascii: "?")),
+            !prefix.utf8.contains(UInt8(ascii: "#")), let first = reference.utf8.first,
+            first != UInt8(ascii: "/"), first != UInt8(ascii: "?"), first != UInt8(ascii: "#"), first != UInt8(ascii: ".")
+        else { return nil }
+        var previous: UInt8 = 0
+        for byte in reference.utf8 {
+            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            // A colon could make the reference a scheme; `/.` could start a dot segment.
+            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "\\") || (previous == UInt8(ascii: "/") && byte == UInt8(ascii: ".")) {
+                return nil
+            }
+            previous = byte
+        }
+        guard let url = URL(string: prefix + reference), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https"
+        else { return nil }
+        return url
     }
 
     /// Whether `text` starts with `http:` or `https:`, in any case.

@@ -87,11 +87,22 @@ public final class Runner: Sendable {
         redactor.addSecrets(scope.secretValues)
         let executor = TestExecutor(runner: self, suite: suite)
         if suite.parallel {
+            // A window of child tasks, not one task per test up front: 2,000 suspended tasks each
+            // holding a request and a result frame cost megabytes of heap growth and page faults
+            // for nothing, since at most `jobs` requests run at once anyway. Twice `jobs` keeps the
+            // next requests built while the current ones are in flight.
+            let window = max(1, options.jobs) * 2
             await withTaskGroup(of: Void.self) { group in
+                var running = 0
                 for test in suite.tests {
+                    if running == window {
+                        await group.next()
+                        running -= 1
+                    }
                     group.addTask {
                         if let result = await executor.run(test, scope: scope).result { dispatcher.record(result) }
                     }
+                    running += 1
                 }
             }
         } else {
