@@ -87,22 +87,25 @@ public final class Runner: Sendable {
         redactor.addSecrets(scope.secretValues)
         let executor = TestExecutor(runner: self, suite: suite)
         if suite.parallel {
-            // A window of child tasks, not one task per test up front: 2,000 suspended tasks each
-            // holding a request and a result frame cost megabytes of heap growth and page faults
-            // for nothing, since at most `jobs` requests run at once anyway. Twice `jobs` keeps the
-            // next requests built while the current ones are in flight.
-            let window = max(1, options.jobs) * 2
+            // Up to `jobs` workers, each taking the next test when its last one is done: no task
+            // per test, no suspended tasks holding built requests (2,000 of those cost megabytes
+            // of heap growth and page faults), and no hand-off through the limiter while this is
+            // the only suite running. The limiter still bounds requests across concurrent suites.
+            let next = LockedValue(0)
+            let tests = suite.tests
+            let workers = min(max(1, options.jobs), tests.count)
             await withTaskGroup(of: Void.self) { group in
-                var running = 0
-                for test in suite.tests {
-                    if running == window {
-                        await group.next()
-                        running -= 1
-                    }
+                for _ in 0..<workers {
                     group.addTask {
-                        if let result = await executor.run(test, scope: scope).result { dispatcher.record(result) }
+                        while true {
+                            let index = next.withLock { i -> Int in
+                                defer { i += 1 }
+                                return i
+                            }
+                            guard index < tests.count else { return }
+                            if let result = await executor.run(tests[index], scope: scope).result { dispatcher.record(result) }
+                        }
                     }
-                    running += 1
                 }
             }
         } else {

@@ -107,8 +107,8 @@ extension SuiteDecoder {
                 at: node.pointer)
             return []
         }
+        let context = "a `\(key)` assertion"
         return node.elements.compactMap { element in
-            let context = "a `\(key)` assertion"
             guard case .object = element.value else {
                 report(.wrongType(key: "\(key)[\(element.key)]", expected: "an object", found: element.typeDescription),
                     at: element.pointer)

@@ -42,6 +42,9 @@ struct SuiteDecoder {
     var captureNames: [Int: [String]] = [:]
     /// The scope templates decoded now belong to.
     var scope: Scope = .suite
+    /// JSONPath queries compiled so far, by expression: a generated suite repeats a few paths
+    /// thousands of times.
+    var compiledQueries: [String: JSONPathQuery] = [:]
 
     init(file: URL, displayPath: String, index: JSONSourceIndex) {
         self.file = file
@@ -259,8 +262,11 @@ struct SuiteDecoder {
     /// reporting the parser's message and position.
     mutating func jsonQuery(_ node: SuiteNode?) -> JSONPathQuery? {
         guard let node, let expression = string(node) else { return nil }
+        if let known = compiledQueries[expression] { return known }
         do {
-            return try JSONPathQuery(expression)
+            let query = try JSONPathQuery(expression)
+            compiledQueries[expression] = query
+            return query
         } catch {
             report(.invalidJSONPath(expression: expression, message: error.message, position: error.position),
                 at: location(inString: node.pointer, characterOffset: error.position))

@@ -25,7 +25,7 @@ public struct JSONSourceIndex: Sendable {
     /// UTF-8 continuation bytes before every multiple of `checkpointStride`, so a column on a very
     /// long line (a generated suite is often one line) is found without counting the whole line.
     var continuationCheckpoints: [Int32] = []
-    static let checkpointStride = 1_024
+    static let checkpointStride = 64
     /// Whether some object of the document names a member twice (the parser keeps the last value).
     public internal(set) var hasDuplicateKeys = false
 
@@ -51,6 +51,9 @@ public struct JSONSourceIndex: Sendable {
         children += nodes
     }
 
+    /// Whether continuation bytes follow the last checkpoint (the tail the table does not cover).
+    var hasContinuationsAfterLastCheckpoint = false
+
     /// Builds the line table; called once after parsing.
     mutating func finish() {
         lineStarts = [0]
@@ -65,10 +68,13 @@ public struct JSONSourceIndex: Sendable {
             }
             if (offset + 1) % Self.checkpointStride == 0 { continuationCheckpoints.append(continuations) }
         }
+        hasContinuationsAfterLastCheckpoint = Int(continuations) != Int(continuationCheckpoints.last ?? 0)
     }
 
     /// How many UTF-8 continuation bytes lie before `offset`.
     private func continuations(before offset: Int) -> Int {
+        // An ASCII document (the usual suite) has none at all.
+        if continuationCheckpoints.last == 0 && !hasContinuationsAfterLastCheckpoint { return 0 }
         let checkpoint = offset / Self.checkpointStride
         var count = Int(continuationCheckpoints[checkpoint])
         for position in (checkpoint * Self.checkpointStride)..<offset where bytes[position] & 0xC0 == 0x80 { count += 1 }
@@ -123,38 +129,61 @@ public struct JSONSourceIndex: Sendable {
         return JSONSourceLocation(offset: offset, line: low + 1, column: column)
     }
 
-    /// The node at `pointer`, walking its reference tokens from the root.
+    /// The node at `pointer`, walking its reference tokens from the root (no token is copied
+    /// unless it holds an RFC 6901 escape).
     func node(at pointer: String) -> Int? {
         guard !valueOffsets.isEmpty else { return nil }
-        if pointer.isEmpty { return 0 }
-        guard pointer.hasPrefix("/") else { return nil }
-        var node = 0
-        for token in pointer.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst() {
-            guard childStart[node] >= 0 else { return nil }
-            let first = Int(childStart[node]), count = Int(childCount[node])
-            let isArray = bytes[Int(valueOffsets[node])] == UInt8(ascii: "[")
-            if isArray {
-                guard let index = Int(String(decoding: token, as: UTF8.self)), index >= 0, index < count else { return nil }
-                node = Int(children[first + index])
-            } else {
-                let name = Self.unescape(Array(token))
-                // The last member of that name: the one whose value the parser kept.
-                guard let match = (first..<(first + count)).last(where: { keyMatches(Int(children[$0]), name) }) else { return nil }
-                node = Int(children[match])
+        var pointer = pointer
+        return pointer.withUTF8 { text -> Int? in
+            if text.isEmpty { return 0 }
+            guard text[0] == UInt8(ascii: "/") else { return nil }
+            var node = 0
+            var tokenStart = 1
+            while tokenStart <= text.count {
+                var tokenEnd = tokenStart
+                while tokenEnd < text.count, text[tokenEnd] != UInt8(ascii: "/") { tokenEnd += 1 }
+                let token = UnsafeBufferPointer(rebasing: text[tokenStart..<tokenEnd])
+                guard childStart[node] >= 0 else { return nil }
+                let first = Int(childStart[node]), count = Int(childCount[node])
+                if bytes[Int(valueOffsets[node])] == UInt8(ascii: "[") {
+                    guard let index = Self.arrayIndex(token), index < count else { return nil }
+                    node = Int(children[first + index])
+                } else {
+                    // The last member of that name: the one whose value the parser kept.
+                    let lastMatch = { (name: UnsafeBufferPointer<UInt8>) -> Int? in
+                        (first..<(first + count)).last { keyMatches(Int(children[$0]), name) }
+                    }
+                    let found = token.contains(UInt8(ascii: "~"))
+                        ? Self.unescape(Array(token)).withUnsafeBufferPointer(lastMatch) : lastMatch(token)
+                    guard let match = found else { return nil }
+                    node = Int(children[match])
+                }
+                tokenStart = tokenEnd + 1
             }
+            return node
         }
-        return node
+    }
+
+    /// A decimal array index token (no sign, no leading zero), or nil.
+    static func arrayIndex(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !token.isEmpty, token.count <= 18, token.count == 1 || token[0] != UInt8(ascii: "0") else { return nil }
+        var value = 0
+        for byte in token {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
     }
 
     /// Whether the member name of `node` is `name` (UTF-8, unescaped).
-    private func keyMatches(_ node: Int, _ name: [UInt8]) -> Bool {
+    private func keyMatches(_ node: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
         let quote = Int(keyOffsets[node])
         guard quote >= 0 else { return false }
         // Fast path: a name written without escapes compares byte for byte.
         var i = quote + 1
         var k = 0
         while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
-            if bytes[i] == UInt8(ascii: "\\") { return decodedKey(at: quote) == name }
+            if bytes[i] == UInt8(ascii: "\\") { return decodedKey(at: quote)?.elementsEqual(name) ?? false }
             guard k < name.count, bytes[i] == name[k] else { return false }
             i += 1
             k += 1
