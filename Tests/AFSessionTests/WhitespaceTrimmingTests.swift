@@ -15,3 +15,11 @@ func trimsLikeFoundation(text: String) {
         url: URL(string: "http://h/")!, statusCode: 200, headers: ["Content-Type": " Application/JSON ; charset=utf-8"], httpVersion: .http1_1)
     #expect(response.mimeType == "application/json")
 }
+
+/// Header names compare ignoring ASCII case only: `[` and `{` differ by the case bit but are not letters.
+@Test(arguments: [("Content-Type", "content-type", true), ("X-A", "x-a", true), ("a[", "A{", false), ("ab", "abc", false),
+    ("É", "é", false), ("", "", true)])
+func headerNamesIgnoreASCIICase(a: String, b: String, equal: Bool) {
+    let headers = HTTPHeaders([HTTPHeaders.Field(name: a, value: "v")])
+    #expect((headers[b] != nil) == equal)
+}
