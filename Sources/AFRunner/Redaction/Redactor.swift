@@ -85,8 +85,9 @@ public final class Redactor: Sendable {
     }
 
     static func redactURL(_ url: String, values: [String]) -> String {
-        guard let queryStart = url.firstIndex(of: "?") else { return redact(url, values: values) }
-        let fragmentStart = url[queryStart...].firstIndex(of: "#") ?? url.endIndex
+        // Searched on UTF-8 (`?` and `#` are ASCII): no grapheme breaking per result.
+        guard let queryStart = url.utf8.firstIndex(of: UInt8(ascii: "?")) else { return redact(url, values: values) }
+        let fragmentStart = url.utf8[queryStart...].firstIndex(of: UInt8(ascii: "#")) ?? url.endIndex
         let query = url[url.index(after: queryStart)..<fragmentStart]
         // Nothing that could name a credential (no fragment anywhere, nothing percent-encoded or
         // non-ASCII that could decode or lowercase into one): the URL stays as it is.
@@ -104,18 +105,21 @@ public final class Redactor: Sendable {
 
     /// Whether some parameter name of `query` might contain a credential fragment.
     static func mayNameCredential(_ query: Substring) -> Bool {
-        var lowered: [UInt8] = []
-        lowered.reserveCapacity(query.utf8.count)
-        for byte in query.utf8 {
-            if byte >= 0x80 || byte == UInt8(ascii: "%") { return true }
-            lowered.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-        }
-        return sensitiveQueryFragments.contains { fragment in
-            let f = Array(fragment.utf8)
-            guard lowered.count >= f.count else { return false }
-            return (0...(lowered.count - f.count)).contains { start in lowered[start..<(start + f.count)].elementsEqual(f) }
+        var query = query
+        return query.withUTF8 { bytes -> Bool in
+            if bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") }) { return true }
+            func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+            return credentialFragmentBytes.contains { fragment in
+                guard bytes.count >= fragment.count else { return false }
+                return (0...(bytes.count - fragment.count)).contains { start in
+                    (0..<fragment.count).allSatisfy { lower(bytes[start + $0]) == fragment[$0] }
+                }
+            }
         }
     }
+
+    /// `sensitiveQueryFragments` as bytes.
+    private static let credentialFragmentBytes = sensitiveQueryFragments.map { Array($0.utf8) }
 
     /// Redacts a list of header fields.
     public func redact(_ headers: [HeaderField]) -> [HeaderField] {

@@ -12,14 +12,16 @@ public struct RequestBuilder: Sendable {
     public var defaultTimeout: Double
     /// A base URL without placeholders, prepared once (its text, and the URL), rather than parsed
     /// for every test; used only while `suite.baseURL` is still that text.
-    private let fixedBase: (text: String, url: URL?)?
+    private let fixedBase: (text: String, url: URL?, absolute: String?)?
 
     /// Creates a builder for one suite.
     public init(suite: Suite, defaultTimeout: Double = 30) {
         self.suite = suite
         self.defaultTimeout = defaultTimeout
         fixedBase = suite.baseURL.flatMap { text in
-            Template.mayHavePlaceholder(text) ? nil : (text, URLResolver.preparedBase(text))
+            guard !Template.mayHavePlaceholder(text) else { return nil }
+            let url = URLResolver.preparedBase(text)
+            return (text, url, url?.absoluteString)
         }
     }
 
@@ -31,7 +33,7 @@ public struct RequestBuilder: Sendable {
         let reference = try scope.render(spec.url)
         var url: URL
         if let fixedBase, suite.baseURL == fixedBase.text {
-            url = try URLResolver.resolve(reference, base: fixedBase.url)
+            url = try URLResolver.resolve(reference, base: fixedBase.url, baseText: fixedBase.absolute)
         } else {
             url = try URLResolver.resolve(reference, against: try suite.baseURL.map(scope.render))
         }

@@ -33,6 +33,11 @@ public enum URLResolver {
     ///   - base: the prepared base URL, nil when the suite has none (or it is not a URL).
     /// - Throws: `RunnerError.invalidURL` when the result is not an absolute http(s) URL.
     public static func resolve(_ reference: String, base: URL?) throws(RunnerError) -> URL {
+        try resolve(reference, base: base, baseText: nil)
+    }
+
+    /// `resolve(_:base:)` with the base's `absoluteString` given (a builder keeps it per suite).
+    static func resolve(_ reference: String, base: URL?, baseText: String?) throws(RunnerError) -> URL {
         let trimmedText = reference.trimmingHorizontalWhitespace()
         let trimmed = trimmedText.startIndex == reference.startIndex && trimmedText.endIndex == reference.endIndex
             ? reference : String(trimmedText)
@@ -44,7 +49,7 @@ public enum URLResolver {
             return absolute
         }
         guard let base else { throw .invalidURL(trimmed) }
-        if let joined = joinedSimple(trimmed, base: base) { return joined }
+        if let joined = joinedSimple(trimmed, base: base, baseText: baseText) { return joined }
         guard let resolved = URL(string: trimmed, relativeTo: base)?.absoluteURL,
             let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else {
@@ -57,8 +62,8 @@ public enum URLResolver {
     /// or fragment, and a reference that is a plain relative path (no scheme, no leading `/`, `?`,
     /// `#` or `.`, no dot segment), optionally with a query: the result is the two joined. One URL
     /// parse instead of two and an `absoluteURL`. Nil when the case does not apply.
-    static func joinedSimple(_ reference: String, base: URL) -> URL? {
-        let prefix = base.absoluteString
+    static func joinedSimple(_ reference: String, base: URL, baseText: String? = nil) -> URL? {
+        let prefix = baseText ?? base.absoluteString
         guard prefix.utf8.last == UInt8(ascii: "/"), !prefix.utf8.contains(UInt8(ascii: "?")),
             !prefix.utf8.contains(UInt8(ascii: "#")), let first = reference.utf8.first,
             first != UInt8(ascii: "/"), first != UInt8(ascii: "?"), first != UInt8(ascii: "#"), first != UInt8(ascii: ".")
