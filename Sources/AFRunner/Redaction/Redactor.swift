@@ -133,7 +133,7 @@ public final class Redactor: Sendable {
     }
 
     /// A result with every string redacted; `secretCaptures` names captures whose value is hidden whole.
-    public func redact(_ result: TestResult, secretCaptures: Set<String> = []) -> TestResult {
+    public func redact(_ result: consuming TestResult, secretCaptures: Set<String> = []) -> TestResult {
         // One look at the secrets for the whole result (they only grow; a result is redacted with
         // the ones known when it finished).
         let values = secrets.withLock { $0 }

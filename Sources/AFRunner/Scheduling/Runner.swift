@@ -103,7 +103,7 @@ public final class Runner: Sendable {
                                 return i
                             }
                             guard index < tests.count else { return }
-                            if let result = await executor.run(tests[index], scope: scope).result { dispatcher.record(result) }
+                            if let result = await executor.run(tests[index], scope: scope).result { self.report(result, to: dispatcher) }
                         }
                     }
                 }
@@ -115,9 +115,17 @@ public final class Runner: Sendable {
                 for capture in outcome.captures {
                     scope.capture(capture.name, value: capture.value, secret: capture.secret)
                 }
-                if let result = outcome.result { dispatcher.record(result) }
+                if let result = outcome.result { report(result, to: dispatcher) }
             }
         }
+    }
+}
+
+extension Runner {
+    /// Hands a finished result to the sinks and to the observer.
+    func report(_ result: TestResult, to dispatcher: ResultDispatcher) {
+        dispatcher.record(result)
+        options.resultObserver?(result)
     }
 }
 
