@@ -100,12 +100,21 @@ public struct PathAssertion: Sendable, Hashable {
     public var predicates: PredicateSet
     /// Where it is written.
     public var location: SourceLocation?
+    /// The JSONPath query compiled when the suite loaded (nil for XPath), so a run does not
+    /// parse the same expression once per test.
+    public var query: JSONPathQuery?
 
     /// Creates an assertion.
-    public init(path: String, predicates: PredicateSet, location: SourceLocation? = nil) {
+    /// - Parameters:
+    ///   - path: the expression.
+    ///   - predicates: the predicates; all must hold.
+    ///   - location: where it is written.
+    ///   - query: `path` compiled as JSONPath, when it is one.
+    public init(path: String, predicates: PredicateSet, location: SourceLocation? = nil, query: JSONPathQuery? = nil) {
         self.path = path
         self.predicates = predicates
         self.location = location
+        self.query = query
     }
 }
 

@@ -65,18 +65,20 @@ public struct SuiteLoader: Sendable {
                 return .failure(FileErrors(errors: [.unreadable(path: displayPath, reason: "cannot read the file: \(error.localizedDescription)")]))
             }
         }
-        let parsed: (JSONValue, JSONSourceMap)
+        let parsed: (JSONValue, JSONSourceIndex)
         do {
-            parsed = try JSONValue.parseWithLocations(bytes)
+            parsed = try JSONValue.parseWithSourceIndex(bytes)
         } catch {
             let location = SourceLocation(file: displayPath, line: error.line, column: error.column, pointer: "")
             return .failure(FileErrors(errors: [.invalid(SuiteDiagnostic(location: location, reason: .syntax(message: error.message)))]))
         }
-        let source = String(decoding: bytes, as: UTF8.self)
-        var decoder = SuiteDecoder(file: url, displayPath: displayPath, source: source, map: parsed.1)
-        for duplicate in DuplicateKeyScanner.scan(Array(bytes)) {
-            let location = SourceLocation(file: displayPath, line: duplicate.line, column: duplicate.column, pointer: duplicate.pointer)
-            decoder.report(.duplicateKey(key: duplicate.key, firstLine: duplicate.firstLine), at: location)
+        var decoder = SuiteDecoder(file: url, displayPath: displayPath, index: parsed.1)
+        // The parser saw every object; the byte scan that names the repeats runs only when one has one.
+        if parsed.1.hasDuplicateKeys {
+            for duplicate in DuplicateKeyScanner.scan(Array(bytes)) {
+                let location = SourceLocation(file: displayPath, line: duplicate.line, column: duplicate.column, pointer: duplicate.pointer)
+                decoder.report(.duplicateKey(key: duplicate.key, firstLine: duplicate.firstLine), at: location)
+            }
         }
         let suite = decoder.decodeSuite(SuiteNode(value: parsed.0, pointer: ""))
         if let suite {

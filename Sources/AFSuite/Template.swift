@@ -30,6 +30,12 @@ public struct Template: Sendable, Hashable {
     ///   an empty placeholder or an invalid name.
     public init(_ source: String) throws(SuiteError) {
         self.source = source
+        // Most strings have no `{{` at all (and so no escape either): one byte scan, no parsing.
+        guard Self.mayHavePlaceholder(source) else {
+            segments = source.isEmpty ? [] : [.literal(source)]
+            placeholders = []
+            return
+        }
         let chars = Array(source)
         var segments: [Segment] = []
         var placeholders: [Placeholder] = []
@@ -83,6 +89,19 @@ public struct Template: Sendable, Hashable {
             }
         }
         return out
+    }
+
+    /// Whether `text` holds `{{` anywhere (a placeholder, an escaped `\{{`, or an error to report);
+    /// when it does not, the text is its own rendering.
+    /// - Parameter text: a string from a suite.
+    /// - Returns: whether the text needs parsing as a template.
+    public static func mayHavePlaceholder(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "{") && previous == UInt8(ascii: "{") { return true }
+            previous = byte
+        }
+        return false
     }
 
     private static func closingBraces(in chars: [Character], from start: Int) -> Int? {

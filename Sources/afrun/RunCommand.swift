@@ -49,10 +49,17 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
 
-        let runner = Runner(options: options)
         let terminal = TerminalReporter(
             console: console, style: style, progress: output.showsProgress, quiet: output.quiet, total: plan.plannedCount)
-        let sinks: [any ResultSink] = [terminal] + plan.sinks
+        // Without a progress bar the terminal only counts and prints lines: it observes each result
+        // directly instead of being a sink, which would wake a drain task for every result.
+        var sinks: [any ResultSink] = plan.sinks
+        if output.showsProgress {
+            sinks.insert(terminal, at: 0)
+        } else {
+            options.resultObserver = { terminal.note($0) }
+        }
+        let runner = Runner(options: options)
 
         let trap = SignalTrap { _ in runner.stop(.interrupted) }
         var info = Self.runInfo(secrets: options.secrets)

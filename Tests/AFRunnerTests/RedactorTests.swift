@@ -67,3 +67,17 @@ func sensitiveHeadersAreHidden(name: String) {
     #expect(redacted.assertions[0].actual == "***")
     #expect(!redacted.assertions[0].message.contains("xyz"))
 }
+
+@Test func aSecretCutByShorteningIsHiddenToo() {
+    let redactor = Redactor(secretValues: ["SUPER-SECRET-VALUE"])
+    #expect(redactor.redact("got \"Bearer SUPER-SE…") == "got \"Bearer ***…")
+    #expect(redactor.redact("ends with SU…") == "ends with SU…")
+    #expect(Redactor().redact("nothing SUPER-SE…") == "nothing SUPER-SE…")
+}
+
+@Test func urlsWithoutCredentialNamesStayAsTheyAre() {
+    let redactor = Redactor()
+    #expect(redactor.redactURL("http://h/item.json?i=1&b=%20") == "http://h/item.json?i=1&b=%20")
+    #expect(redactor.redactURL("http://h/x?i=1&Api%4Bey=v") == "http://h/x?i=1&Api%4Bey=***")
+    #expect(redactor.redactURL("http://h/x?MyToken=v#f") == "http://h/x?MyToken=***#f")
+}

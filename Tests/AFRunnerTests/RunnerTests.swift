@@ -55,6 +55,26 @@ private func serverConfiguration() -> FixtureServer.Configuration {
         }
     }
 
+    /// Parallel suites run on workers: every test runs exactly once, and the observer sees every
+    /// result the sinks see, however many suites run at once.
+    @Test func everyTestRunsOnceAndIsObserved() async throws {
+        try await withFixtureServer(serverConfiguration()) { server in
+            let suites = (0..<3).map { s in
+                suite("par\(s)", base: server.httpURL, parallel: true, tests: (0..<25).map { get("t\($0)", "status/200") })
+            }
+            let observed = LockedValue<[String]>([])
+            var options = RunOptions()
+            options.jobs = 8
+            options.resultObserver = { result in observed.withLock { $0.append(result.identity.description) } }
+            let sink = CollectingSink()
+            let report = await Runner(options: options).run(suites, run: .test, sinks: [sink])
+            #expect(report.summary.passed == 75)
+            let names = observed.withLock { $0 }
+            #expect(Set(names).count == 75)
+            #expect(names.sorted() == sink.results.map(\.identity.description).sorted())
+        }
+    }
+
     @Test func retriesAreCountedAndFailFastSkipsTheRest() async throws {
         try await withFixtureServer(serverConfiguration()) { server in
             var flaky = get("always 500", "status/500")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AFRunner
@@ -22,4 +23,38 @@ func resolvesRelativeToBase(base: String, reference: String, expected: String) t
 
 @Test func nonHTTPSchemeIsAnError() {
     #expect(throws: RunnerError.self) { try URLResolver.resolve("ftp://h/x", against: nil) }
+}
+
+/// A base prepared once resolves like the text form, and only `http:`/`https:` (any case) can start
+/// an absolute reference.
+@Test(arguments: [
+    ("https://h/v1", "users"), ("https://h/v1/", "/users"), ("http://h:8080", "a/b?c=d"),
+    ("https://h/v1", "HTTP://other/a"), ("https://h/v1", " users "), ("https://h/v1", "http:relative"),
+])
+func preparedBaseResolvesLikeText(base: String, reference: String) throws {
+    let prepared = URLResolver.preparedBase(base)
+    #expect(prepared != nil)
+    #expect(try URLResolver.resolve(reference, base: prepared) == URLResolver.resolve(reference, against: base))
+}
+
+@Test(arguments: [("http://x", true), ("HTTPS://x", true), ("hTtP:x", true), ("http", false), ("httpx://", false),
+    ("users", false), ("ftp://h", false), ("", false)])
+func onlyHTTPSchemesMayBeAbsolute(text: String, expected: Bool) {
+    #expect(URLResolver.mayBeHTTP(text) == expected)
+}
+
+/// The text join of the common case gives the URL RFC 3986 resolution gives; the other cases
+/// are left to Foundation.
+@Test(arguments: ["item.json?i=1", "users/42", "a/b/c?x=1&y=%20#frag", "é/ü", "x?q=a/./b", "a%2Fb", "users#top"])
+func simpleJoinMatchesResolution(reference: String) throws {
+    let base = try #require(URLResolver.preparedBase("http://127.0.0.1:8080/v1"))
+    let joined = try #require(URLResolver.joinedSimple(reference, base: base))
+    let resolved = try #require(URL(string: reference, relativeTo: base)?.absoluteURL)
+    #expect(joined.absoluteString == resolved.absoluteString)
+}
+
+@Test(arguments: ["/abs", "./x", "../x", "a/./b", "a/../b", "?q=1", "#f", "mailto:x", "a:b/c", ""])
+func otherReferencesAreLeftToFoundation(reference: String) throws {
+    let base = try #require(URLResolver.preparedBase("http://h/v1/"))
+    #expect(URLResolver.joinedSimple(reference, base: base) == nil)
 }

@@ -56,3 +56,17 @@ private func scope() -> VariableScope {
     let rendered = try scope().render(value)
     #expect(rendered == .object(JSONObject([("name", .string("suite-id")), ("list", .array([.string("from-cli"), .number(JSONNumber(1))]))])))
 }
+
+/// Expectations are rendered only when an operand holds `{{`; the check finds them at any depth.
+@Test func placeholdersInExpectationsAreFoundWherevertheyAre() throws {
+    var plain = Expectations()
+    plain.json = [PathAssertion(path: "$.a", predicates: PredicateSet([.equals(.array([.string("x"), .number(JSONNumber(1))]))]))]
+    #expect(!VariableScope.mayHavePlaceholders(plain))
+    var nested = plain
+    nested.json.append(PathAssertion(path: "$.b", predicates: PredicateSet([.count(PredicateSet([.oneOf([.string("{{n}}")])]))])))
+    #expect(VariableScope.mayHavePlaceholders(nested))
+    var inKey = Expectations()
+    inKey.headers = [HeaderAssertion(name: "X", predicates: PredicateSet([.equals(.object(JSONObject([("{{id}}", .null)])))]))]
+    #expect(VariableScope.mayHavePlaceholders(inKey))
+    #expect(try scope().render(inKey).headers.first?.predicates.predicates == [.equals(.object(JSONObject([("suite-id", .null)])))])
+}

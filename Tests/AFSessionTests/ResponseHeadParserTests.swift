@@ -14,6 +14,20 @@ struct ResponseHeadParserTests {
         return parser
     }
 
+    /// The byte-level split of `Name: value` lines gives what the line-level parser gives.
+    @Test func byteAndLineParsingAgree() {
+        let lines = ["HTTP/1.1 200 OK", "Host: h", "Empty:", "X-Tabs:\t a b \t", "NoColon", "H: v", "HTTPX: y",
+            "Folded: one", "  two", "Ümlaut: é", "Colon: a:b", ""]
+        let bytes = feed(lines)
+        var text = ResponseHeadParser()
+        for line in lines.dropLast() { text.consume(line: line) }
+        #expect(bytes.headers == text.headers)
+        #expect(bytes.headers["Folded"] == "one two")
+        #expect(bytes.headers["Colon"] == "a:b")
+        #expect(bytes.headers["Empty"] == "")
+        #expect(bytes.statusCode == 200)
+    }
+
     @Test func parsesStatusLineAndFields() {
         let parser = feed(["HTTP/1.1 404 Not Found", "Content-Type: text/plain", "X-A:  one ", ""])
         #expect(parser.statusCode == 404)

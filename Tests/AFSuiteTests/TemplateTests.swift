@@ -3,6 +3,20 @@ import Testing
 @testable import AFSuite
 
 @Suite struct TemplateTests {
+    /// Text with no `{{` skips parsing: it is its own rendering, with no placeholder.
+    @Test(arguments: ["", "plain/path?q=1", "one { brace }", "}} only", "é{ {"])
+    func textWithoutBracesIsLiteral(text: String) throws {
+        #expect(!Template.mayHavePlaceholder(text))
+        let t = try Template(text)
+        #expect(t.isLiteral)
+        #expect(try t.render { _ in nil } == text)
+    }
+
+    @Test(arguments: ["{{a}}", "x\\{{", "{{", "a{{b"])
+    func doubleBraceNeedsParsing(text: String) {
+        #expect(Template.mayHavePlaceholder(text))
+    }
+
     @Test func rendersNamesAndEnvironment() throws {
         let t = try Template("users/{{user}}?t={{ env.TOKEN }}&x={{user}}")
         #expect(t.variableNames == ["user", "env.TOKEN", "user"])

@@ -42,7 +42,8 @@ public struct AssertionEvaluator: Sendable {
         let value = response.headers["Content-Type"]
         switch expectation {
         case .mediaType(let type):
-            let passed = response.mimeType == type.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
+            let passed = Self.asciiMediaTypesMatch(value, type)
+                ?? (response.mimeType == type.split(separator: ";").first.map { $0.trimmingHorizontalWhitespace().lowercased() })
             return AssertionResult(
                 kind: "contentType", target: "Content-Type", predicate: "equals", expected: type, actual: value, passed: passed,
                 message: "Content-Type: expected \(type), got \(value ?? "no Content-Type")")
@@ -80,12 +81,12 @@ public struct AssertionEvaluator: Sendable {
         }
         return assertions.flatMap { a -> [AssertionResult] in
             let query: JSONPathQuery
-            do { query = try JSONPathQuery(a.path) } catch {
+            do { query = try a.query ?? JSONPathQuery(a.path) } catch {
                 return [AssertionResult(
                     kind: "json", target: a.path, predicate: "valid", expected: "a valid JSONPath", actual: nil, passed: false,
                     message: "\(a.path): invalid JSONPath: \(error)")]
             }
-            let nodes = query.evaluate(document).map(\.value)
+            let nodes = query.values(in: document)
             return a.predicates.predicates.map { p in
                 let (passed, actual) = NodeListRules.evaluate(p, nodes: nodes, singular: query.isSingular)
                 return Self.result(kind: "json", target: a.path, predicate: p, actual: actual, passed: passed)
@@ -135,6 +136,29 @@ public struct AssertionEvaluator: Sendable {
         case .tlsMs: m.tlsHandshake.milliseconds
         case .ttfbMs: m.timeToFirstByte.milliseconds
         case .downloadMs: m.download.milliseconds
+        }
+    }
+
+    /// Whether the media type of the `Content-Type` value `header` (before any `;`, spaces and tabs
+    /// trimmed, any case) is `expected`'s, compared on ASCII bytes without building strings; nil when
+    /// either side is not plain ASCII text starting with a media type (then the string comparison,
+    /// which handles every case, decides).
+    static func asciiMediaTypesMatch(_ header: String?, _ expected: String) -> Bool? {
+        guard let header else { return nil }
+        func mediaType(_ text: String) -> Substring.UTF8View? {
+            let utf8 = text.utf8
+            guard !utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+            var part = utf8[...].prefix { $0 != UInt8(ascii: ";") }
+            while let f = part.first, f == 0x20 || f == 0x09 { part = part.dropFirst() }
+            while let l = part.last, l == 0x20 || l == 0x09 { part = part.dropLast() }
+            return part.isEmpty ? nil : part
+        }
+        guard let a = mediaType(header), let b = mediaType(expected), a.count == b.count else {
+            return mediaType(header) != nil && mediaType(expected) != nil ? false : nil
+        }
+        return zip(a, b).allSatisfy { x, y in
+            let lx = x >= 0x41 && x <= 0x5A ? x | 0x20 : x, ly = y >= 0x41 && y <= 0x5A ? y | 0x20 : y
+            return lx == ly
         }
     }
 

@@ -40,24 +40,58 @@ public final class Redactor: Sendable {
 
     /// `text` with every secret value replaced by `***`.
     public func redact(_ text: String) -> String {
-        let values = secrets.withLock { $0 }
+        Self.redact(text, values: secrets.withLock { $0 })
+    }
+
+    /// `text` with each of `values` (longest first) replaced by `***`.
+    static func redact(_ text: String, values: [String]) -> String {
+        guard !values.isEmpty else { return text }
         var out = text
         for value in values where out.contains(value) {
             out = out.replacingOccurrences(of: value, with: Self.mask)
+        }
+        // A message shortened to 200 characters can end inside a secret (`Bearer SUPER-SE…`):
+        // a secret's start (three characters or more) right before the ellipsis is hidden too.
+        if out.contains("…") {
+            for value in values {
+                for length in stride(from: value.count - 1, through: 3, by: -1) {
+                    let cut = value.prefix(length) + "…"
+                    if out.contains(cut) { out = out.replacingOccurrences(of: cut, with: Self.mask + "…") }
+                }
+            }
         }
         return out
     }
 
     /// A header value: hidden whole when the name is sensitive, else secrets replaced.
     public func redactHeader(name: String, value: String) -> String {
-        Self.sensitiveHeaders.contains(name.lowercased()) ? Self.mask : redact(value)
+        Self.redactHeader(name: name, value: value, values: secrets.withLock { $0 })
+    }
+
+    static func redactHeader(name: String, value: String, values: [String]) -> String {
+        isSensitiveHeader(name) ? Self.mask : redact(value, values: values)
+    }
+
+    /// Whether `name` is one of `sensitiveHeaders`, in any case.
+    static func isSensitiveHeader(_ name: String) -> Bool {
+        // Every sensitive name is 6 to 19 bytes long: most headers are ruled out without lowercasing.
+        let count = name.utf8.count
+        return count >= 6 && count <= 19 && sensitiveHeaders.contains(name.lowercased())
     }
 
     /// A URL with credential-like query parameters hidden, then secrets replaced.
     public func redactURL(_ url: String) -> String {
-        guard let queryStart = url.firstIndex(of: "?") else { return redact(url) }
-        let fragmentStart = url[queryStart...].firstIndex(of: "#") ?? url.endIndex
+        Self.redactURL(url, values: secrets.withLock { $0 })
+    }
+
+    static func redactURL(_ url: String, values: [String]) -> String {
+        // Searched on UTF-8 (`?` and `#` are ASCII): no grapheme breaking per result.
+        guard let queryStart = url.utf8.firstIndex(of: UInt8(ascii: "?")) else { return redact(url, values: values) }
+        let fragmentStart = url.utf8[queryStart...].firstIndex(of: UInt8(ascii: "#")) ?? url.endIndex
         let query = url[url.index(after: queryStart)..<fragmentStart]
+        // Nothing that could name a credential (no fragment anywhere, nothing percent-encoded or
+        // non-ASCII that could decode or lowercase into one): the URL stays as it is.
+        guard mayNameCredential(query) else { return redact(url, values: values) }
         let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else { return String(pair) }
@@ -66,26 +100,56 @@ public final class Redactor: Sendable {
             return sensitive ? "\(parts[0])=\(Self.mask)" : String(pair)
         }
         let rebuilt = String(url[..<queryStart]) + "?" + pairs.joined(separator: "&") + String(url[fragmentStart...])
-        return redact(rebuilt)
+        return redact(rebuilt, values: values)
     }
+
+    /// Whether some parameter name of `query` might contain a credential fragment.
+    static func mayNameCredential(_ query: Substring) -> Bool {
+        var query = query
+        return query.withUTF8 { bytes -> Bool in
+            if bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") }) { return true }
+            func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+            return credentialFragmentBytes.contains { fragment in
+                guard bytes.count >= fragment.count else { return false }
+                return (0...(bytes.count - fragment.count)).contains { start in
+                    (0..<fragment.count).allSatisfy { lower(bytes[start + $0]) == fragment[$0] }
+                }
+            }
+        }
+    }
+
+    /// `sensitiveQueryFragments` as bytes.
+    private static let credentialFragmentBytes = sensitiveQueryFragments.map { Array($0.utf8) }
 
     /// Redacts a list of header fields.
     public func redact(_ headers: [HeaderField]) -> [HeaderField] {
-        headers.map { HeaderField(name: $0.name, value: redactHeader(name: $0.name, value: $0.value)) }
+        Self.redact(headers, values: secrets.withLock { $0 })
+    }
+
+    static func redact(_ headers: [HeaderField], values: [String]) -> [HeaderField] {
+        // Most lists need no change: copy only when one does.
+        guard !values.isEmpty || headers.contains(where: { isSensitiveHeader($0.name) }) else { return headers }
+        return headers.map { HeaderField(name: $0.name, value: redactHeader(name: $0.name, value: $0.value, values: values)) }
     }
 
     /// A result with every string redacted; `secretCaptures` names captures whose value is hidden whole.
-    public func redact(_ result: TestResult, secretCaptures: Set<String> = []) -> TestResult {
+    public func redact(_ result: consuming TestResult, secretCaptures: Set<String> = []) -> TestResult {
+        // One look at the secrets for the whole result (they only grow; a result is redacted with
+        // the ones known when it finished).
+        let values = secrets.withLock { $0 }
+        func redact(_ text: String) -> String { Self.redact(text, values: values) }
         var r = result
-        r.identity.testName = redact(r.identity.testName)
-        r.assertions = r.assertions.map { a in
-            var a = a
-            let headerTarget = a.kind == "header" && a.target.map { Self.sensitiveHeaders.contains($0.lowercased()) } == true
-            a.expected = headerTarget ? Self.mask : redact(a.expected)
-            a.actual = a.actual.map { headerTarget ? Self.mask : redact($0) }
-            a.message = headerTarget ? "\(a.target ?? "header"): \(a.predicate) \(a.passed ? "held" : "failed") (value hidden)" : redact(a.message)
-            a.target = a.target.map(redact)
-            return a
+        if !values.isEmpty { r.identity.testName = redact(r.identity.testName) }
+        if !values.isEmpty || r.assertions.contains(where: Self.targetsSensitiveHeader) {
+            r.assertions = r.assertions.map { a in
+                var a = a
+                let headerTarget = Self.targetsSensitiveHeader(a)
+                a.expected = headerTarget ? Self.mask : redact(a.expected)
+                a.actual = a.actual.map { headerTarget ? Self.mask : redact($0) }
+                a.message = headerTarget ? "\(a.target ?? "header"): \(a.predicate) \(a.passed ? "held" : "failed") (value hidden)" : redact(a.message)
+                a.target = a.target.map(redact)
+                return a
+            }
         }
         if var error = r.error {
             error.message = redactURLsInText(error.message)
@@ -93,20 +157,27 @@ public final class Redactor: Sendable {
         }
         r.skipReason = r.skipReason.map(redact)
         if var request = r.request {
-            request.url = redactURL(request.url)
-            request.headers = redact(request.headers)
+            request.url = Self.redactURL(request.url, values: values)
+            request.headers = Self.redact(request.headers, values: values)
             request.bodyExcerpt = request.bodyExcerpt.map(redact)
             r.request = request
         }
         if var response = r.response {
-            response.headers = redact(response.headers)
+            response.headers = Self.redact(response.headers, values: values)
             response.bodyExcerpt = redact(response.bodyExcerpt)
             r.response = response
         }
-        r.captures = Dictionary(uniqueKeysWithValues: r.captures.map { name, value in
-            (name, secretCaptures.contains(name) ? Self.mask : redact(value))
-        })
+        if !r.captures.isEmpty {
+            r.captures = Dictionary(uniqueKeysWithValues: r.captures.map { name, value in
+                (name, secretCaptures.contains(name) ? Self.mask : redact(value))
+            })
+        }
         return r
+    }
+
+    /// Whether an assertion's target is a sensitive header (its values are hidden whole).
+    static func targetsSensitiveHeader(_ a: AssertionResult) -> Bool {
+        a.kind == "header" && a.target.map(isSensitiveHeader) == true
     }
 
     /// Free text that may quote a URL (libcurl messages): URLs' credential parameters hidden too.

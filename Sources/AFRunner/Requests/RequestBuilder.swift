@@ -10,11 +10,19 @@ public struct RequestBuilder: Sendable {
     public var suite: Suite
     /// The timeout when neither the test nor the suite sets one, in seconds.
     public var defaultTimeout: Double
+    /// A base URL without placeholders, prepared once (its text, and the URL), rather than parsed
+    /// for every test; used only while `suite.baseURL` is still that text.
+    private let fixedBase: (text: String, url: URL?, absolute: String?)?
 
     /// Creates a builder for one suite.
     public init(suite: Suite, defaultTimeout: Double = 30) {
         self.suite = suite
         self.defaultTimeout = defaultTimeout
+        fixedBase = suite.baseURL.flatMap { text in
+            guard !Template.mayHavePlaceholder(text) else { return nil }
+            let url = URLResolver.preparedBase(text)
+            return (text, url, url?.absoluteString)
+        }
     }
 
     /// Builds the request for `test` with the variables of `scope`.
@@ -22,7 +30,13 @@ public struct RequestBuilder: Sendable {
     public func request(for test: TestCase, scope: VariableScope) throws(RunnerError) -> HTTPRequest {
         let spec = test.request
         let method = HTTPMethod(rawValue: spec.method)
-        var url = try URLResolver.resolve(try scope.render(spec.url), against: try suite.baseURL.map(scope.render))
+        let reference = try scope.render(spec.url)
+        var url: URL
+        if let fixedBase, suite.baseURL == fixedBase.text {
+            url = try URLResolver.resolve(reference, base: fixedBase.url, baseText: fixedBase.absolute)
+        } else {
+            url = try URLResolver.resolve(reference, against: try suite.baseURL.map(scope.render))
+        }
 
         var headers = HTTPHeaders()
         for header in suite.defaults.headers { headers[header.name] = try scope.render(header.value) }

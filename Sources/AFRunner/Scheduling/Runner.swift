@@ -87,10 +87,24 @@ public final class Runner: Sendable {
         redactor.addSecrets(scope.secretValues)
         let executor = TestExecutor(runner: self, suite: suite)
         if suite.parallel {
+            // Up to `jobs` workers, each taking the next test when its last one is done: no task
+            // per test, no suspended tasks holding built requests (2,000 of those cost megabytes
+            // of heap growth and page faults), and no hand-off through the limiter while this is
+            // the only suite running. The limiter still bounds requests across concurrent suites.
+            let next = LockedValue(0)
+            let tests = suite.tests
+            let workers = min(max(1, options.jobs), tests.count)
             await withTaskGroup(of: Void.self) { group in
-                for test in suite.tests {
+                for _ in 0..<workers {
                     group.addTask {
-                        if let result = await executor.run(test, scope: scope).result { dispatcher.record(result) }
+                        while true {
+                            let index = next.withLock { i -> Int in
+                                defer { i += 1 }
+                                return i
+                            }
+                            guard index < tests.count else { return }
+                            if let result = await executor.run(tests[index], scope: scope).result { self.report(result, to: dispatcher) }
+                        }
                     }
                 }
             }
@@ -101,9 +115,17 @@ public final class Runner: Sendable {
                 for capture in outcome.captures {
                     scope.capture(capture.name, value: capture.value, secret: capture.secret)
                 }
-                if let result = outcome.result { dispatcher.record(result) }
+                if let result = outcome.result { report(result, to: dispatcher) }
             }
         }
+    }
+}
+
+extension Runner {
+    /// Hands a finished result to the sinks and to the observer.
+    func report(_ result: TestResult, to dispatcher: ResultDispatcher) {
+        dispatcher.record(result)
+        options.resultObserver?(result)
     }
 }
 

@@ -41,14 +41,17 @@ struct TestExecutor: Sendable {
             return (runner.redactor.redact(r), [])
         }
         var (result, captures) = await execute(test, scope: scope, base: base)
-        let secretCaptures = Set(captures.filter(\.secret).map(\.name))
-        runner.redactor.addSecrets(captures.filter(\.secret).map(\.value))
-        result.captures = Dictionary(captures.map { ($0.name, $0.value) }, uniquingKeysWith: { _, b in b })
+        var secretCaptures: Set<String> = []
+        if !captures.isEmpty {
+            secretCaptures = Set(captures.filter(\.secret).map(\.name))
+            runner.redactor.addSecrets(captures.filter(\.secret).map(\.value))
+            result.captures = Dictionary(captures.map { ($0.name, $0.value) }, uniquingKeysWith: { _, b in b })
+        }
         if runner.options.failFast, result.status == .failed || result.status == .error { runner.stop(.failFast) }
         return (runner.redactor.redact(result, secretCaptures: secretCaptures), captures)
     }
 
-    private func execute(_ test: TestCase, scope: VariableScope, base: TestResult) async -> (TestResult, [Capture]) {
+    private func execute(_ test: TestCase, scope: VariableScope, base: consuming TestResult) async -> (TestResult, [Capture]) {
         var result = base
         let started = ContinuousClock.now
         result.startedAt = Date()

@@ -7,6 +7,8 @@ extension VariableScope {
     /// Paths, regexes and header names stay as written.
     /// - Throws: `RunnerError.undefinedVariable`.
     public func render(_ expect: Expectations) throws(RunnerError) -> Expectations {
+        // Most expectations hold no `{{`: nothing to render, nothing to copy.
+        guard Self.mayHavePlaceholders(expect) else { return expect }
         var out = expect
         out.headers = try expect.headers.map { (h: HeaderAssertion) throws(RunnerError) -> HeaderAssertion in
             var h = h
@@ -55,5 +57,34 @@ extension VariableScope {
             }
         }
         return PredicateSet(predicates)
+    }
+
+    /// Whether any operand `render(_:)` would touch holds `{{`.
+    static func mayHavePlaceholders(_ expect: Expectations) -> Bool {
+        func inValue(_ value: JSONValue) -> Bool {
+            switch value {
+            case .string(let s): return Template.mayHavePlaceholder(s)
+            case .array(let items): return items.contains(where: inValue)
+            case .object(let object): return object.contains { Template.mayHavePlaceholder($0.key) || inValue($0.value) }
+            default: return false
+            }
+        }
+        func inSet(_ set: PredicateSet) -> Bool {
+            set.predicates.contains { predicate in
+                switch predicate {
+                case .equals(let v), .notEquals(let v), .contains(let v), .lessThan(let v), .lessThanOrEqual(let v),
+                    .greaterThan(let v), .greaterThanOrEqual(let v):
+                    return inValue(v)
+                case .oneOf(let vs): return vs.contains(where: inValue)
+                case .count(let inner): return inSet(inner)
+                case .exists, .matches, .type: return false
+                }
+            }
+        }
+        if expect.headers.contains(where: { inSet($0.predicates) }) { return true }
+        if expect.json.contains(where: { inSet($0.predicates) }) || expect.xpath.contains(where: { inSet($0.predicates) }) { return true }
+        if let body = expect.body, inSet(body.predicates) || body.sha256.map(Template.mayHavePlaceholder) == true { return true }
+        if let c = expect.certificate, [c.subject, c.issuer, c.san, c.pin].contains(where: { $0.map(inSet) == true }) { return true }
+        return false
     }
 }

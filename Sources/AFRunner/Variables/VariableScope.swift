@@ -77,7 +77,7 @@ public struct VariableScope: Sendable {
     /// Renders a template string.
     /// - Throws: `RunnerError.undefinedVariable` naming the first variable with no value.
     public func render(_ text: String) throws(RunnerError) -> String {
-        guard text.contains("{{") else { return text }
+        guard Template.mayHavePlaceholder(text) else { return text }
         do {
             return try Template(text).render { value(of: $0) }
         } catch .undefinedVariable(let name, _) {

@@ -92,10 +92,17 @@ extension String {
     /// ASCII case-insensitive comparison, as HTTP field names are compared.
     @inlinable
     func caseInsensitiveEquals(_ other: String) -> Bool {
-        let a = self.utf8, b = other.utf8
-        guard a.count == b.count else { return false }
-        return zip(a, b).allSatisfy { x, y in
-            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
+        guard self.utf8.count == other.utf8.count else { return false }
+        // Over contiguous bytes: header lookups run for every response (some on the loop thread).
+        var a = self, b = other
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                for i in 0..<x.count where x[i] != y[i] {
+                    let lower = x[i] | 0x20
+                    guard lower == y[i] | 0x20, lower >= 0x61, lower <= 0x7A else { return false }
+                }
+                return true
+            }
         }
     }
 }

@@ -42,8 +42,8 @@ public struct HTTPResponse: Sendable, Hashable {
     /// The media type of `Content-Type` without parameters, lower-cased (`application/json`), or nil.
     public var mimeType: String? {
         guard let value = headers["Content-Type"] else { return nil }
-        let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
-        let trimmed = type.trimmingCharacters(in: .whitespaces).lowercased()
+        let type = value.split(separator: ";", maxSplits: 1).first ?? Substring(value)
+        let trimmed = type.trimmingHorizontalWhitespace().lowercased()
         return trimmed.isEmpty ? nil : trimmed
     }
 

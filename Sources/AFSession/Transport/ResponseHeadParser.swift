@@ -22,8 +22,21 @@ struct ResponseHeadParser: Sendable {
             isComplete = true
             return
         }
-        let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self)
-        consume(line: line)
+        let line = UnsafeRawBufferPointer(rebasing: bytes[0..<end])
+        // The common line, `Name: value`, is split on the bytes: two small strings and no
+        // whole-line string (this runs on the loop thread for every header of every response).
+        let isStatusLine = line.count >= 5 && line[0..<5].elementsEqual("HTTP/".utf8)
+        if !isStatusLine, line[0] != 0x20 && line[0] != 0x09, let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+            var start = colon + 1
+            var stop = line.count
+            while start < stop, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+            while stop > start, line[stop - 1] == 0x20 || line[stop - 1] == 0x09 { stop -= 1 }
+            headers.add(
+                name: String(decoding: UnsafeRawBufferPointer(rebasing: line[..<colon]), as: UTF8.self),
+                value: String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<stop]), as: UTF8.self))
+            return
+        }
+        consume(line: String(decoding: line, as: UTF8.self))
     }
 
     /// Takes one line without its line ending.

@@ -66,7 +66,7 @@ extension Transfer {
         let requested = job.request.url
         var url = requested
         if let effective = (try? easy.string(CURLINFO_EFFECTIVE_URL)).flatMap({ $0 }),
-            effective != requested.absoluteString, let parsed = URL(string: effective)
+            effective != (urlText.isEmpty ? requested.absoluteString : urlText), let parsed = URL(string: effective)
         {
             url = parsed
         }

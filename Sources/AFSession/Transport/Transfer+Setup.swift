@@ -25,7 +25,8 @@ extension Transfer {
     }
 
     private func configureBasics() throws(CurlCallError) {
-        try easy.set(CURLOPT_URL, string: job.request.url.absoluteString)
+        urlText = job.request.url.absoluteString
+        try easy.set(CURLOPT_URL, string: urlText)
         // Signals cannot be used from a multi-threaded process; DNS timeouts rely on the threaded resolver.
         try easy.set(CURLOPT_NOSIGNAL, true)
         try easy.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))

@@ -18,6 +18,9 @@ final class Transfer {
     let easy: CurlEasy
     /// `CURLOPT_ERRORBUFFER` storage.
     let errorBuffer: UnsafeMutablePointer<CChar>
+    /// The URL as given to libcurl, kept to tell a redirect's effective URL from it without
+    /// rebuilding the string (this runs on the loop thread for every transfer).
+    var urlText = ""
     /// Request header lines; libcurl reads them while the transfer runs.
     var headerList = CurlStringList()
     /// The response head being parsed.

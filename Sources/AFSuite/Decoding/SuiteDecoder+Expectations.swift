@@ -6,9 +6,11 @@ extension SuiteDecoder {
         "expired", "notYetValid", "hostMismatch", "untrustedRoot", "selfSigned", "pinMismatch", "policyRefused",
     ]
 
+    static let misplacedInExpect = ["capture": "the test", "url": "`request`", "method": "`request`"]
+
     mutating func decodeExpectations(_ node: SuiteNode) -> Expectations? {
         guard let node = object(node, allowed: Self.expectKeys, context: "`expect`",
-            misplaced: ["capture": "the test", "url": "`request`", "method": "`request`"])
+            misplaced: Self.misplacedInExpect)
         else { return nil }
         var e = Expectations()
         if let status = node.member("status") { e.status = decodeStatus(status) }
@@ -105,8 +107,8 @@ extension SuiteDecoder {
                 at: node.pointer)
             return []
         }
+        let context = "a `\(key)` assertion"
         return node.elements.compactMap { element in
-            let context = "a `\(key)` assertion"
             guard case .object = element.value else {
                 report(.wrongType(key: "\(key)[\(element.key)]", expected: "an object", found: element.typeDescription),
                     at: element.pointer)
@@ -114,8 +116,10 @@ extension SuiteDecoder {
             }
             guard let pathNode = require("path", in: element, context: context) else { return nil }
             let path: String?
+            var query: JSONPathQuery?
             if key == "json" {
-                path = jsonPath(pathNode)
+                query = jsonQuery(pathNode)
+                path = query?.expression
             } else {
                 path = string(pathNode)
                 if path?.trimmingWhitespace().isEmpty == true {
@@ -125,7 +129,7 @@ extension SuiteDecoder {
             }
             let set = decodePredicates(element, context: context, extraKeys: ["path"])
             guard let path, let set else { return nil }
-            return PathAssertion(path: path, predicates: set, location: location(element.pointer))
+            return PathAssertion(path: path, predicates: set, location: location(element.pointer), query: query)
         }
     }
 

@@ -4,15 +4,19 @@ extension SuiteDecoder {
     static let predicateKeys = [
         "equals", "notEquals", "exists", "matches", "contains", "count", "type", "lt", "lte", "gt", "gte", "oneOf",
     ]
+    static let predicateKeysAndPath = predicateKeys + ["path"]
 
     /// Decodes a predicate object (`{"lt": 500, "gt": 0}`); `extraKeys` are the sibling keys the
     /// caller handles (`path`). Reports and returns nil when it holds no predicate.
     mutating func decodePredicates(_ node: SuiteNode, context: String, extraKeys: [String] = []) -> PredicateSet? {
-        guard let node = object(node, allowed: Self.predicateKeys + extraKeys, context: context) else { return nil }
+        let allowed = extraKeys.isEmpty ? Self.predicateKeys : extraKeys == ["path"] ? Self.predicateKeysAndPath : Self.predicateKeys + extraKeys
+        guard let node = object(node, allowed: allowed, context: context), case .object(let object) = node.value else { return nil }
         var predicates: [Predicate] = []
         var sawPredicate = false
-        for (key, child) in node.members where Self.predicateKeys.contains(key) {
+        // Child nodes (and their pointers) only for the predicate keys.
+        for (key, value) in object.members where Self.predicateKeys.contains(key) {
             sawPredicate = true
+            let child = SuiteNode(value: value, pointer: node.pointer + "/" + SuiteNode.escape(key))
             if let p = decodePredicate(key, child) { predicates.append(p) }
         }
         if !sawPredicate {

@@ -7,14 +7,19 @@ extension SuiteDecoder {
         "followRedirects", "tls",
     ]
     static let bodyKeys = ["json", "form", "body", "bodyFile", "multipart"]
-
-    mutating func decodeTest(_ node: SuiteNode) -> TestCase? {
+    /// Keys that belong inside a test's `request` or `expect` when written on the test itself.
+    static let misplacedInTest: [String: String] = {
         var misplaced: [String: String] = [:]
-        for key in Self.requestKeys { misplaced[key] = "`request`" }
-        for key in Self.expectKeys where key != "tls" && key != "headers" && key != "json" && key != "body" {
+        for key in requestKeys { misplaced[key] = "`request`" }
+        for key in expectKeys where key != "tls" && key != "headers" && key != "json" && key != "body" {
             misplaced[key] = "`expect`"
         }
-        guard let node = object(node, allowed: Self.testKeys, context: "a test", misplaced: misplaced) else { return nil }
+        return misplaced
+    }()
+    static let misplacedInRequest = ["status": "`expect`", "capture": "the test", "expect": "the test"]
+
+    mutating func decodeTest(_ node: SuiteNode) -> TestCase? {
+        guard let node = object(node, allowed: Self.testKeys, context: "a test", misplaced: Self.misplacedInTest) else { return nil }
         let location = self.location(node.pointer)
         let name = require("name", in: node, context: "a test").flatMap { string($0) }
         _ = string(node.member("description"))
@@ -41,7 +46,7 @@ extension SuiteDecoder {
 
     mutating func decodeRequest(_ node: SuiteNode) -> RequestSpec? {
         guard let node = object(node, allowed: Self.requestKeys, context: "`request`",
-            misplaced: ["status": "`expect`", "capture": "the test", "expect": "the test"])
+            misplaced: Self.misplacedInRequest)
         else { return nil }
         var method = "GET"
         if let m = string(node.member("method")) {

@@ -28,8 +28,8 @@ struct SuiteDecoder {
 
     let file: URL
     let displayPath: String
-    let map: JSONSourceMap
-    let lines: [Substring]
+    /// Byte offsets of the file's values; lines and columns are worked out only for a diagnostic.
+    let index: JSONSourceIndex
     var diagnostics: [SuiteError] = []
     var templates: [TemplateUse] = []
     var files: [FileUse] = []
@@ -42,12 +42,14 @@ struct SuiteDecoder {
     var captureNames: [Int: [String]] = [:]
     /// The scope templates decoded now belong to.
     var scope: Scope = .suite
+    /// JSONPath queries compiled so far, by expression: a generated suite repeats a few paths
+    /// thousands of times.
+    var compiledQueries: [String: JSONPathQuery] = [:]
 
-    init(file: URL, displayPath: String, source: String, map: JSONSourceMap) {
+    init(file: URL, displayPath: String, index: JSONSourceIndex) {
         self.file = file
         self.displayPath = displayPath
-        self.map = map
-        self.lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        self.index = index
     }
 
     // MARK: Places and reports
@@ -56,7 +58,7 @@ struct SuiteDecoder {
     func location(_ pointer: String, key: Bool = false) -> SourceLocation {
         var p = pointer
         while true {
-            if let l = key ? map.keyLocation(of: p) : map.location(of: p) {
+            if let l = key ? index.keyLocation(of: p) : index.location(of: p) {
                 return SourceLocation(file: displayPath, line: l.line, column: l.column, pointer: pointer)
             }
             // Fall back to the nearest ancestor the map knows.
@@ -78,9 +80,8 @@ struct SuiteDecoder {
     /// JSON escapes so a `{{` deep in a URL is pointed at exactly.
     func location(inString pointer: String, characterOffset offset: Int) -> SourceLocation {
         var base = location(pointer)
-        guard base.line >= 1, base.line <= lines.count else { return base }
-        let line = lines[base.line - 1]
-        var raw = line.dropFirst(base.column - 1)
+        guard let line = index.lineText(base.line) else { return base }
+        var raw = Substring(line).dropFirst(base.column - 1)
         guard raw.first == "\"" else { return base }
         raw = raw.dropFirst()
         var column = base.column + 1
@@ -105,11 +106,13 @@ struct SuiteDecoder {
     mutating func object(
         _ node: SuiteNode, allowed: [String], context: String, misplaced: [String: String] = [:]
     ) -> SuiteNode? {
-        guard case .object = node.value else {
+        guard case .object(let members) = node.value else {
             report(.wrongType(key: keyName(node), expected: "an object", found: node.typeDescription), at: node.pointer)
             return nil
         }
-        for (key, child) in node.members where !allowed.contains(key) && key != "$schema" {
+        // Pointers are built only for the keys that are reported.
+        for (key, _) in members.members where !allowed.contains(key) && key != "$schema" {
+            let child = SuiteNode(value: .null, pointer: node.pointer + "/" + SuiteNode.escape(key))
             if let home = misplaced[key] {
                 var d = SuiteDiagnostic(
                     location: location(child.pointer, key: true),
@@ -252,10 +255,18 @@ struct SuiteDecoder {
 
     /// Parses a JSONPath expression, reporting the parser's message and position.
     mutating func jsonPath(_ node: SuiteNode?) -> String? {
+        jsonQuery(node)?.expression
+    }
+
+    /// Compiles a JSONPath expression (kept, so a run does not compile it again per test),
+    /// reporting the parser's message and position.
+    mutating func jsonQuery(_ node: SuiteNode?) -> JSONPathQuery? {
         guard let node, let expression = string(node) else { return nil }
+        if let known = compiledQueries[expression] { return known }
         do {
-            _ = try JSONPathQuery(expression)
-            return expression
+            let query = try JSONPathQuery(expression)
+            compiledQueries[expression] = query
+            return query
         } catch {
             report(.invalidJSONPath(expression: expression, message: error.message, position: error.position),
                 at: location(inString: node.pointer, characterOffset: error.position))

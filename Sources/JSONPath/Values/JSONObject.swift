@@ -1,38 +1,53 @@
 /// An object's members in document order, with lookup by name.
 ///
-/// A dictionary from key to position is kept beside the ordered members so lookups stay O(1)
-/// on objects with many thousands of members.
+/// A dictionary from key to position is kept beside the ordered members of a large object so
+/// lookups stay O(1) on objects with many thousands of members; a small object (most of them:
+/// a suite has several per test) is searched in order instead, which costs less than hashing.
 public struct JSONObject: Sendable, Hashable, Sequence {
     /// The members in order.
     public private(set) var members: [(key: String, value: JSONValue)]
-    /// Position of each key in `members`.
-    private var positions: [String: Int]
+    /// Position of each key in `members`, once the object has more than `linearLimit` members.
+    private var positions: [String: Int]?
+    /// Up to this many members, lookups scan `members`.
+    private static let linearLimit = 12
 
     /// Creates an object from members in order; a later duplicate key replaces an earlier one
     /// (keeping the earlier position).
     public init(_ members: [(key: String, value: JSONValue)] = []) {
         self.members = []
         self.members.reserveCapacity(members.count)
-        positions = Dictionary(minimumCapacity: members.count)
+        if members.count > Self.linearLimit { positions = Dictionary(minimumCapacity: members.count) }
         for member in members { self[member.key] = member.value }
+    }
+
+    /// The position of `key` in `members`.
+    private func position(of key: String) -> Int? {
+        if let positions { return positions[key] }
+        return members.firstIndex { $0.key == key }
     }
 
     /// The value for `key`, or nil; setting nil removes the member.
     public subscript(key: String) -> JSONValue? {
-        get { positions[key].map { members[$0].value } }
+        get { position(of: key).map { members[$0].value } }
         set {
-            if let index = positions[key] {
+            if let index = position(of: key) {
                 if let newValue {
                     members[index].value = newValue
                 } else {
                     members.remove(at: index)
-                    positions[key] = nil
-                    // Removal shifts later members: renumber them.
-                    for later in index..<members.count { positions[members[later].key] = later }
+                    if positions != nil {
+                        positions?[key] = nil
+                        // Removal shifts later members: renumber them.
+                        for later in index..<members.count { positions?[members[later].key] = later }
+                    }
                 }
             } else if let newValue {
-                positions[key] = members.count
                 members.append((key, newValue))
+                if positions != nil {
+                    positions?[key] = members.count - 1
+                } else if members.count > Self.linearLimit {
+                    positions = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) })
+                }
             }
         }
     }
@@ -44,7 +59,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// Whether the object has no members.
     public var isEmpty: Bool { members.isEmpty }
     /// Whether a member named `key` exists.
-    public func contains(key: String) -> Bool { positions[key] != nil }
+    public func contains(key: String) -> Bool { position(of: key) != nil }
 
     /// Iterates members in order.
     public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> { members.makeIterator() }

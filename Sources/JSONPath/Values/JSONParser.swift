@@ -8,6 +8,13 @@ struct JSONParser {
     var depth = 0
     let recordsLocations: Bool
     var map = JSONSourceMap()
+    /// Whether `sourceIndex` is filled (the cheap alternative to `map`).
+    let recordsOffsets: Bool
+    var sourceIndex: JSONSourceIndex
+    /// The member name's offset for the value about to be parsed (-1: none).
+    var pendingKeyOffset = -1
+    /// Set when an object names a member twice.
+    var sawDuplicateKey = false
 
     // Line tracking: raw newlines can only appear in whitespace, so `skipWhitespace` sees them all.
     var line = 1
@@ -15,9 +22,11 @@ struct JSONParser {
     var columnOffset = 0
     var column = 1
 
-    init(bytes: UnsafeBufferPointer<UInt8>, recordsLocations: Bool) {
+    init(bytes: UnsafeBufferPointer<UInt8>, recordsLocations: Bool, recordsOffsets: Bool = false) {
         self.bytes = bytes
         self.recordsLocations = recordsLocations
+        self.recordsOffsets = recordsOffsets
+        sourceIndex = JSONSourceIndex(bytes: recordsOffsets ? Array(bytes) : [])
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -40,9 +49,14 @@ struct JSONParser {
     mutating func parseValue(pointer: String) throws(JSONParseError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of input; expected a JSON value") }
         if recordsLocations { map.valueLocations[pointer] = currentLocation() }
+        var node = -1
+        if recordsOffsets {
+            node = sourceIndex.addNode(valueOffset: index, keyOffset: pendingKeyOffset)
+            pendingKeyOffset = -1
+        }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject(pointer: pointer)
-        case UInt8(ascii: "["): return try parseArray(pointer: pointer)
+        case UInt8(ascii: "{"): return try parseObject(pointer: pointer, node: node)
+        case UInt8(ascii: "["): return try parseArray(pointer: pointer, node: node)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
@@ -52,14 +66,16 @@ struct JSONParser {
         }
     }
 
-    mutating func parseObject(pointer: String) throws(JSONParseError) -> JSONValue {
+    mutating func parseObject(pointer: String, node: Int = -1) throws(JSONParseError) -> JSONValue {
         try enterContainer()
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        var childNodes: [Int32] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
+            if recordsOffsets { sourceIndex.setChildren(of: node, childNodes) }
             return .object(JSONObject())
         }
         while true {
@@ -69,6 +85,7 @@ struct JSONParser {
                 throw error("unexpected \(describe(bytes[index])); expected a member name in double quotes")
             }
             let keyLocation = recordsLocations ? currentLocation() : nil
+            let keyOffset = index
             let key = try parseString()
             let childPointer = recordsLocations ? pointer + "/" + JSONSourceMap.escape(key) : ""
             if let keyLocation { map.keyLocations[childPointer] = keyLocation }
@@ -78,6 +95,10 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
+            if recordsOffsets {
+                childNodes.append(Int32(truncatingIfNeeded: sourceIndex.valueOffsets.count))
+                pendingKeyOffset = keyOffset
+            }
             let value = try parseValue(pointer: childPointer)
             members.append((key, value))
             skipWhitespace()
@@ -88,21 +109,27 @@ struct JSONParser {
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 depth -= 1
-                return .object(JSONObject(members))
+                let object = JSONObject(members)
+                // The object keeps one member per name: fewer members than written means a repeat.
+                if object.count != members.count { sawDuplicateKey = true }
+                if recordsOffsets { sourceIndex.setChildren(of: node, childNodes) }
+                return .object(object)
             } else {
                 throw error("unexpected \(describe(bytes[index])); expected ',' or '}' after an object member")
             }
         }
     }
 
-    mutating func parseArray(pointer: String) throws(JSONParseError) -> JSONValue {
+    mutating func parseArray(pointer: String, node: Int = -1) throws(JSONParseError) -> JSONValue {
         try enterContainer()
         index += 1
         var elements: [JSONValue] = []
+        var childNodes: [Int32] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
+            if recordsOffsets { sourceIndex.setChildren(of: node, childNodes) }
             return .array(elements)
         }
         while true {
@@ -110,6 +137,7 @@ struct JSONParser {
                 throw error("trailing comma before ']' is not allowed", kind: .trailingComma)
             }
             let childPointer = recordsLocations ? pointer + "/" + String(elements.count) : ""
+            if recordsOffsets { childNodes.append(Int32(truncatingIfNeeded: sourceIndex.valueOffsets.count)) }
             elements.append(try parseValue(pointer: childPointer))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input; expected ',' or ']' after an array element") }
@@ -119,6 +147,7 @@ struct JSONParser {
             } else if bytes[index] == UInt8(ascii: "]") {
                 index += 1
                 depth -= 1
+                if recordsOffsets { sourceIndex.setChildren(of: node, childNodes) }
                 return .array(elements)
             } else {
                 throw error("unexpected \(describe(bytes[index])); expected ',' or ']' after an array element")

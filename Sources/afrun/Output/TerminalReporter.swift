@@ -30,6 +30,11 @@ final class TerminalReporter: ResultSink {
     }
 
     func record(_ result: TestResult, in run: RunInfo) async throws {
+        note(result)
+    }
+
+    /// Counts and prints one result; safe from several tasks at once (state and console are locked).
+    func note(_ result: TestResult) {
         let isFailure = result.status == .failed || result.status == .error
         state.withLock {
             $0.done += 1

@@ -1,0 +1,219 @@
+import Foundation
+
+/// Where each value of a parsed document starts, kept as byte offsets and resolved to a line and
+/// column only when asked (a diagnostic).
+///
+/// ``JSONSourceMap`` builds a JSON-pointer string and two dictionary entries for every node while
+/// parsing; this index appends three integers per node instead and walks the pointer when a
+/// location is wanted, so a document that produces no diagnostic pays almost nothing for it.
+/// Answers are the same as ``JSONSourceMap``'s: for a member written twice, the last one.
+public struct JSONSourceIndex: Sendable {
+    /// The document's bytes (member names are compared against them; columns counted in them).
+    let bytes: [UInt8]
+    /// Per node, in document order (node 0 is the root): where its value starts.
+    var valueOffsets: [Int32] = []
+    /// Per node: where its member name's opening quote is, or -1 (array elements, the root).
+    var keyOffsets: [Int32] = []
+    /// Per node: the start of its children in `children`, or -1 for scalars.
+    var childStart: [Int32] = []
+    /// Per node: how many children it has.
+    var childCount: [Int32] = []
+    /// The children of every container, each container's block contiguous and in document order.
+    var children: [Int32] = []
+    /// The byte offset where each line starts (line 1 at index 0).
+    var lineStarts: [Int32] = []
+    /// UTF-8 continuation bytes before every multiple of `checkpointStride`, so a column on a very
+    /// long line (a generated suite is often one line) is found without counting the whole line.
+    var continuationCheckpoints: [Int32] = []
+    static let checkpointStride = 64
+    /// Whether some object of the document names a member twice (the parser keeps the last value).
+    public internal(set) var hasDuplicateKeys = false
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    // MARK: Recording (the parser)
+
+    /// Adds a node and returns its number.
+    mutating func addNode(valueOffset: Int, keyOffset: Int) -> Int {
+        valueOffsets.append(Int32(truncatingIfNeeded: valueOffset))
+        keyOffsets.append(Int32(truncatingIfNeeded: keyOffset))
+        childStart.append(-1)
+        childCount.append(0)
+        return valueOffsets.count - 1
+    }
+
+    /// Records a container's children (node numbers, in document order).
+    mutating func setChildren(of node: Int, _ nodes: [Int32]) {
+        childStart[node] = Int32(truncatingIfNeeded: children.count)
+        childCount[node] = Int32(truncatingIfNeeded: nodes.count)
+        children += nodes
+    }
+
+    /// Whether continuation bytes follow the last checkpoint (the tail the table does not cover).
+    var hasContinuationsAfterLastCheckpoint = false
+
+    /// Builds the line table; called once after parsing.
+    mutating func finish() {
+        lineStarts = [0]
+        continuationCheckpoints = [0]
+        continuationCheckpoints.reserveCapacity(bytes.count / Self.checkpointStride + 1)
+        var continuations: Int32 = 0
+        for (offset, byte) in bytes.enumerated() {
+            if byte == 0x0A {
+                lineStarts.append(Int32(truncatingIfNeeded: offset + 1))
+            } else if byte & 0xC0 == 0x80 {
+                continuations += 1
+            }
+            if (offset + 1) % Self.checkpointStride == 0 { continuationCheckpoints.append(continuations) }
+        }
+        hasContinuationsAfterLastCheckpoint = Int(continuations) != Int(continuationCheckpoints.last ?? 0)
+    }
+
+    /// How many UTF-8 continuation bytes lie before `offset`.
+    private func continuations(before offset: Int) -> Int {
+        // An ASCII document (the usual suite) has none at all.
+        if continuationCheckpoints.last == 0 && !hasContinuationsAfterLastCheckpoint { return 0 }
+        let checkpoint = offset / Self.checkpointStride
+        var count = Int(continuationCheckpoints[checkpoint])
+        for position in (checkpoint * Self.checkpointStride)..<offset where bytes[position] & 0xC0 == 0x80 { count += 1 }
+        return count
+    }
+
+    // MARK: Queries
+
+    /// Where the value at `pointer` starts, or nil when no value is there.
+    /// - Parameter pointer: an RFC 6901 JSON pointer (`""` is the root).
+    /// - Returns: the location.
+    public func location(of pointer: String) -> JSONSourceLocation? {
+        node(at: pointer).map { location(atOffset: Int(valueOffsets[$0])) }
+    }
+
+    /// Where the member name of the value at `pointer` starts (the value's place for array
+    /// elements and the root), or nil when no value is there.
+    /// - Parameter pointer: an RFC 6901 JSON pointer.
+    /// - Returns: the location.
+    public func keyLocation(of pointer: String) -> JSONSourceLocation? {
+        guard let node = node(at: pointer) else { return nil }
+        let key = Int(keyOffsets[node])
+        return location(atOffset: key >= 0 ? key : Int(valueOffsets[node]))
+    }
+
+    /// The text of line `line` (1-based) without its newline, or nil past the end.
+    /// - Parameter line: the line number.
+    /// - Returns: the line's text.
+    public func lineText(_ line: Int) -> String? {
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let start = Int(lineStarts[line - 1])
+        let end = line < lineStarts.count ? Int(lineStarts[line]) - 1 : bytes.count
+        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    }
+
+    /// The line and column of a byte offset; columns count characters (UTF-8 continuation bytes
+    /// do not start one) and a leading byte order mark is not part of line 1.
+    /// - Parameter offset: a byte offset in the document.
+    /// - Returns: the location.
+    public func location(atOffset offset: Int) -> JSONSourceLocation {
+        // The last line that starts at or before `offset`.
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
+        }
+        var start = Int(lineStarts[low])
+        if low == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = min(3, offset) }
+        // Characters between the line start and `offset`: bytes that do not continue a character.
+        let end = max(start, offset)
+        let column = 1 + (end - start) - (continuations(before: end) - continuations(before: start))
+        return JSONSourceLocation(offset: offset, line: low + 1, column: column)
+    }
+
+    /// The node at `pointer`, walking its reference tokens from the root (no token is copied
+    /// unless it holds an RFC 6901 escape).
+    func node(at pointer: String) -> Int? {
+        guard !valueOffsets.isEmpty else { return nil }
+        var pointer = pointer
+        return pointer.withUTF8 { text -> Int? in
+            if text.isEmpty { return 0 }
+            guard text[0] == UInt8(ascii: "/") else { return nil }
+            var node = 0
+            var tokenStart = 1
+            while tokenStart <= text.count {
+                var tokenEnd = tokenStart
+                while tokenEnd < text.count, text[tokenEnd] != UInt8(ascii: "/") { tokenEnd += 1 }
+                let token = UnsafeBufferPointer(rebasing: text[tokenStart..<tokenEnd])
+                guard childStart[node] >= 0 else { return nil }
+                let first = Int(childStart[node]), count = Int(childCount[node])
+                if bytes[Int(valueOffsets[node])] == UInt8(ascii: "[") {
+                    guard let index = Self.arrayIndex(token), index < count else { return nil }
+                    node = Int(children[first + index])
+                } else {
+                    // The last member of that name: the one whose value the parser kept.
+                    let lastMatch = { (name: UnsafeBufferPointer<UInt8>) -> Int? in
+                        (first..<(first + count)).last { keyMatches(Int(children[$0]), name) }
+                    }
+                    let found = token.contains(UInt8(ascii: "~"))
+                        ? Self.unescape(Array(token)).withUnsafeBufferPointer(lastMatch) : lastMatch(token)
+                    guard let match = found else { return nil }
+                    node = Int(children[match])
+                }
+                tokenStart = tokenEnd + 1
+            }
+            return node
+        }
+    }
+
+    /// A decimal array index token (no sign, no leading zero), or nil.
+    static func arrayIndex(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !token.isEmpty, token.count <= 18, token.count == 1 || token[0] != UInt8(ascii: "0") else { return nil }
+        var value = 0
+        for byte in token {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+
+    /// Whether the member name of `node` is `name` (UTF-8, unescaped).
+    private func keyMatches(_ node: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let quote = Int(keyOffsets[node])
+        guard quote >= 0 else { return false }
+        // Fast path: a name written without escapes compares byte for byte.
+        var i = quote + 1
+        var k = 0
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
+            if bytes[i] == UInt8(ascii: "\\") { return decodedKey(at: quote)?.elementsEqual(name) ?? false }
+            guard k < name.count, bytes[i] == name[k] else { return false }
+            i += 1
+            k += 1
+        }
+        return k == name.count
+    }
+
+    /// The member name starting at the quote `offset`, escapes decoded.
+    private func decodedKey(at offset: Int) -> [UInt8]? {
+        bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
+            var parser = JSONParser(bytes: buffer, recordsLocations: false)
+            parser.index = offset
+            return (try? parser.parseString()).map { Array($0.utf8) }
+        }
+    }
+
+    /// RFC 6901 §4: `~1` is `/`, `~0` is `~`.
+    static func unescape(_ token: [UInt8]) -> [UInt8] {
+        guard token.contains(UInt8(ascii: "~")) else { return token }
+        var out: [UInt8] = []
+        var i = 0
+        while i < token.count {
+            if token[i] == UInt8(ascii: "~"), i + 1 < token.count, token[i + 1] == UInt8(ascii: "1") || token[i + 1] == UInt8(ascii: "0") {
+                out.append(token[i + 1] == UInt8(ascii: "1") ? UInt8(ascii: "/") : UInt8(ascii: "~"))
+                i += 2
+            } else {
+                out.append(token[i])
+                i += 1
+            }
+        }
+        return out
+    }
+}
