@@ -13,6 +13,17 @@ struct HistoryWriterTests {
         }
     }
 
+    /// Runs `body` with a store on a new database and a run already started; closes and removes both.
+    static func withStartedRun(_ body: (HistoryStore, RunInfo, String) async throws -> Void) async throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
+        let store = try HistoryStore.open(path: path)
+        defer { try? store.close() }
+        let run = HistoryFixtures.run()
+        try await store.runDidStart(run)
+        try await body(store, run, path)
+    }
+
     @Test("batches handed over one after another are all stored by the time runDidFinish returns")
     func batchesStoredByFinish() async throws {
         let path = HistoryFixtures.databasePath()
@@ -37,44 +48,36 @@ struct HistoryWriterTests {
 
     @Test("queued results are committed without a flush (the timed group commit)")
     func timedCommit() async throws {
-        let path = HistoryFixtures.databasePath()
-        defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
-        defer { try? store.close() }
-        let run = HistoryFixtures.run()
-        try await store.runDidStart(run)
-        try await store.record(contentsOf: Self.results(12), in: run)
-        // Another connection (the sqlite3 CLI) sees them once the writer's timer committed them. The
-        // bound is generous: a loaded machine delays the timer, but it must fire.
-        var seen = ""
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            seen = try SQLite.query(path, "SELECT COUNT(*) FROM results").first ?? ""
-            if seen == "12" { break }
-            try await Task.sleep(for: .milliseconds(20))
+        try await Self.withStartedRun { store, run, path in
+            try await store.record(contentsOf: Self.results(12), in: run)
+            // Another connection (the sqlite3 CLI) sees them once the writer's timer committed them. The
+            // bound is generous: a loaded machine delays the timer, but it must fire.
+            var seen = ""
+            let deadline = ContinuousClock.now + .seconds(60)
+            while ContinuousClock.now < deadline {
+                seen = try SQLite.query(path, "SELECT COUNT(*) FROM results").first ?? ""
+                if seen == "12" { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(seen == "12", "the queued results were never committed")
+            #expect(try SQLite.query(path, "SELECT status FROM runs") == ["running"])
         }
-        #expect(seen == "12", "the queued results were never committed")
-        #expect(try SQLite.query(path, "SELECT status FROM runs") == ["running"])
     }
 
     @Test("a batch that cannot be stored is reported at the end and does not sink the others")
     func failedBatchReported() async throws {
-        let path = HistoryFixtures.databasePath()
-        defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
-        defer { try? store.close() }
-        let run = HistoryFixtures.run()
-        try await store.runDidStart(run)
-        let neverStarted = HistoryFixtures.run()
-        try await store.record(contentsOf: Self.results(30), in: run)
-        try await store.record(contentsOf: Self.results(5, suite: "Orphans"), in: neverStarted)
-        try await store.record(contentsOf: Self.results(20, suite: "More"), in: run)
-        await #expect(throws: HistoryError.self) { try await store.flush() }
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["50"])
-        // Reported once: the next flush has nothing new to complain about.
-        try await store.flush()
-        try await store.runDidFinish(run, summary: RunSummary(passed: 40, failed: 10), status: .complete)
-        #expect(try store.run("latest").status == .complete)
+        try await Self.withStartedRun { store, run, path in
+            let neverStarted = HistoryFixtures.run()
+            try await store.record(contentsOf: Self.results(30), in: run)
+            try await store.record(contentsOf: Self.results(5, suite: "Orphans"), in: neverStarted)
+            try await store.record(contentsOf: Self.results(20, suite: "More"), in: run)
+            await #expect(throws: HistoryError.self) { try await store.flush() }
+            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["50"])
+            // Reported once: the next flush has nothing new to complain about.
+            try await store.flush()
+            try await store.runDidFinish(run, summary: RunSummary(passed: 40, failed: 10), status: .complete)
+            #expect(try store.run("latest").status == .complete)
+        }
     }
 
     @Test("a test pruned by another store while this one remembers its id is recreated, not lost")
