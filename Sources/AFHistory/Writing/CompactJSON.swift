@@ -20,7 +20,13 @@ enum CompactJSON {
     /// `[{"name":"…","value":"…"},…]` (a `HeaderField`'s coding keys, sorted).
     static func headers(_ fields: [HeaderField]) -> String {
         var output = [UInt8]()
-        output.reserveCapacity(fields.reduce(2) { $0 + $1.name.utf8.count + $1.value.utf8.count + 24 })
+        appendHeaders(fields, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `headers(fields)`'s bytes to `output` (the writer reuses one buffer).
+    static func appendHeaders(_ fields: [HeaderField], to output: inout [UInt8]) {
+        output.reserveCapacity(output.count + fields.reduce(2) { $0 + $1.name.utf8.count + $1.value.utf8.count + 24 })
         output.append(UInt8(ascii: "["))
         for (position, field) in fields.enumerated() {
             if position > 0 { output.append(UInt8(ascii: ",")) }
@@ -31,7 +37,6 @@ enum CompactJSON {
             output.append(UInt8(ascii: "}"))
         }
         output.append(UInt8(ascii: "]"))
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// `{"a":"…","b":"…"}` with the keys sorted.

@@ -38,6 +38,8 @@ final class GroupCommitWriter: Sendable {
     private let state = LockedValue(State())
     // nonisolated(unsafe): only used on `queue` (serial), from `drain`, `exclusive` and `quiesce`.
     nonisolated(unsafe) private let transaction: WriterTransaction
+    // nonisolated(unsafe): only used on `queue` (serial), from `drain`.
+    nonisolated(unsafe) private var meter = WriterCPUMeter()
 
     /// A writer on `queue` (serial; a background open of `database` may already be queued on it).
     init(database: DatabaseHandle, queue: DispatchQueue) {
@@ -164,16 +166,22 @@ final class GroupCommitWriter: Sendable {
                 }
                 return (state.pending, state.flushes, state.urgent)
             }
-            var outcomes = transaction.apply(items)
-            if let started = transaction.startedAt,
-                urgent || ContinuousClock.now - started >= Self.commitInterval || transaction.pendingCount >= Self.maxUncommitted
-            {
-                outcomes += transaction.commit()
-                // While the requests run, keep the WAL short (its syncs happen here, off the runner's path).
-                if !urgent { transaction.checkpoint(.passive) }
+            var finished = false
+            let outcomes = meter.measure(results: items.count) { () -> [WriterTransaction.Outcome] in
+                var outcomes = transaction.apply(items)
+                if let started = transaction.startedAt,
+                    urgent || ContinuousClock.now - started >= Self.commitInterval || transaction.pendingCount >= Self.maxUncommitted
+                {
+                    outcomes += transaction.commit()
+                    // While the requests run, keep the WAL short (its syncs happen here, off the runner's path).
+                    if !urgent { transaction.checkpoint(.passive) }
+                }
+                // The run is over: fold the WAL into the file before the caller hears it is stored.
+                finished = outcomes.contains(where: { $0.item.isFinish && (try? $0.result.get()) != nil })
+                if finished { transaction.checkpoint(.truncate) }
+                return outcomes
             }
-            // The run is over: fold the WAL into the file before the caller hears it is stored.
-            if outcomes.contains(where: { $0.item.isFinish && (try? $0.result.get()) != nil }) { transaction.checkpoint(.truncate) }
+            if finished { meter.report() }  // before the caller hears the run is stored (and may exit)
             let newFailures = settle(outcomes)
             let openSince = transaction.startedAt
             let (reported, next) = state.withLock { state -> ([String], Action) in

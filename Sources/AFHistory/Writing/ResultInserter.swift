@@ -21,6 +21,7 @@ final class ResultInserter {
     /// Drops the remembered ids (after a failed batch: another process may have pruned a test).
     func forgetIDs() {
         runSequences.removeAll()
+        nextID = nil
         testIDs.removeAll()
         suiteIDs.removeAll()
     }
@@ -37,37 +38,15 @@ final class ResultInserter {
         return secret
     }
 
-    /// The writer connection's prepared INSERTs (GRDB caches them per connection).
-    struct Statements {
-        let result: Statement
-        let metrics: Statement
-        let assertion: Statement
-        let tls: Statement
+    /// Results inserted by one statement (and their metrics, assertions and TLS rows by one statement per
+    /// table): enough to pay SQLite's per-statement cost rarely, few enough that a batch is a small part of
+    /// a 5 ms insert pass.
+    static let batchSize = 16
 
-        init(_ db: Database) throws {
-            result = try db.cachedStatement(sql: """
-                INSERT INTO results (run_seq, test_id, line, status, attempts, started_at, duration_ms,
-                    failure_messages, error_kind, curl_code, skip_reason, method, url, request_headers,
-                    response_status, http_version, response_headers, body_excerpt, body_bytes, remote_ip,
-                    remote_port, captures)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            metrics = try db.cachedStatement(sql: """
-                INSERT INTO metrics (result_id, dns_ms, connect_ms, tls_ms, wait_ms, ttfb_ms, download_ms,
-                    total_ms, redirect_ms, queue_ms, redirect_count, connection_reused, request_bytes, response_bytes)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            assertion = try db.cachedStatement(sql: """
-                INSERT INTO assertions (result_id, position, kind, target, predicate, expected, actual, passed, message)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            tls = try db.cachedStatement(sql: """
-                INSERT INTO tls (result_id, protocol_version, cipher, chain_pins, leaf_subject, leaf_not_after,
-                    trusted, rejection_reason)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        }
-    }
+    /// The multi-row INSERTs, kept for the life of the writer connection.
+    private let statements = BatchStatements()
+    /// A JSON column's text while it is built and bound (reused: no new buffer per result).
+    private var json: [UInt8] = []
 
     private func runSequence(_ runID: String, in db: Database) throws -> Int64 {
         if let known = runSequences[runID] { return known }
@@ -110,24 +89,53 @@ final class ResultInserter {
         return id
     }
 
-    /// The JSON of a header list, secret values masked as `SinkRedactor.headers` does.
-    private func headersJSON(_ fields: [HeaderField]) -> String {
-        CompactJSON.headers(fields.contains { isSecret($0.name) } ? SinkRedactor.headers(fields) : fields)
+    /// Inserts finished results in the current transaction: their rows, metrics, assertions and TLS
+    /// evidence, each table with one statement per batch. Every stored field goes through `SinkRedactor`'s
+    /// rules as `SinkRedactor.result` applies them, field by field (no copy of the whole result).
+    ///
+    /// Result ids are assigned here, from the largest id the table holds (what SQLite assigns to an `INTEGER
+    /// PRIMARY KEY` left out), so the metrics and assertions of the batch can name them: the writer holds the
+    /// write lock (`BEGIN IMMEDIATE`), so nobody else inserts meanwhile.
+    /// - Parameter results: at most `batchSize` results, each with its run's id.
+    /// - Throws: `HistoryError.runNotFound` when a run was never started, `.database` for SQLite errors.
+    func insert(_ results: [(result: TestResult, runID: String)], in db: Database) throws {
+        guard !results.isEmpty else { return }
+        let firstID = try nextResultID(in: db)
+        var assertionLists: [[AssertionResult]] = []
+        assertionLists.reserveCapacity(results.count)
+        try statements.insert(.results, count: results.count, in: db) { row, index in
+            let (result, runID) = results[index]
+            let assertions = SinkRedactor.assertions(result.assertions)
+            assertionLists.append(assertions)
+            try bindResult(result, id: firstID + Int64(index), runSequence: runSequence(runID, in: db),
+                           assertions: assertions, to: &row, in: db)
+        }
+        nextID = firstID + Int64(results.count)
+        try insertMetrics(results, firstID: firstID, in: db)
+        try insertAssertions(assertionLists, firstID: firstID, in: db)
+        try insertTLS(results, firstID: firstID, in: db)
     }
 
-    /// Inserts a result of run `runID` in the current transaction: its row, its metrics, its assertions
-    /// and its TLS evidence. Every stored field goes through `SinkRedactor`'s rules as
-    /// `SinkRedactor.result` applies them, field by field (no copy of the whole result).
-    /// - Throws: `HistoryError.runNotFound` when the run was never started, `.database` for SQLite errors.
-    func insert(_ result: TestResult, runID: String, statements: Statements, in db: Database) throws {
-        let runSequence = try runSequence(runID, in: db)
+    /// The id the next result gets: read once per transaction (the writer holds the write lock, so only
+    /// this inserter adds results until it commits), then counted.
+    private var nextID: Int64?
+
+    /// Forgets the next result id (a transaction begins: another process may have written since).
+    func transactionWillBegin() {
+        nextID = nil
+    }
+
+    private func nextResultID(in db: Database) throws -> Int64 {
+        if let nextID { return nextID }
+        return try (Int64.fetchOne(db, sql: "SELECT MAX(id) FROM results") ?? 0) + 1
+    }
+
+    /// Binds one result's row (`BatchStatements.Table.results` columns).
+    private func bindResult(
+        _ result: TestResult, id: Int64, runSequence: Int64, assertions: [AssertionResult], to row: inout SQLiteBinder, in db: Database
+    ) throws {
         let testID = try testID(result.identity, in: db)
-        let assertions = SinkRedactor.assertions(result.assertions)
-        // `TestResult.failureMessages` of the redacted result.
-        let messages = result.error.map { [SinkRedactor.text($0.message)] } ?? assertions.filter { !$0.passed }.map(\.message)
-        var captures = result.captures
-        for name in result.captures.keys where isSecret(name) { captures[name] = SinkRedactor.mask }
-        var row = SQLiteBinder(statements.result, in: db)
+        row.bind(id)
         row.bind(runSequence)
         row.bind(testID)
         row.bind(result.line)
@@ -135,27 +143,64 @@ final class ResultInserter {
         row.bind(result.attempts)
         row.bind(result.startedAt)
         row.bind(result.durationMs)
-        row.bind(messages.isEmpty ? nil : CompactJSON.array(messages))
+        // `TestResult.failureMessages` of the redacted result.
+        if let error = result.error {
+            row.bind(CompactJSON.array([SinkRedactor.text(error.message)]))
+        } else if assertions.contains(where: { !$0.passed }) {
+            row.bind(CompactJSON.array(assertions.filter { !$0.passed }.map(\.message)))
+        } else {
+            row.bind(nil as String?)
+        }
         row.bind(result.error?.kind)
         row.bind(result.error?.curlCode)
         row.bind(result.skipReason)
-        row.bind(result.request?.method)
-        row.bind(result.request.map { SinkRedactor.url($0.url) })
-        row.bind(result.request.map { headersJSON($0.headers) })
-        row.bind(result.response?.status)
-        row.bind(result.response?.httpVersion)
-        row.bind(result.response.map { headersJSON($0.headers) })
-        row.bind(result.response.map { SinkRedactor.text($0.bodyExcerpt) })
-        row.bind(result.response?.bodyBytes)
-        row.bind(result.response?.remoteIP)
-        row.bind(result.response?.remotePort)
-        row.bind(captures.isEmpty ? nil : CompactJSON.object(captures))
-        try row.step("insert result")
-        let resultID = db.lastInsertedRowID
+        if let request = result.request {
+            row.bind(request.method)
+            row.bind(SinkRedactor.url(request.url))
+            bindHeaders(request.headers, to: &row)
+        } else {
+            row.bind(nil as String?)
+            row.bind(nil as String?)
+            row.bind(nil as String?)
+        }
+        if let response = result.response {
+            row.bind(response.status)
+            row.bind(response.httpVersion)
+            bindHeaders(response.headers, to: &row)
+            row.bind(SinkRedactor.text(response.bodyExcerpt))
+            row.bind(response.bodyBytes)
+            row.bind(response.remoteIP)
+            row.bind(response.remotePort)
+        } else {
+            for _ in 0..<7 { row.bind(nil as String?) }
+        }
+        if result.captures.isEmpty {
+            row.bind(nil as String?)
+        } else {
+            var captures = result.captures
+            for name in result.captures.keys where isSecret(name) { captures[name] = SinkRedactor.mask }
+            row.bind(CompactJSON.object(captures))
+        }
+    }
 
-        if let timing = result.timings {
-            var row = SQLiteBinder(statements.metrics, in: db)
-            row.bind(resultID)
+    /// Binds the JSON of a header list, secret values masked as `SinkRedactor.headers` does, built in the
+    /// reused buffer (`[]`, most requests' headers, as a constant).
+    private func bindHeaders(_ fields: [HeaderField], to row: inout SQLiteBinder) {
+        if fields.isEmpty {
+            row.bind("[]")
+            return
+        }
+        json.removeAll(keepingCapacity: true)
+        CompactJSON.appendHeaders(fields.contains { isSecret($0.name) } ? SinkRedactor.headers(fields) : fields, to: &json)
+        row.bindText(json)
+    }
+
+    private func insertMetrics(_ results: [(result: TestResult, runID: String)], firstID: Int64, in db: Database) throws {
+        let timed = results.indices.filter { results[$0].result.timings != nil }
+        try statements.insert(.metrics, count: timed.count, in: db) { row, index in
+            let offset = timed[index]
+            let timing = results[offset].result.timings!
+            row.bind(firstID + Int64(offset))
             row.bind(timing.dnsMs)
             row.bind(timing.connectMs)
             row.bind(timing.tlsMs)
@@ -169,11 +214,20 @@ final class ResultInserter {
             row.bind(timing.connectionReused)
             row.bind(timing.requestBytes)
             row.bind(timing.responseBytes)
-            try row.step("insert metrics")
         }
-        for (position, assertion) in assertions.enumerated() {
-            var row = SQLiteBinder(statements.assertion, in: db)
-            row.bind(resultID)
+    }
+
+    /// Every assertion of the batch, in result and suite order.
+    private func insertAssertions(_ lists: [[AssertionResult]], firstID: Int64, in db: Database) throws {
+        var list = 0
+        var position = 0
+        try statements.insert(.assertions, count: lists.reduce(0) { $0 + $1.count }, in: db) { row, _ in
+            while position == lists[list].count {
+                list += 1
+                position = 0
+            }
+            let assertion = lists[list][position]
+            row.bind(firstID + Int64(list))
             row.bind(position)
             row.bind(assertion.kind)
             row.bind(assertion.target)
@@ -182,11 +236,16 @@ final class ResultInserter {
             row.bind(assertion.actual)
             row.bind(assertion.passed)
             row.bind(assertion.message)
-            try row.step("insert assertion")
+            position += 1
         }
-        if let tls = result.tls {
-            var row = SQLiteBinder(statements.tls, in: db)
-            row.bind(resultID)
+    }
+
+    private func insertTLS(_ results: [(result: TestResult, runID: String)], firstID: Int64, in db: Database) throws {
+        let secured = results.indices.filter { results[$0].result.tls != nil }
+        try statements.insert(.tls, count: secured.count, in: db) { row, index in
+            let offset = secured[index]
+            let tls = results[offset].result.tls!
+            row.bind(firstID + Int64(offset))
             row.bind(tls.protocolVersion)
             row.bind(tls.cipher)
             row.bind(CompactJSON.array(tls.chainPins))
@@ -194,7 +253,6 @@ final class ResultInserter {
             row.bind(tls.leafNotAfter)
             row.bind(tls.trusted)
             row.bind(tls.rejectionReason)
-            try row.step("insert TLS evidence")
         }
     }
 }

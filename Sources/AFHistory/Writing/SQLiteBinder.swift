@@ -45,6 +45,19 @@ struct SQLiteBinder {
         }
     }
 
+    /// Binds UTF-8 bytes as text (SQLite copies them).
+    mutating func bindText(_ bytes: [UInt8]) {
+        let position = next()
+        bytes.withUnsafeBufferPointer { buffer in
+            if let start = buffer.baseAddress, !buffer.isEmpty {
+                _ = sqlite3_bind_text(handle, position, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self),
+                                      Int32(buffer.count), Self.transient)
+            } else {
+                _ = sqlite3_bind_text(handle, position, "", 0, Self.transient)
+            }
+        }
+    }
+
     /// Binds an integer, or NULL.
     mutating func bind(_ value: Int?) {
         let position = next()

@@ -1,3 +1,4 @@
+import AFRunner
 import Foundation
 import GRDB
 
@@ -34,14 +35,29 @@ final class WriterTransaction {
             let pool = try database.pool()
             try pool.writeWithoutTransaction { db in
                 if startedAt == nil {
-                    try db.execute(sql: "BEGIN IMMEDIATE")
+                    try begin(db)
                     startedAt = .now
                 }
-                let statements = try ResultInserter.Statements(db)
+                var batch: [(result: TestResult, runID: String)] = []
+                batch.reserveCapacity(ResultInserter.batchSize)
                 while next < items.count {
-                    try apply(items[next], statements: statements, in: db)
-                    applied.append(items[next])
-                    next += 1
+                    // Consecutive results go in together (one statement per table and batch).
+                    var end = next
+                    while end < items.count, batch.count < ResultInserter.batchSize,
+                        case .result(let result, let runID) = items[end].operation
+                    {
+                        batch.append((result, runID))
+                        end += 1
+                    }
+                    if batch.isEmpty {
+                        try apply(items[next], in: db)
+                        end = next + 1
+                    } else {
+                        try inserter.insert(batch, in: db)
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                    applied.append(contentsOf: items[next..<end])
+                    next = end
                 }
             }
             return []
@@ -55,7 +71,10 @@ final class WriterTransaction {
     func commit() -> [Outcome] {
         guard startedAt != nil else { return [] }
         do {
-            try database.pool().writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+            try database.pool().writeWithoutTransaction { db in
+                try db.execute(sql: "COMMIT")
+                try db.execute(sql: "PRAGMA foreign_keys = ON")
+            }
             startedAt = nil
             defer { applied.removeAll(keepingCapacity: true) }
             return applied.map { ($0, .success(())) }
@@ -74,15 +93,40 @@ final class WriterTransaction {
 
     /// Runs `body` with the writer connection outside any transaction (commit first).
     func withDatabase<T>(_ body: (Database) throws -> T) throws -> T {
-        try database.pool().writeWithoutTransaction(body)
+        // `body` may delete runs or tests (prune) through this very connection, which `data_version` does not
+        // report: the remembered ids go.
+        inserter.forgetIDs()
+        return try database.pool().writeWithoutTransaction(body)
     }
 
-    private func apply(_ item: WriterItem, statements: ResultInserter.Statements, in db: Database) throws {
+    /// The last `PRAGMA data_version` seen: it changes when another connection commits.
+    private var dataVersion: Int64?
+
+    /// Begins the writer's transaction with foreign-key checks off, after making sure the ids the inserter
+    /// remembers still hold.
+    ///
+    /// The inserter resolves every id a row refers to (the run's sequence number, the test's id, the result
+    /// ids it assigns itself) inside the transaction, under the write lock, from rows it read or wrote: the
+    /// checks SQLite would make (six B-tree lookups per result, a tenth of the insert time) cannot fail. The
+    /// one way a remembered id could go stale, another process deleting the run or a test (`prune`) between
+    /// two of our transactions, changes `data_version`, and then the inserter forgets what it knew and reads
+    /// it again. Every other write of the connection (`withDatabase`, `recover`) runs with the checks on.
+    private func begin(_ db: Database) throws {
+        // Only outside a transaction does this pragma take effect.
+        try db.execute(sql: "PRAGMA foreign_keys = OFF")
+        try db.execute(sql: "BEGIN IMMEDIATE")
+        let version = try Int64.fetchOne(db, sql: "PRAGMA data_version")
+        if version != dataVersion { inserter.forgetIDs() }
+        dataVersion = version
+        inserter.transactionWillBegin()
+    }
+
+    private func apply(_ item: WriterItem, in db: Database) throws {
         switch item.operation {
         case .start(let run):
             try HistoryWriting.insertRun(run, in: db)
         case .result(let result, let runID):
-            try inserter.insert(result, runID: runID, statements: statements, in: db)
+            try inserter.insert([(result, runID)], in: db)
         case .finish(let runID, let summary, let status):
             try HistoryWriting.finishRun(runID, summary: summary, status: status, in: db)
         }
@@ -99,14 +143,15 @@ final class WriterTransaction {
             return items.map { ($0, .failure(failure)) }
         }
         _ = try? pool.writeWithoutTransaction { db in
-            if !db.isInsideTransaction { return }
-            try db.execute(sql: "ROLLBACK")
+            if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
         }
         return items.map { item in
             do {
                 try pool.writeWithoutTransaction { db in
+                    inserter.transactionWillBegin()
                     try db.inTransaction(.immediate) {
-                        try apply(item, statements: ResultInserter.Statements(db), in: db)
+                        try apply(item, in: db)
                         return .commit
                     }
                 }

@@ -1,0 +1,66 @@
+import AFHistory
+import AFRunner
+import Foundation
+import Testing
+
+/// The writer inserts results, metrics, assertions and TLS rows with multi-row statements, assigning result
+/// ids itself: every child row must still name its own result, in order, whatever the batch sizes.
+@Suite("History batch inserts")
+struct HistoryBatchInsertTests {
+    /// Result `n` (line `n`) has `n % 4` assertions, timings unless `n % 3 == 0`, TLS evidence when `n % 5 == 0`.
+    static func mixed(_ count: Int) -> [TestResult] {
+        (0..<count).map { n in
+            var result = HistoryFixtures.result(HistoryFixtures.identity("m\(n)", suite: "Mixed"), .passed, ms: Double(n), line: n)
+            result.assertions = (0..<(n % 4)).map { k in
+                AssertionResult(kind: "json", target: "$.k\(k)", predicate: "equals", expected: "\(n)-\(k)", actual: "\(n)-\(k)",
+                                passed: true, message: "$.k\(k) is \(n)-\(k)")
+            }
+            if n % 3 == 0 { result.timings = nil }
+            if n % 5 == 0 {
+                result.tls = TLSSummary(protocolVersion: "TLSv1.3", cipher: "C\(n)", chainPins: ["sha256//\(n)"], leafSubject: "CN=\(n)",
+                                        leafNotAfter: nil, trusted: true, rejectionReason: nil)
+            }
+            return result
+        }
+    }
+
+    @Test("odd batch sizes: every metrics, assertion and TLS row belongs to its result, in suite order", arguments: [1, 37, 300])
+    func childRowsNameTheirResult(count: Int) async throws {
+        try await HistoryWriterTests.withStartedRun { store, run, path in
+            let all = Self.mixed(count)
+            // Uneven hand-overs, so insert passes see many different batch sizes.
+            var start = 0
+            var step = 1
+            while start < all.count {
+                try await store.record(contentsOf: Array(all[start..<min(start + step, all.count)]), in: run)
+                start += step
+                step = step % 23 + 6
+            }
+            try await store.runDidFinish(run, summary: RunSummary(passed: count), status: .complete)
+
+            let lines = 0..<count
+            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["\(count)"])
+            let assertions = try SQLite.query(path, """
+                SELECT r.line || ':' || a.position || ':' || a.expected FROM assertions a JOIN results r ON r.id = a.result_id
+                ORDER BY a.id
+                """)
+            #expect(assertions == lines.flatMap { n in (0..<(n % 4)).map { k in "\(n):\(k):\(n)-\(k)" } })
+            let metrics = try SQLite.query(path, "SELECT r.line || ':' || m.total_ms FROM metrics m JOIN results r ON r.id = m.result_id ORDER BY r.id")
+            #expect(metrics == lines.filter { $0 % 3 != 0 }.map { "\($0):\(Double($0))" })
+            let tls = try SQLite.query(path, "SELECT r.line || ':' || x.cipher FROM tls x JOIN results r ON r.id = x.result_id ORDER BY r.id")
+            #expect(tls == lines.filter { $0 % 5 == 0 }.map { "\($0):C\($0)" })
+            #expect(try SQLite.query(path, "SELECT MAX(id) - MIN(id) + 1 FROM results") == ["\(count)"])
+            #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
+        }
+    }
+
+    @Test("foreign keys are on again after a run: pruning cascades to the rows the writer inserted")
+    func foreignKeysBackOn() async throws {
+        try await HistoryWriterTests.withStartedRun { store, run, path in
+            try await store.record(contentsOf: Self.mixed(40), in: run)
+            try await store.runDidFinish(run, summary: RunSummary(passed: 40), status: .complete)
+            #expect(try store.prune(keep: 0) == 1)
+            #expect(try SQLite.query(path, "SELECT (SELECT COUNT(*) FROM results) + (SELECT COUNT(*) FROM metrics) + (SELECT COUNT(*) FROM assertions) + (SELECT COUNT(*) FROM tls)") == ["0"])
+        }
+    }
+}
