@@ -35,7 +35,24 @@ final class BatchStatements {
             }
         }
 
-        var name: String { "\(self)" }
+        var name: String {
+            switch self {
+            case .results: "results"
+            case .metrics: "metrics"
+            case .assertions: "assertions"
+            case .tls: "tls"
+            }
+        }
+
+        /// What a failed step was doing (a constant: no text built per statement).
+        var operation: String {
+            switch self {
+            case .results: "insert results"
+            case .metrics: "insert metrics"
+            case .assertions: "insert assertions"
+            case .tls: "insert TLS evidence"
+            }
+        }
     }
 
     /// The most rows one statement inserts (23 columns × 128 rows stays below SQLite's 32,766 parameters).
@@ -55,7 +72,7 @@ final class BatchStatements {
             while rows > count - index { rows /= 2 }
             var row = try SQLiteBinder(statement(table, rows: rows, in: db), in: db)
             for offset in index..<(index + rows) { try bind(&row, offset) }
-            try row.step("insert \(table.name)")
+            try row.step(table.operation)
             index += rows
         }
     }

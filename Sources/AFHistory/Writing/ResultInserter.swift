@@ -9,21 +9,33 @@ import GRDB
 /// Not `Sendable`: the group-commit writer uses it on its private queue only.
 final class ResultInserter {
     private var runSequences: [String: Int64] = [:]
-    private var testIDs: [TestIdentity: Int64] = [:]
-    /// Suites (file and name) whose row is up to date and whose tests are all in `testIDs`.
-    private var suiteIDs: [SuiteKey: Int64] = [:]
+    /// Suites (file and name) whose row is up to date, with the ids of their tests.
+    private var suites: [SuiteKey: SuiteIDs] = [:]
+    /// The suite of the previous result: most results follow one of the same suite, and comparing two
+    /// strings is cheaper than hashing three.
+    private var lastSuite: (key: SuiteKey, ids: SuiteIDs)?
 
     private struct SuiteKey: Hashable {
         let file: String
         let name: String
     }
 
+    /// A suite's id and its tests' ids by name.
+    private final class SuiteIDs {
+        let id: Int64
+        var tests: [String: Int64] = [:]
+
+        init(id: Int64) {
+            self.id = id
+        }
+    }
+
     /// Drops the remembered ids (after a failed batch: another process may have pruned a test).
     func forgetIDs() {
         runSequences.removeAll()
         nextID = nil
-        testIDs.removeAll()
-        suiteIDs.removeAll()
+        suites.removeAll()
+        lastSuite = nil
     }
 
     /// Whether header and capture names are secret, as `SinkRedactor.isSecretName` says (the same few
@@ -60,33 +72,42 @@ final class ResultInserter {
     /// The id of a test. The first time a suite is seen, its row is created or renamed and the ids of all
     /// its known tests are read in one query, so a run of an existing suite looks up nothing per result.
     private func testID(_ identity: TestIdentity, in db: Database) throws -> Int64 {
-        if let known = testIDs[identity] { return known }
-        let key = SuiteKey(file: identity.suiteFile, name: identity.suiteName)
-        let suiteID: Int64
-        if let known = suiteIDs[key] {
-            suiteID = known
-        } else {
-            suiteID = try Int64.fetchOne(
-                db.cachedStatement(sql: """
-                    INSERT INTO suites (file, name) VALUES (?, ?)
-                    ON CONFLICT(file) DO UPDATE SET name = excluded.name RETURNING id
-                    """), arguments: [identity.suiteFile, identity.suiteName])!
-            suiteIDs[key] = suiteID
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT name, id FROM tests WHERE suite_id = ?"), arguments: [suiteID])
-            while let row = try rows.next() {
-                let name: String = row[0]
-                testIDs[TestIdentity(suiteFile: key.file, suiteName: key.name, testName: name)] = row[1]
-            }
-            if let known = testIDs[identity] { return known }
-        }
+        let suite = try suiteIDs(identity, in: db)
+        if let known = suite.tests[identity.testName] { return known }
         // New test (or one another process added since): insert, or take the row that is there.
         let id = try Int64.fetchOne(
             db.cachedStatement(sql: """
                 INSERT INTO tests (suite_id, name) VALUES (?, ?)
                 ON CONFLICT(suite_id, name) DO UPDATE SET name = excluded.name RETURNING id
-                """), arguments: [suiteID, identity.testName])!
-        testIDs[identity] = id
+                """), arguments: [suite.id, identity.testName])!
+        suite.tests[identity.testName] = id
         return id
+    }
+
+    /// The ids of a test's suite. The first time a suite is seen, its row is created or renamed and the ids
+    /// of all its known tests are read in one query, so a run of an existing suite looks up nothing per result.
+    private func suiteIDs(_ identity: TestIdentity, in db: Database) throws -> SuiteIDs {
+        if let lastSuite, lastSuite.key.file == identity.suiteFile, lastSuite.key.name == identity.suiteName {
+            return lastSuite.ids
+        }
+        let key = SuiteKey(file: identity.suiteFile, name: identity.suiteName)
+        if let known = suites[key] {
+            lastSuite = (key, known)
+            return known
+        }
+        let suiteID = try Int64.fetchOne(
+            db.cachedStatement(sql: """
+                INSERT INTO suites (file, name) VALUES (?, ?)
+                ON CONFLICT(file) DO UPDATE SET name = excluded.name RETURNING id
+                """), arguments: [identity.suiteFile, identity.suiteName])!
+        let ids = SuiteIDs(id: suiteID)
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT name, id FROM tests WHERE suite_id = ?"), arguments: [suiteID])
+        while let row = try rows.next() {
+            ids.tests[row[0]] = row[1]
+        }
+        suites[key] = ids
+        lastSuite = (key, ids)
+        return ids
     }
 
     /// Inserts finished results in the current transaction: their rows, metrics, assertions and TLS
