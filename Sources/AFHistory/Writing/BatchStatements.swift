@@ -58,9 +58,9 @@ final class BatchStatements {
     /// The most rows one statement inserts (23 columns × 128 rows stays below SQLite's 32,766 parameters).
     static let maxRows = 128
 
-    /// The SQL of each table's statements by row count, built once. The statements themselves stay in GRDB's
-    /// statement cache (held here, they would keep the connection from closing).
-    private var cache: [[Int: String]] = Table.allCases.map { _ in [:] }
+    /// Each table's statements by row count. Held here rather than looked up in GRDB's cache by their SQL
+    /// (hashing a 1.5 kB text per statement run); `removeAll()` finalizes them before the connection closes.
+    private var cache: [[Int: Statement]] = Table.allCases.map { _ in [:] }
 
     /// Inserts `count` rows into `table`: `bind` binds the columns of row `index` (0..<count), in order.
     func insert(
@@ -79,12 +79,18 @@ final class BatchStatements {
 
     /// The INSERT of `rows` rows into `table`.
     private func statement(_ table: Table, rows: Int, in db: Database) throws -> Statement {
-        if let sql = cache[table.rawValue][rows] { return try db.cachedStatement(sql: sql) }
+        if let known = cache[table.rawValue][rows] { return known }
         let columns = table.columns
         let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ",") + ")"
         let sql = "INSERT INTO \(table.name) (\(columns.joined(separator: ", "))) VALUES "
             + Array(repeating: row, count: rows).joined(separator: ",")
-        cache[table.rawValue][rows] = sql
-        return try db.cachedStatement(sql: sql)
+        let statement = try db.makeStatement(sql: sql)
+        cache[table.rawValue][rows] = statement
+        return statement
+    }
+
+    /// Finalizes the statements (before the connection closes); they are prepared again when needed.
+    func removeAll() {
+        cache = Table.allCases.map { _ in [:] }
     }
 }

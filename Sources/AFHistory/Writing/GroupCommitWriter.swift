@@ -92,9 +92,13 @@ final class GroupCommitWriter: Sendable {
         }
     }
 
-    /// Stores and commits everything queued (before closing the database).
+    /// Stores and commits everything queued and finalizes the writer's statements (before closing the
+    /// database: SQLite does not close a connection with statements left).
     func quiesce() {
-        queue.sync { commitQueued() }
+        queue.sync {
+            commitQueued()
+            transaction.releaseStatements()
+        }
     }
 
     /// On `queue`: applies the queued items and commits; a `flush` waiting is left to its drain.

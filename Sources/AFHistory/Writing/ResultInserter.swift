@@ -30,6 +30,11 @@ final class ResultInserter {
         }
     }
 
+    /// Finalizes the prepared statements (they are prepared again when needed).
+    func releaseStatements() {
+        statements.removeAll()
+    }
+
     /// Drops the remembered ids (after a failed batch: another process may have pruned a test).
     func forgetIDs() {
         runSequences.removeAll()

@@ -91,6 +91,11 @@ final class WriterTransaction {
         _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(mode) }
     }
 
+    /// Finalizes the inserter's prepared statements (before the database closes).
+    func releaseStatements() {
+        _ = try? database.pool().writeWithoutTransaction { _ in inserter.releaseStatements() }
+    }
+
     /// Runs `body` with the writer connection outside any transaction (commit first).
     func withDatabase<T>(_ body: (Database) throws -> T) throws -> T {
         // `body` may delete runs or tests (prune) through this very connection, which `data_version` does not
