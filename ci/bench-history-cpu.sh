@@ -65,9 +65,8 @@ env = dict(os.environ, AFRUN_HISTORY_CPU="1")
 def run(args):
     p = subprocess.Popen([afrun, "run", suite, "--jobs", c, "--quiet"] + args, env=env,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    out, err = p.communicate()
-    _, status, usage = os.wait4(p.pid, 0) if False else (None, p.returncode, None)
-    if status != 0: sys.exit(f"afrun failed: {err.decode()[-1000:]}")
+    _, err = p.communicate()
+    if p.returncode != 0: sys.exit(f"afrun failed: {err.decode()[-1000:]}")
     m = re.search(rb"writer: ([0-9.]+) ms CPU for (\d+) results", err)
     return float(m.group(1)) * 1000 / n if m else None
 def rusage_run(args):
