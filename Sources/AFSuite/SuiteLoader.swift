@@ -8,6 +8,8 @@ import JSONPath
 public struct SuiteLoader: Sendable {
     /// The environment used to resolve `{{env.NAME}}` and `{"env": …}` variables in file paths.
     public var environment: [String: String]
+    /// How many threads may decode one long `tests` array (tests set 1 to compare with in-order decoding).
+    var testDecodingThreads = min(4, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Creates a loader.
     /// - Parameter environment: the environment for resolving file paths (the process's by default).
@@ -73,6 +75,7 @@ public struct SuiteLoader: Sendable {
             return .failure(FileErrors(errors: [.invalid(SuiteDiagnostic(location: location, reason: .syntax(message: error.message)))]))
         }
         var decoder = SuiteDecoder(file: url, displayPath: displayPath, index: parsed.1)
+        decoder.testDecodingThreads = testDecodingThreads
         // The parser saw every object; the byte scan that names the repeats runs only when one has one.
         if parsed.1.hasDuplicateKeys {
             for duplicate in DuplicateKeyScanner.scan(Array(bytes)) {

@@ -16,7 +16,7 @@ struct AFRunCommand: AsyncParsableCommand {
     /// Parses and runs, mapping ArgumentParser's usage errors to exit status 2.
     static func main() async {
         do {
-            var command = try parseAsRoot()
+            var command = try parseFast()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -30,6 +30,27 @@ struct AFRunCommand: AsyncParsableCommand {
             }
             exit(withError: error)
         }
+    }
+}
+
+extension AFRunCommand {
+    /// Arguments that ask the root command for something (help, the version, completion scripts).
+    static let rootRequests: Set<String> = ["-h", "--help", "help", "--version", "--experimental-dump-help"]
+
+    /// `afrun run …` and `afrun validate …` with ordinary arguments are parsed by their own command
+    /// alone: parsing at the root walks the whole command tree (every history subcommand and option
+    /// group, by reflection), which cost several milliseconds of every run's start-up. Anything the
+    /// short path does not accept (a usage error, help, the version, completion scripts) is parsed
+    /// again at the root, so messages and exit codes are the root's.
+    static func parseFast(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) throws -> any ParsableCommand {
+        if let first = arguments.first,
+            !arguments.contains(where: { rootRequests.contains($0) || $0.hasPrefix("--generate-completion-script") })
+        {
+            let rest = Array(arguments.dropFirst())
+            if first == "run", let command = try? RunCommand.parseAsRoot(rest) as? RunCommand { return command }
+            if first == "validate", let command = try? ValidateCommand.parseAsRoot(rest) as? ValidateCommand { return command }
+        }
+        return try parseAsRoot(arguments)
     }
 }
 

@@ -67,6 +67,8 @@ struct RunCommand: AsyncParsableCommand {
         let report = await runner.run(plan.suites, run: info, sinks: sinks)
         trap.cancel()
         try? plan.store?.close()
+        ExitKeepAlive.keep(report)
+        ExitKeepAlive.keep(loaded)
 
         FailurePrinter(console: console, style: style, verbose: output.verbose).print(report.results)
         for problem in report.sinkErrors { console.err("warning: \(problem)") }

@@ -28,6 +28,24 @@ struct ResponseHeadParserTests {
         #expect(bytes.statusCode == 200)
     }
 
+    /// The byte-level status line reading gives what the line-level parser gives, and falls back to it.
+    @Test(arguments: [
+        "HTTP/1.1 200 OK", "HTTP/1.1 204", "HTTP/1.0 404 Not  Found \t", "HTTP/2 301 Moved", "HTTP/1.1  200 OK",
+        "HTTP/1.1 2000 X", "HTTP/1.1 20", "HTTP/1.1 +20 X", "HTTP/1.1 200\tOK", "HTTP/3 500 Ünïcode", "HTTP/1.1",
+        "HTTP/9.9 418 teapot",
+    ])
+    func byteAndLineStatusLinesAgree(statusLine: String) {
+        let bytes = feed(["HTTP/1.1 100 Continue", "A: b", "", statusLine, "X: y"])
+        var text = ResponseHeadParser()
+        for line in ["HTTP/1.1 100 Continue", "A: b", statusLine, "X: y"] { text.consume(line: line) }
+        #expect(bytes.statusCode == text.statusCode)
+        #expect(bytes.reasonPhrase == text.reasonPhrase)
+        #expect(bytes.httpVersion == text.httpVersion)
+        #expect(bytes.headers == text.headers)
+        #expect(bytes.headers["A"] == nil)
+        #expect(!bytes.isComplete)
+    }
+
     @Test func parsesStatusLineAndFields() {
         let parser = feed(["HTTP/1.1 404 Not Found", "Content-Type: text/plain", "X-A:  one ", ""])
         #expect(parser.statusCode == 404)

@@ -29,7 +29,8 @@ struct AfrunProcess {
 
     /// Runs `afrun arguments…` in `directory` and waits for it.
     static func run(
-        _ arguments: [String], in directory: URL, environment: [String: String] = [:], interruptAfter: Duration? = nil
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:], interruptAfter: Duration? = nil,
+        interruptOnOutput marker: String? = nil
     ) async throws -> Output {
         let process = Process()
         process.executableURL = try executable()
@@ -49,8 +50,12 @@ struct AfrunProcess {
         let errHandle = try FileHandle(forWritingTo: err)
         process.standardOutput = outHandle
         process.standardError = errHandle
+        let exited = ExitFlag()
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            process.terminationHandler = {
+                exited.set()
+                continuation.resume(returning: $0.terminationStatus)
+            }
             do { try process.run() } catch {
                 process.terminationHandler = nil
                 continuation.resume(throwing: error)
@@ -63,6 +68,21 @@ struct AfrunProcess {
                     kill(pid, SIGINT)
                 }
             }
+            if let marker {
+                // SIGINT once the run has visibly started (its output shows `marker`): a fixed delay
+                // could arrive before the handler is installed on a loaded machine.
+                let pid = process.processIdentifier
+                Task.detached {
+                    for _ in 0..<1_500 {
+                        if exited.isSet { return }
+                        if let text = try? String(contentsOf: out, encoding: .utf8), text.contains(marker) {
+                            if !exited.isSet { kill(pid, SIGINT) }
+                            return
+                        }
+                        try? await Task.sleep(for: .milliseconds(20))
+                    }
+                }
+            }
         }
         try outHandle.close()
         try errHandle.close()
@@ -73,6 +93,16 @@ struct AfrunProcess {
         return Output(
             status: status, stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8))
     }
+}
+
+/// Set once the child has exited, so no signal goes to a reused process id.
+final class ExitFlag: @unchecked Sendable {
+    // `@unchecked Sendable`: `lock` guards `value`.
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }
 
 /// A temporary folder of suite files.

@@ -50,7 +50,7 @@ private func httpOnly() -> FixtureServer.Configuration {
                   {"name": "third", "request": {"url": "delay/1000"}, "expect": {"status": 200}}
                 ]}
                 """)
-            let output = try await AfrunProcess.run(["slow.json", "--db", "h.sqlite"], in: folder.url, interruptAfter: .milliseconds(500))
+            let output = try await AfrunProcess.run(["slow.json", "--db", "h.sqlite"], in: folder.url, interruptOnOutput: "first")
             #expect(output.status == 130, "\(output.all)")
             #expect(output.stderr.contains("interrupted"))
             #expect(!output.stdout.contains("Slow/third"))

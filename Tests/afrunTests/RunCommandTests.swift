@@ -97,6 +97,19 @@ private func passingSuite(_ base: URL) -> String {
         #expect(output.stderr.contains("--jobs"))
     }
 
+    /// `run` and `validate` are parsed by their own command first; what that short path does not
+    /// accept is parsed again at the root, so usage errors and help read as the root's.
+    @Test(arguments: [["run", ".", "--bogus"], ["validate", ".", "--bogus"], ["run", "--help"], ["validate", "-h"]])
+    func shortParsePathKeepsTheRootsMessages(arguments: [String]) async throws {
+        let folder = try SuiteFolder()
+        defer { folder.remove() }
+        let output = try await AfrunProcess.run(arguments, in: folder.url)
+        let isHelp = arguments.contains("--help") || arguments.contains("-h")
+        #expect(output.status == (isHelp ? 0 : 2), "\(output.all)")
+        #expect(output.all.contains("afrun \(arguments[0])"), "\(output.all)")
+        if !isHelp { #expect(output.stderr.contains("--bogus")) }
+    }
+
     @Test func versionNamesTheLibraries() async throws {
         let folder = try SuiteFolder()
         defer { folder.remove() }

@@ -36,7 +36,38 @@ struct ResponseHeadParser: Sendable {
                 value: String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<stop]), as: UTF8.self))
             return
         }
+        if isStatusLine, startHead(statusBytes: line) { return }
         consume(line: String(decoding: line, as: UTF8.self))
+    }
+
+    /// The common status line, `HTTP/1.1 200 OK`, read on the bytes (no whole-line string and no
+    /// `split`, once per response on the loop thread). Returns false, changing nothing, for anything
+    /// else (no three-digit code after the version), which the string path then reads.
+    private mutating func startHead(statusBytes line: UnsafeRawBufferPointer) -> Bool {
+        guard let space = line.firstIndex(of: 0x20), space + 4 <= line.count else { return false }
+        var code = 0
+        for i in (space + 1)..<(space + 4) {
+            let digit = line[i] &- 0x30
+            guard digit < 10 else { return false }
+            code = code * 10 + Int(digit)
+        }
+        guard space + 4 == line.count || line[space + 4] == 0x20 else { return false }
+        headers = HTTPHeaders()
+        isComplete = false
+        httpVersion = Self.version(bytes: UnsafeRawBufferPointer(rebasing: line[..<space]))
+        statusCode = code
+        var start = space + 4
+        var stop = line.count
+        while start < stop, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+        while stop > start, line[stop - 1] == 0x20 || line[stop - 1] == 0x09 { stop -= 1 }
+        reasonPhrase = String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<stop]), as: UTF8.self)
+        return true
+    }
+
+    /// `version(_:)` on the token's bytes.
+    static func version(bytes token: UnsafeRawBufferPointer) -> HTTPVersion {
+        if token.elementsEqual("HTTP/1.1".utf8) { return .http1_1 }
+        return version(String(decoding: token, as: UTF8.self))
     }
 
     /// Takes one line without its line ending.

@@ -22,7 +22,8 @@ extension SuiteDecoder {
                 if name.hasPrefix("env.") || defined.contains(name) { continue }
                 var visible = false
                 if case .test(let index) = use.scope, !suite.parallel {
-                    visible = capturedBefore[index]?.contains(name) ?? false
+                    // Tests after the last one that captures see every capture.
+                    visible = (index > maxIndex ? capturedAnywhere : capturedBefore[index] ?? []).contains(name)
                 }
                 if visible { continue }
                 var note: String?

@@ -28,9 +28,9 @@ extension SuiteDecoder {
         if let tests = require("tests", in: root, context: "the suite") {
             if case .array = tests.value {
                 var firstLines: [String: Int] = [:]
-                for (index, element) in tests.elements.enumerated() {
-                    scope = .test(index)
-                    guard let test = decodeTest(element) else { continue }
+                let elements = tests.elements
+                for (element, decoded) in zip(elements, decodeTests(elements)) {
+                    guard let test = decoded else { continue }
                     if let first = firstLines[test.name] {
                         report(.duplicateTestName(name: test.name, firstLine: first),
                             at: element.member("name")?.pointer ?? element.pointer)
@@ -39,7 +39,6 @@ extension SuiteDecoder {
                     }
                     suite.tests.append(test)
                 }
-                scope = .suite
             } else {
                 report(.wrongType(key: "tests", expected: "an array of tests", found: tests.typeDescription), at: tests.pointer)
             }

@@ -27,7 +27,10 @@ extension SuiteDecoder {
         let expect = node.member("expect").flatMap { decodeExpectations($0) } ?? Expectations()
         let captures = node.member("capture").map { decodeCaptures($0) } ?? []
         // Every written name counts, even one whose source has an error: no cascade of undefined variables.
-        if case .test(let index) = scope { captureNames[index] = node.member("capture")?.members.map { $0.key } ?? [] }
+        // Only tests that capture get an entry (the check reads a missing one as none).
+        if case .test(let index) = scope, let capture = node.member("capture") {
+            captureNames[index] = capture.members.map { $0.key }
+        }
         let retry = node.member("retry").flatMap { decodeRetry($0) }
         var skip: String?
         if let skipNode = node.member("skip") {
