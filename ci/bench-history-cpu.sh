@@ -22,39 +22,8 @@ if [ -z "${AFRUN:-}" ]; then
   swift build -c release --scratch-path .build-release --product afrun 2>&1 | tail -1
   AFRUN=$(swift build -c release --scratch-path .build-release --show-bin-path)/afrun
 fi
-NGINX=$(command -v nginx || echo /usr/sbin/nginx)
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-mkdir -p "$SCRATCH/www" "$SCRATCH/logs" "$SCRATCH/tmp" "$SCRATCH/suite"
-chmod 755 "$SCRATCH" "$SCRATCH/www"
-printf '{"id":1,"name":"alice","tags":["a","b"]}' > "$SCRATCH/www/item.json"
-cat > "$SCRATCH/nginx.conf" <<CONF
-worker_processes 1;
-error_log $SCRATCH/logs/error.log warn;
-pid $SCRATCH/nginx.pid;
-daemon off;
-events { worker_connections 4096; }
-http {
-  types { application/json json; }
-  access_log off;
-  keepalive_requests 10000000;
-  keepalive_timeout 60s;
-  client_body_temp_path $SCRATCH/tmp;
-  server { listen 127.0.0.1:$PORT; root $SCRATCH/www; location / { add_header X-Bench yes; } }
-}
-CONF
-"$NGINX" -p "$SCRATCH" -c "$SCRATCH/nginx.conf" &
-SERVER_PID=$!
-BASE="http://127.0.0.1:$PORT"
-for _ in $(seq 50); do curl -sf -o /dev/null "$BASE/item.json" && break; sleep 0.1; done
-python3 - "$N" "$BASE" "$SCRATCH" <<'PY'
-import json, sys
-n, base, scratch = int(sys.argv[1]), sys.argv[2], sys.argv[3]
-tests = [{"name": f"get {i}", "request": {"url": f"item.json?i={i}"},
-          "expect": {"status": 200, "contentType": "application/json",
-                     "json": [{"path": "$.id", "equals": 1}]}} for i in range(n)]
-json.dump({"name": "bench", "baseURL": base + "/", "parallel": True, "tests": tests},
-          open(f"{scratch}/suite/bench.json", "w"))
-PY
+. ci/bench-server.sh
+start_bench_server
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at start; N=$N C=$C RUNS=$RUNS"
 
 python3 - "$AFRUN" "$SCRATCH" "$N" "$C" "$RUNS" <<'PY'

@@ -1,0 +1,44 @@
+# Shared by ci/bench-runner.sh and ci/bench-history-cpu.sh (sourced): a private nginx (one worker,
+# loopback, keep-alive) serving a 40-byte JSON file, and the generated N-test suite plus a curl config of
+# the same N URLs. Expects SCRATCH and N; sets NGINX, PORT, BASE and SERVER_PID.
+start_bench_server() {
+  NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+  [ -x "$NGINX" ] || { echo "bench: nginx is needed (apt-get install -y nginx)"; exit 2; }
+  PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  mkdir -p "$SCRATCH/www" "$SCRATCH/logs" "$SCRATCH/tmp" "$SCRATCH/suite"
+  chmod 755 "$SCRATCH" "$SCRATCH/www"   # nginx workers run as nobody when started by root
+  printf '{"id":1,"name":"alice","tags":["a","b"]}' > "$SCRATCH/www/item.json"
+  cat > "$SCRATCH/nginx.conf" <<CONF
+worker_processes 1;
+error_log $SCRATCH/logs/error.log warn;
+pid $SCRATCH/nginx.pid;
+daemon off;
+events { worker_connections 4096; }
+http {
+  types { application/json json; }
+  access_log off;
+  keepalive_requests 10000000;
+  keepalive_timeout 60s;
+  client_body_temp_path $SCRATCH/tmp;
+  server { listen 127.0.0.1:$PORT; root $SCRATCH/www; location / { add_header X-Bench yes; } }
+}
+CONF
+  "$NGINX" -p "$SCRATCH" -c "$SCRATCH/nginx.conf" &
+  SERVER_PID=$!
+  BASE="http://127.0.0.1:$PORT"
+  for _ in $(seq 50); do curl -sf -o /dev/null "$BASE/item.json" && break; sleep 0.1; done
+
+  # The same N distinct URLs for both tools (nginx ignores the query string).
+  python3 - "$N" "$BASE" "$SCRATCH" <<'PY'
+import json, sys
+n, base, scratch = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+tests = [{"name": f"get {i}", "request": {"url": f"item.json?i={i}"},
+          "expect": {"status": 200, "contentType": "application/json",
+                     "json": [{"path": "$.id", "equals": 1}]}} for i in range(n)]
+json.dump({"name": "bench", "baseURL": base + "/", "parallel": True, "tests": tests},
+          open(f"{scratch}/suite/bench.json", "w"))
+with open(f"{scratch}/urls.txt", "w") as f:
+    for i in range(n):
+        f.write(f'url = "{base}/item.json?i={i}"\noutput = "/dev/null"\n')
+PY
+}
