@@ -3,7 +3,19 @@ import Foundation
 /// Escaping for XML attribute values and text.
 enum XMLText {
     /// `text` with markup characters escaped and characters XML 1.0 forbids replaced by U+FFFD.
+    /// Tabs and line breaks become character references, because a parser normalizes them to spaces
+    /// in an attribute value.
     static func escape(_ text: String) -> String {
+        escape(text, keepingLineBreaks: false)
+    }
+
+    /// Element text: like `escape`, but tabs and line feeds stay as they are (a parser keeps them in
+    /// text) and carriage returns are dropped, so a CRLF from a server reads as one line break.
+    static func escapeText(_ text: String) -> String {
+        escape(text, keepingLineBreaks: true)
+    }
+
+    private static func escape(_ text: String, keepingLineBreaks: Bool) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -13,9 +25,9 @@ enum XMLText {
             case ">": output += "&gt;"
             case "\"": output += "&quot;"
             case "'": output += "&apos;"
-            case "\t": output += "&#9;"
-            case "\n": output += "&#10;"
-            case "\r": output += "&#13;"
+            case "\t": output += keepingLineBreaks ? "\t" : "&#9;"
+            case "\n": output += keepingLineBreaks ? "\n" : "&#10;"
+            case "\r": output += keepingLineBreaks ? "" : "&#13;"
             default:
                 let value = scalar.value
                 let allowed = value >= 0x20 && !(0xD800...0xDFFF).contains(value) && value != 0xFFFE && value != 0xFFFF
@@ -23,11 +35,5 @@ enum XMLText {
             }
         }
         return output
-    }
-
-    /// Element text: like `escape` but keeps line breaks and tabs as they are.
-    static func escapeText(_ text: String) -> String {
-        escape(text).replacingOccurrences(of: "&#10;", with: "\n").replacingOccurrences(of: "&#9;", with: "\t")
-            .replacingOccurrences(of: "&#13;", with: "")
     }
 }
