@@ -144,7 +144,7 @@ final class WriterTransaction {
         // Ids learnt in the rolled-back transaction are gone; another process may have pruned a test.
         inserter.forgetIDs()
         guard let pool = try? database.pool() else {
-            let failure = Self.historyError(error, operation: "open")
+            let failure = HistoryStore.historyError(error, operation: "open")
             return items.map { ($0, .failure(failure)) }
         }
         _ = try? pool.writeWithoutTransaction { db in
@@ -163,12 +163,8 @@ final class WriterTransaction {
                 return (item, .success(()))
             } catch {
                 inserter.forgetIDs()
-                return (item, .failure(Self.historyError(error, operation: "record \(item.label)")))
+                return (item, .failure(HistoryStore.historyError(error, operation: "record \(item.label)")))
             }
         }
-    }
-
-    static func historyError(_ error: any Error, operation: String) -> HistoryError {
-        (error as? HistoryError) ?? .database(operation: operation, reason: "\(error)")
     }
 }
