@@ -222,11 +222,7 @@ final class ResultInserter {
     }
 
     private func insertMetrics(_ results: [(result: TestResult, runID: String)], firstID: Int64, in db: Database) throws {
-        let timed = results.indices.filter { results[$0].result.timings != nil }
-        try statements.insert(.metrics, count: timed.count, in: db) { row, index in
-            let offset = timed[index]
-            let timing = results[offset].result.timings!
-            row.bind(firstID + Int64(offset))
+        try insertParts(.metrics, of: results, firstID: firstID, in: db, part: \.timings) { row, timing in
             row.bind(timing.dnsMs)
             row.bind(timing.connectMs)
             row.bind(timing.tlsMs)
@@ -267,11 +263,7 @@ final class ResultInserter {
     }
 
     private func insertTLS(_ results: [(result: TestResult, runID: String)], firstID: Int64, in db: Database) throws {
-        let secured = results.indices.filter { results[$0].result.tls != nil }
-        try statements.insert(.tls, count: secured.count, in: db) { row, index in
-            let offset = secured[index]
-            let tls = results[offset].result.tls!
-            row.bind(firstID + Int64(offset))
+        try insertParts(.tls, of: results, firstID: firstID, in: db, part: \.tls) { row, tls in
             row.bind(tls.protocolVersion)
             row.bind(tls.cipher)
             row.bind(CompactJSON.array(tls.chainPins))
@@ -279,6 +271,19 @@ final class ResultInserter {
             row.bind(tls.leafNotAfter)
             row.bind(tls.trusted)
             row.bind(tls.rejectionReason)
+        }
+    }
+
+    /// One row of `table` per result that has `part` (its timings, its TLS evidence), keyed by the result's
+    /// id; `bind` binds the columns after the id.
+    private func insertParts<Part>(
+        _ table: BatchStatements.Table, of results: [(result: TestResult, runID: String)], firstID: Int64,
+        in db: Database, part: (TestResult) -> Part?, bind: (_ row: inout SQLiteBinder, _ part: Part) -> Void
+    ) throws {
+        let present = results.indices.compactMap { offset in part(results[offset].result).map { (offset: offset, part: $0) } }
+        try statements.insert(table, count: present.count, in: db) { row, index in
+            row.bind(firstID + Int64(present[index].offset))
+            bind(&row, present[index].part)
         }
     }
 }
