@@ -39,6 +39,35 @@ private func httpOnly() -> FixtureServer.Configuration {
         }
     }
 
+    @Test("a recorded run keeps the git commit and branch from CI variables and a redacted command line")
+    func runRecordsCIVariables() async throws {
+        try await withFixtureServer(httpOnly()) { server in
+            let folder = try SuiteFolder()
+            defer { folder.remove() }
+            try folder.write("s.json", """
+                {"name": "CI", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
+                  {"name": "ok", "request": {"url": "get"}, "expect": {"status": 200}}
+                ]}
+                """)
+            let environment = [
+                "GITHUB_SHA": "0123456789abcdef0123456789abcdef01234567", "GITHUB_REF_NAME": "feature/history",
+                "CI_COMMIT_SHA": "ignored-when-github-is-set", "CI_COMMIT_REF_NAME": "ignored",
+            ]
+            let output = try await AfrunProcess.run(
+                ["s.json", "--db", "h.sqlite", "--secret", "token=NOT-IN-HISTORY"], in: folder.url, environment: environment)
+            #expect(output.status == 0, "\(output.all)")
+            let runs = try await AfrunProcess.run(["history", "runs", "--db", "h.sqlite", "--format", "json"], in: folder.url)
+            #expect(runs.status == 0, "\(runs.all)")
+            let records = try #require(try JSONSerialization.jsonObject(with: Data(runs.stdout.utf8)) as? [[String: Any]])
+            let run = try #require(records.first)
+            #expect(run["gitCommit"] as? String == "0123456789abcdef0123456789abcdef01234567")
+            #expect(run["gitBranch"] as? String == "feature/history")
+            let commandLine = try #require(run["commandLine"] as? [String])
+            #expect(commandLine.contains("s.json"))
+            #expect(!commandLine.joined(separator: " ").contains("NOT-IN-HISTORY"), "\(commandLine)")
+        }
+    }
+
     @Test func sigintStopsTheRunAndExits130() async throws {
         try await withFixtureServer(httpOnly()) { server in
             let folder = try SuiteFolder()
