@@ -13,25 +13,14 @@ struct HistoryMergeCommand: ParsableCommand {
     var files: [String]
 
     func run() throws {
-        let path = options.databasePath
-        let store: HistoryStore
-        do { store = try HistoryStore.open(path: path) } catch let error as HistoryError { throw HistoryOptions.failure(error.description) }
-        defer { try? store.close() }
-        var rows: [[String]] = []
         struct Merged: Encodable {
             var file: String
             var runs: Int
         }
-        var merged: [Merged] = []
-        for file in files {
-            do {
-                let count = try store.merge(from: file)
-                rows.append([file, "\(count)"])
-                merged.append(Merged(file: file, runs: count))
-            } catch let error as HistoryError {
-                throw HistoryOptions.failure(error.description)
-            }
+        let merged = try options.withStore(creating: true) { store in
+            try files.map { file in Merged(file: file, runs: try store.merge(from: file)) }
         }
-        try HistoryOutput.emit(options.format, headers: ["file", "runs_added"], rows: rows, json: merged)
+        try HistoryOutput.emit(
+            options.format, headers: ["file", "runs_added"], rows: merged.map { [$0.file, "\($0.runs)"] }, json: merged)
     }
 }

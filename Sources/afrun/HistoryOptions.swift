@@ -20,10 +20,11 @@ struct HistoryOptions: ParsableArguments {
         AFHistory.databasePath(flag: db, environment: ProcessInfo.processInfo.environment)
     }
 
-    /// Opens the store; a missing database is an error rather than an empty new file.
-    func openStore() throws -> HistoryStore {
+    /// Opens the store; a missing database is an error rather than an empty new file, unless `creating`
+    /// (`merge` may start a history from the shards' files).
+    func openStore(creating: Bool = false) throws -> HistoryStore {
         let path = databasePath
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard creating || FileManager.default.fileExists(atPath: path) else {
             throw Self.failure("no history database at '\(path)': run some suites first, or pass --db FILE / set AFRUN_DB")
         }
         do {
@@ -34,8 +35,8 @@ struct HistoryOptions: ParsableArguments {
     }
 
     /// Runs a query; a history error prints its message and exits with status 2.
-    func withStore<T>(_ body: (HistoryStore) throws -> T) throws -> T {
-        let store = try openStore()
+    func withStore<T>(creating: Bool = false, _ body: (HistoryStore) throws -> T) throws -> T {
+        let store = try openStore(creating: creating)
         defer { try? store.close() }
         do {
             return try body(store)
