@@ -6,12 +6,6 @@ extension HistoryStore {
         id, started_at, finished_at, status, command_line, host, pid, pid_host, afrun_version, libcurl_version,
         openssl_version, git_commit, git_branch, shard, passed, failed, errors, skipped, duration_ms, p50_ms, p95_ms
         """
-    static let resultCopyColumns = """
-        line, status, attempts, started_at, duration_ms, failure_messages, error_kind, curl_code, skip_reason, method,
-        url, request_headers, response_status, http_version, response_headers, body_excerpt, body_bytes, remote_ip,
-        remote_port, captures
-        """
-
     /// Copies into this history the runs of another history file that it does not have yet (matched by
     /// run id), with their results, metrics, assertions and TLS rows. CI uses it to fold the databases of
     /// parallel shards into one before caching it.
@@ -67,27 +61,25 @@ extension HistoryStore {
         let copied = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM temp.seq_map") ?? 0
         // Result ids move by a fixed offset past this history's largest, so child rows follow without a map.
         let offset = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM main.results") ?? 0
-        try db.execute(
-            sql: """
-                INSERT INTO main.results (id, run_seq, test_id, \(resultCopyColumns))
-                    SELECT r.id + :offset, sm.new_seq, tm.new_id, \(resultCopyColumns.split(separator: ",").map { "r." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", "))
-                    FROM src.results r JOIN temp.seq_map sm ON sm.old_seq = r.run_seq JOIN temp.test_map tm ON tm.old_id = r.test_id;
-                INSERT INTO main.metrics
-                    SELECT m.result_id + :offset, m.dns_ms, m.connect_ms, m.tls_ms, m.wait_ms, m.ttfb_ms, m.download_ms,
-                        m.total_ms, m.redirect_ms, m.queue_ms, m.redirect_count, m.connection_reused, m.request_bytes,
-                        m.response_bytes
-                    FROM src.metrics m JOIN src.results r ON r.id = m.result_id JOIN temp.seq_map sm ON sm.old_seq = r.run_seq;
-                INSERT INTO main.assertions (result_id, position, kind, target, predicate, expected, actual, passed, message)
-                    SELECT a.result_id + :offset, a.position, a.kind, a.target, a.predicate, a.expected, a.actual, a.passed, a.message
-                    FROM src.assertions a JOIN src.results r ON r.id = a.result_id JOIN temp.seq_map sm ON sm.old_seq = r.run_seq;
-                INSERT INTO main.tls
-                    SELECT x.result_id + :offset, x.protocol_version, x.cipher, x.chain_pins, x.leaf_subject, x.leaf_not_after,
-                        x.trusted, x.rejection_reason
-                    FROM src.tls x JOIN src.results r ON r.id = x.result_id JOIN temp.seq_map sm ON sm.old_seq = r.run_seq;
-                DROP TABLE temp.new_runs;
-                DROP TABLE temp.seq_map;
-                DROP TABLE temp.test_map;
-                """, arguments: ["offset": offset])
+        // The column lists are the writer's (BatchStatements.Table), so a column added there is copied too.
+        let results = BatchStatements.Table.results.columns.dropFirst(3)  // after id, run_seq, test_id
+        var sql = """
+            INSERT INTO main.results (id, run_seq, test_id, \(results.joined(separator: ", ")))
+                SELECT r.id + :offset, sm.new_seq, tm.new_id, \(results.map { "r." + $0 }.joined(separator: ", "))
+                FROM src.results r JOIN temp.seq_map sm ON sm.old_seq = r.run_seq JOIN temp.test_map tm ON tm.old_id = r.test_id;
+
+            """
+        for table in [BatchStatements.Table.metrics, .assertions, .tls] {
+            let rest = table.columns.dropFirst()  // after result_id
+            sql += """
+                INSERT INTO main.\(table.name) (result_id, \(rest.joined(separator: ", ")))
+                    SELECT c.result_id + :offset, \(rest.map { "c." + $0 }.joined(separator: ", "))
+                    FROM src.\(table.name) c JOIN src.results r ON r.id = c.result_id JOIN temp.seq_map sm ON sm.old_seq = r.run_seq;
+
+                """
+        }
+        sql += "DROP TABLE temp.new_runs; DROP TABLE temp.seq_map; DROP TABLE temp.test_map;"
+        try db.execute(sql: sql, arguments: ["offset": offset])
         return copied
     }
 }
