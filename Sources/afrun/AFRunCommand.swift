@@ -13,7 +13,7 @@ struct AFRunCommand: AsyncParsableCommand {
         subcommands: [RunCommand.self, ValidateCommand.self, JSONPathCommand.self, HistoryCommand.self],
         defaultSubcommand: RunCommand.self)
 
-    /// Parses and runs, mapping ArgumentParser's usage errors to exit status 2.
+    /// Parses and runs, mapping ArgumentParser's usage errors to exit status 2 and unexpected errors to 3.
     static func main() async {
         do {
             var command = try parseFast()
@@ -27,6 +27,12 @@ struct AFRunCommand: AsyncParsableCommand {
             if code == .validationFailure {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
                 Foundation.exit(ExitStatus.usage)
+            }
+            if code == .failure && !(error is ExitCode) {
+                // An error no command turned into an exit status is afrun's own fault: 3, as documented,
+                // not ArgumentParser's 1, which would read as "a test failed".
+                FileHandle.standardError.write(Data("afrun: internal error: \(fullMessage(for: error))\n".utf8))
+                Foundation.exit(ExitStatus.internalError)
             }
             exit(withError: error)
         }
