@@ -30,7 +30,7 @@ struct FixturesCommand: AsyncParsableCommand {
     @Option(help: "The folder of the TLS fixtures (default: fixtures/tls from the working directory upwards).")
     var certificates: String?
 
-    @Option(help: "Event-loop threads (default: one per core).")
+    @Option(help: "Event-loop threads; the default is one per core of this machine.")
     var threads = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Keep a log of every request (grows without bound; off for benchmarks).")
