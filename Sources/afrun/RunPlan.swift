@@ -95,8 +95,15 @@ struct RunPlan {
             suite.tests = TestSelection.failedFirst(suite.tests, lastStatuses: lastStatuses) { identity(suite, $0) }
             return suite
         }
-        let failing = reordered.filter { suite in suite.tests.contains { TestSelection.isFailing(lastStatuses[identity(suite, $0)]) } }
-        let others = reordered.filter { suite in !suite.tests.contains { TestSelection.isFailing(lastStatuses[identity(suite, $0)]) } }
+        var failing: [Suite] = []
+        var others: [Suite] = []
+        for suite in reordered {
+            if suite.tests.contains(where: { TestSelection.isFailing(lastStatuses[identity(suite, $0)]) }) {
+                failing.append(suite)
+            } else {
+                others.append(suite)
+            }
+        }
         return failing + others
     }
 }
