@@ -98,11 +98,20 @@ struct RunCommand: AsyncParsableCommand {
             }
             return argument
         }
+        // CI variables first (GitHub Actions, GitLab CI, Jenkins; an empty one counts as unset: a CI checkout
+        // is often a detached HEAD), then the checkout the run starts in.
         let environment = ProcessInfo.processInfo.environment
+        func variable(_ names: String...) -> String? { names.lazy.compactMap { environment[$0] }.first { !$0.isEmpty } }
+        var commit = variable("GITHUB_SHA", "CI_COMMIT_SHA", "GIT_COMMIT")
+        var branch = variable("GITHUB_REF_NAME", "CI_COMMIT_REF_NAME", "GIT_BRANCH")
+        if commit == nil || branch == nil,
+            let checkout = GitCheckout.find(from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        {
+            commit = commit ?? checkout.commit
+            branch = branch ?? checkout.branch
+        }
         return RunInfo(
             commandLine: arguments, host: ProcessInfo.processInfo.hostName, afrunVersion: Versions.afrun,
-            libcurlVersion: Versions.libcurlShort, opensslVersion: Versions.openssl,
-            gitCommit: environment["GITHUB_SHA"] ?? environment["CI_COMMIT_SHA"],
-            gitBranch: environment["GITHUB_REF_NAME"] ?? environment["CI_COMMIT_REF_NAME"])
+            libcurlVersion: Versions.libcurlShort, opensslVersion: Versions.openssl, gitCommit: commit, gitBranch: branch)
     }
 }
