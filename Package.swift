@@ -47,7 +47,7 @@ let package = Package(
             name: "AFHistory",
             dependencies: ["AFRunner", .product(name: "GRDB", package: "GRDB.swift")]),
         // JUnit XML, JSON report, GitHub Actions annotations and summary.
-        .target(name: "AFReports", dependencies: ["AFRunner"]),
+        .target(name: "AFReports", dependencies: ["AFSession", "AFRunner"]),
         // The in-process httpbin-like server: the only module that imports NIO.
         .target(
             name: "FixtureServer",

@@ -1,6 +1,5 @@
 import AFRunner
 import Foundation
-import Synchronization
 
 /// GitHub Actions integration: an `::error` workflow command per failing test as results arrive (GitHub
 /// shows it on the suite file's line), a `::warning` per test that passed only after a retry, and a

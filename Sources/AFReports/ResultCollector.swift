@@ -1,10 +1,10 @@
 import AFRunner
 import Foundation
-import Synchronization
+import AFSession
 
 /// Keeps a run's results in arrival order for reporters that write once at the end.
 final class ResultCollector: Sendable {
-    private let results = Mutex<[TestResult]>([])
+    private let results = LockedValue<[TestResult]>([])
 
     func append(_ result: TestResult) {
         let redacted = SinkRedactor.result(result)

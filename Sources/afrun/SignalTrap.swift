@@ -1,22 +1,22 @@
 import Dispatch
 import Foundation
-import Synchronization
+import AFSession
 
 /// Turns SIGINT and SIGTERM into a graceful stop: the first signal calls `onSignal` (the runner
 /// stops scheduling, sinks finish their writes, the run is marked interrupted); a second one
 /// exits at once.
 final class SignalTrap: Sendable {
-    private let sources: Mutex<[any DispatchSourceSignal]>
+    private let sources: LockedValue<[any DispatchSourceSignal]>
     private let received = FirstSignal()
 
     /// The first signal received; a class so that the handlers can share it before `init` ends.
     private final class FirstSignal: Sendable {
-        let value = Mutex<Int32?>(nil)
+        let value = LockedValue<Int32?>(nil)
     }
 
     init(onSignal: @escaping @Sendable (Int32) -> Void) {
         let received = self.received
-        sources = Mutex([SIGINT, SIGTERM].map { number in
+        sources = LockedValue([SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {

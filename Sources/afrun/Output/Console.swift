@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
+import AFSession
 
 /// Writes to standard output and error; one lock so lines and the progress bar never interleave.
 final class Console: Sendable {
-    private let lock = Mutex(())
+    private let lock = LockedValue(())
 
     /// Writes a line to standard output.
     func out(_ line: String) {

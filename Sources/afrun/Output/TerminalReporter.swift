@@ -1,6 +1,6 @@
 import AFRunner
+import AFSession
 import Foundation
-import Synchronization
 
 /// The terminal's live view of a run, as a `ResultSink`: on a terminal a progress bar on standard
 /// error with failures printed above it as they happen; otherwise one line per finished test.
@@ -15,7 +15,7 @@ final class TerminalReporter: ResultSink {
     private let progress: Bool
     private let quiet: Bool
     private let total: Int
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     init(console: Console, style: Style, progress: Bool, quiet: Bool, total: Int) {
         self.console = console
