@@ -11,7 +11,6 @@ static inline CURLcode afc_easy_setopt_off(CURL *h, CURLoption o, curl_off_t v) 
 static inline CURLcode afc_easy_setopt_string(CURL *h, CURLoption o, const char *v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode afc_easy_setopt_pointer(CURL *h, CURLoption o, void *v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode afc_easy_setopt_slist(CURL *h, CURLoption o, struct curl_slist *v) { return curl_easy_setopt(h, o, v); }
-static inline CURLcode afc_easy_setopt_blob(CURL *h, CURLoption o, struct curl_blob *v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode afc_easy_setopt_share(CURL *h, CURLoption o, CURLSH *v) { return curl_easy_setopt(h, o, v); }
 
 // Callback setters: the function pointer types differ per option.
@@ -20,18 +19,12 @@ static inline CURLcode afc_easy_setopt_read_function(CURL *h, curl_read_callback
 static inline CURLcode afc_easy_setopt_seek_function(CURL *h, curl_seek_callback f) { return curl_easy_setopt(h, CURLOPT_SEEKFUNCTION, f); }
 static inline CURLcode afc_easy_setopt_xferinfo_function(CURL *h, curl_xferinfo_callback f) { return curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, f); }
 static inline CURLcode afc_easy_setopt_ssl_ctx_function(CURL *h, curl_ssl_ctx_callback f) { return curl_easy_setopt(h, CURLOPT_SSL_CTX_FUNCTION, f); }
-static inline CURLcode afc_easy_setopt_sockopt_function(CURL *h, curl_sockopt_callback f) { return curl_easy_setopt(h, CURLOPT_SOCKOPTFUNCTION, f); }
-static inline CURLcode afc_easy_setopt_debug_function(CURL *h, curl_debug_callback f) { return curl_easy_setopt(h, CURLOPT_DEBUGFUNCTION, f); }
 
 // curl_easy_getinfo is variadic: one wrapper per result type.
 static inline CURLcode afc_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode afc_easy_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
-static inline CURLcode afc_easy_getinfo_double(CURL *h, CURLINFO i, double *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode afc_easy_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
-static inline CURLcode afc_easy_getinfo_pointer(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
-static inline CURLcode afc_easy_getinfo_slist(CURL *h, CURLINFO i, struct curl_slist **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode afc_easy_getinfo_tls_session(CURL *h, CURLINFO i, struct curl_tlssessioninfo **v) { return curl_easy_getinfo(h, i, v); }
-static inline CURLcode afc_easy_getinfo_certinfo(CURL *h, struct curl_certinfo **v) { return curl_easy_getinfo(h, CURLINFO_CERTINFO, v); }
 
 // curl_multi_setopt and curl_share_setopt are variadic too.
 static inline CURLMcode afc_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
@@ -43,11 +36,7 @@ static inline CURLversion afc_version_now(void) { return CURLVERSION_NOW; }
 static inline int afc_pause_all(void) { return CURLPAUSE_ALL; }
 static inline int afc_pause_cont(void) { return CURLPAUSE_CONT; }
 static inline long afc_pipe_multiplex(void) { return CURLPIPE_MULTIPLEX; }
-static inline long afc_ssl_version_tlsv1_2(void) { return CURL_SSLVERSION_TLSv1_2; }
-static inline long afc_ssl_version_max_default(void) { return CURL_SSLVERSION_MAX_DEFAULT; }
-static inline size_t afc_write_func_pause(void) { return CURL_WRITEFUNC_PAUSE; }
 static inline size_t afc_read_func_abort(void) { return CURL_READFUNC_ABORT; }
-static inline size_t afc_read_func_pause(void) { return CURL_READFUNC_PAUSE; }
 static inline int afc_seekfunc_ok(void) { return CURL_SEEKFUNC_OK; }
 static inline int afc_seekfunc_cantseek(void) { return CURL_SEEKFUNC_CANTSEEK; }
 static inline int afc_seekfunc_fail(void) { return CURL_SEEKFUNC_FAIL; }

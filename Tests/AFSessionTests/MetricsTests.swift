@@ -27,6 +27,23 @@ struct MetricsTests {
         }
     }
 
+    /// `maxConnectionsPerHost` = 1 queues concurrent requests on one connection: one local port.
+    /// Without the cap these overlapping delayed requests would each open their own.
+    @Test func perHostCapKeepsConcurrentRequestsOnOneConnection() async throws {
+        try await withFixture(configure: { $0.maxConnectionsPerHost = 1 }) { server, session in
+            let ports = try await withThrowingTaskGroup(of: Int?.self) { group in
+                for _ in 0..<6 {
+                    group.addTask { try await session.data(for: HTTPRequest(url: server.url("/delay/50"))).metrics.localPort }
+                }
+                var ports: Set<Int?> = []
+                for try await port in group { ports.insert(port) }
+                return ports
+            }
+            #expect(ports.count == 1)
+            #expect(ports.first != .some(nil))
+        }
+    }
+
     @Test func sizesAddressesAndVersionAreReported() async throws {
         try await withFixture { server, session in
             let request = HTTPRequest(url: server.url("/anything"), method: .post, body: .data(Data(repeating: 0x41, count: 1234)))

@@ -1,7 +1,8 @@
 import COpenSSL
 import Foundation
 
-/// SHA-256 of a file read in 1 MiB pieces (never whole), as lower-case hex.
+/// SHA-256 of a file read in 1 MiB pieces (never whole), as lower-case hex. Bytes already in
+/// memory go through `OpenSSLDigest.sha256Hex`; this streaming form exists for downloads too big to load.
 func sha256Hex(ofFile url: URL) throws -> String {
     let handle = try FileHandle(forReadingFrom: url)
     defer { try? handle.close() }
@@ -11,15 +12,6 @@ func sha256Hex(ofFile url: URL) throws -> String {
     while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
         chunk.withUnsafeBytes { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
     }
-    return finish(context)
-}
-
-/// SHA-256 of bytes, as lower-case hex.
-func sha256Hex(of data: Data) -> String {
-    let context = EVP_MD_CTX_new()
-    defer { EVP_MD_CTX_free(context) }
-    EVP_DigestInit_ex(context, EVP_sha256(), nil)
-    data.withUnsafeBytes { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
     return finish(context)
 }
 

@@ -32,7 +32,7 @@ struct UploadTests {
             #expect(response.metrics.requestBodyBytes == Int64(content.count))
             let echo = jsonObject(response.data)
             #expect((echo?["size"] as? Int) == content.count)
-            #expect((echo?["sha256"] as? String) == sha256Hex(of: content))
+            #expect((echo?["sha256"] as? String) == OpenSSLDigest.sha256Hex(content))
             try await Task.sleep(for: .milliseconds(50))
             #expect(progress.values.contains { $0.completedBytes > 0 })
             #expect(progress.values.allSatisfy { $0.completedBytes <= Int64(content.count) })

@@ -52,8 +52,8 @@ public struct HTTPResponse: Sendable, Hashable {
         guard let value = headers["Content-Type"] else { return nil }
         for parameter in value.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
-            if pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" {
-                return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+            if pair.count == 2, pair[0].trimmingHorizontalWhitespace().lowercased() == "charset" {
+                return pair[1].trimmingHorizontalWhitespace().trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
             }
         }
         return nil

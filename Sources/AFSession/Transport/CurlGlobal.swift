@@ -14,12 +14,6 @@ enum CurlGlobal {
         return info.pointee.version_num
     }()
 
-    /// The runtime libcurl version string, e.g. `7.88.1`.
-    static let versionString: String = {
-        guard let info = curl_version_info(afc_version_now()), let text = info.pointee.version else { return "unknown" }
-        return String(cString: text)
-    }()
-
     /// Whether `CURLINFO_QUEUE_TIME_T` exists (libcurl 8.6 and later); 7.88 on Debian 12 lacks it.
     static var hasQueueTime: Bool { versionNumber >= 0x08_06_00 }
 

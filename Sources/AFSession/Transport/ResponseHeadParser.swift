@@ -27,13 +27,9 @@ struct ResponseHeadParser: Sendable {
         // whole-line string (this runs on the loop thread for every header of every response).
         let isStatusLine = line.count >= 5 && line[0..<5].elementsEqual("HTTP/".utf8)
         if !isStatusLine, line[0] != 0x20 && line[0] != 0x09, let colon = line.firstIndex(of: UInt8(ascii: ":")) {
-            var start = colon + 1
-            var stop = line.count
-            while start < stop, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
-            while stop > start, line[stop - 1] == 0x20 || line[stop - 1] == 0x09 { stop -= 1 }
             headers.add(
                 name: String(decoding: UnsafeRawBufferPointer(rebasing: line[..<colon]), as: UTF8.self),
-                value: String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<stop]), as: UTF8.self))
+                value: Self.trimmedText(line, from: colon + 1))
             return
         }
         if isStatusLine, startHead(statusBytes: line) { return }
@@ -56,12 +52,18 @@ struct ResponseHeadParser: Sendable {
         isComplete = false
         httpVersion = Self.version(bytes: UnsafeRawBufferPointer(rebasing: line[..<space]))
         statusCode = code
-        var start = space + 4
+        reasonPhrase = Self.trimmedText(line, from: space + 4)
+        return true
+    }
+
+    /// `line[start...]` without leading and trailing spaces and tabs (HTTP's optional
+    /// whitespace), decoded straight from the bytes.
+    private static func trimmedText(_ line: UnsafeRawBufferPointer, from start: Int) -> String {
+        var start = start
         var stop = line.count
         while start < stop, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
         while stop > start, line[stop - 1] == 0x20 || line[stop - 1] == 0x09 { stop -= 1 }
-        reasonPhrase = String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<stop]), as: UTF8.self)
-        return true
+        return String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<stop]), as: UTF8.self)
     }
 
     /// `version(_:)` on the token's bytes.

@@ -80,17 +80,28 @@ extension Transfer {
         closeFile()
         let metrics = readMetrics()
         let response = readResponse()
-        var outcome = TransferOutcome(request: job.request, response: response, body: nil, error: nil, metrics: metrics)
-        if code == .ok, response != nil {
-            switch job.sink {
-            case .memory: outcome.body = .data(body)
-            case .file(let url): outcome.body = .file(url)
-            }
-            return outcome
+        guard code == .ok, response != nil else {
+            return failed(error(for: code == .ok ? .weirdServerReply : code, metrics: metrics), response: response, metrics: metrics)
         }
-        outcome.error = error(for: code == .ok ? .weirdServerReply : code, metrics: metrics)
-        if case .file(let url) = job.sink { try? FileManager.default.removeItem(at: url) }
+        var outcome = TransferOutcome(request: job.request, response: response, body: nil, error: nil, metrics: metrics)
+        switch job.sink {
+        case .memory: outcome.body = .data(body)
+        case .file(let url): outcome.body = .file(url)
+        }
         return outcome
+    }
+
+    /// Builds the outcome for a transfer the loop ends itself (cancel, shutdown, a broken multi
+    /// handle): `error` stands, with whatever was measured and received so far.
+    func outcome(failingWith error: SessionError) -> TransferOutcome {
+        closeFile()
+        return failed(error, response: readResponse(), metrics: readMetrics())
+    }
+
+    /// A failed outcome; a partial download file is removed.
+    private func failed(_ error: SessionError, response: HTTPResponse?, metrics: TransferMetrics) -> TransferOutcome {
+        if case .file(let url) = job.sink { try? FileManager.default.removeItem(at: url) }
+        return TransferOutcome(request: job.request, response: response, body: nil, error: error, metrics: metrics)
     }
 
     /// Maps a failure code with what this transfer knows: the verify callback's verdict, file and

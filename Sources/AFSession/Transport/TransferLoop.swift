@@ -98,9 +98,6 @@ final class TransferLoop: Sendable {
         }
     }
 
-    /// Whether the loop thread has ended.
-    var hasExited: Bool { shared.withLock { $0.exited } }
-
     // MARK: Called by the loop thread
 
     func publish(_ target: WakeTarget) { shared.withLock { $0.wakeTarget = target } }

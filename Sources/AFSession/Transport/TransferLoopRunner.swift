@@ -141,11 +141,7 @@ final class TransferLoopRunner {
     /// Ends a transfer the loop stops itself (cancel, shutdown, a broken multi handle).
     private func finish(_ transfer: Transfer, error: SessionError) {
         detach(transfer)
-        transfer.closeFile()
-        var outcome = TransferOutcome.failure(error, request: transfer.job.request)
-        outcome.metrics = transfer.readMetrics()
-        outcome.response = transfer.readResponse()
-        if case .file(let url) = transfer.job.sink { try? FileManager.default.removeItem(at: url) }
+        let outcome = transfer.outcome(failingWith: error)
         recycle(transfer.easy)
         transfer.job.delegate.transferDidFinish(outcome)
     }

@@ -1,6 +1,5 @@
 import AFSession
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("Reachability on this machine's interfaces")
@@ -64,8 +63,8 @@ struct ReachabilityNamespaceTests {
     @Test func monitoringDeliversFirstStatusThenLinkChanges() async throws {
         let namespace = try TestNetworkNamespace()
         let manager = try ReachabilityManager(target: .address("192.0.2.2"), networkNamespace: namespace.name)
-        let handled = StatusRecorder()
-        let streamed = StatusRecorder()
+        let handled = Collector<ReachabilityStatus>()
+        let streamed = Collector<ReachabilityStatus>()
         manager.setStatusChangeHandler { handled.append($0) }
         let reader = Task { for await status in manager.statusUpdates() { streamed.append(status) } }
         defer { reader.cancel() }
@@ -85,14 +84,14 @@ struct ReachabilityNamespaceTests {
         #expect(manager.status == .notReachable)
         // The closure saw the same sequence on its queue.
         #expect(await handled.waitFor(.notReachable, occurrence: 2))
-        #expect(handled.statuses.first == .notReachable)
-        #expect(handled.statuses.contains(.reachable(via: .ethernet)))
+        #expect(handled.values.first == .notReachable)
+        #expect(handled.values.contains(.reachable(via: .ethernet)))
     }
 
     @Test func networkBecomesReachableWithADefaultRoute() async throws {
         let namespace = try TestNetworkNamespace()
         let manager = try ReachabilityManager(target: .network, networkNamespace: namespace.name)
-        let streamed = StatusRecorder()
+        let streamed = Collector<ReachabilityStatus>()
         let reader = Task { for await status in manager.statusUpdates() { streamed.append(status) } }
         defer { reader.cancel() }
         manager.startMonitoring()
@@ -109,17 +108,12 @@ struct ReachabilityNamespaceTests {
     }
 }
 
-/// Collects statuses delivered to a change handler.
-final class StatusRecorder: Sendable {
-    private let storage = Mutex<[ReachabilityStatus]>([])
-    func append(_ status: ReachabilityStatus) { storage.withLock { $0.append(status) } }
-    var statuses: [ReachabilityStatus] { storage.withLock { $0 } }
-
+extension Collector where Value == ReachabilityStatus {
     /// Waits up to 10 s until `status` has been seen `occurrence` times.
     func waitFor(_ status: ReachabilityStatus, occurrence: Int = 1) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
-            if statuses.filter({ $0 == status }).count >= occurrence { return true }
+            if values.filter({ $0 == status }).count >= occurrence { return true }
             try? await Task.sleep(for: .milliseconds(20))
         }
         return false

@@ -1,21 +1,15 @@
 @testable import AFSession
 import Foundation
-import Synchronization
 import Testing
 
 /// The authentication-challenge hook, through the same entry the handshake callback uses.
 @Suite("Server trust challenge handler")
 struct ServerTrustChallengeTests {
-    /// What the handler saw, one line per call.
-    final class Log: Sendable {
-        let lines = Mutex<[String]>([])
-    }
-
-    private func context(_ disposition: ServerTrustDisposition, seen: Log? = nil) -> TLSVerificationContext {
+    private func context(_ disposition: ServerTrustDisposition, seen: Collector<String>? = nil) -> TLSVerificationContext {
         var policy = SecurityPolicy(trustStore: TLSFixtures.rootTrustStore)
         policy.serverTrustChallengeHandler = ServerTrustChallengeHandler { challenge in
             let verdict = (try? challenge.defaultEvaluation.get()) != nil ? "trusted" : "rejected"
-            seen?.lines.withLock { $0.append("\(challenge.host) \(verdict) \(challenge.chain.count)") }
+            seen?.append("\(challenge.host) \(verdict) \(challenge.chain.count)")
             return disposition
         }
         return TLSVerificationContext(policy: policy, host: "localhost")
@@ -23,13 +17,13 @@ struct ServerTrustChallengeTests {
 
     @Test("accept overrules a rejection")
     func acceptOverrules() throws {
-        let seen = Log()
+        let seen = Collector<String>()  // what the handler saw, one line per call
         let context = context(.accept, seen: seen)
         let result = context.decide(chain: try TLSFixtures.chain("self-signed"), host: "localhost")
         #expect(try result.get().basis == .challengeHandler)
         #expect(context.rejection == nil)
         #expect(context.evaluation?.basis == .challengeHandler)
-        #expect(seen.lines.withLock { $0 } == ["localhost rejected 1"])
+        #expect(seen.values == ["localhost rejected 1"])
     }
 
     @Test("reject overrules an acceptance, as policyRefused")
@@ -43,12 +37,12 @@ struct ServerTrustChallengeTests {
 
     @Test("default handling keeps the policy's verdict")
     func defaultHandling() throws {
-        let seen = Log()
+        let seen = Collector<String>()  // what the handler saw, one line per call
         let context = context(.performDefaultHandling, seen: seen)
         #expect(try context.decide(chain: try TLSFixtures.chain("leaf"), host: "localhost").get().basis == .trustStore)
         _ = context.decide(chain: try TLSFixtures.chain("expired"), host: "localhost")
         #expect(context.rejection?.reason.name == "expired")
-        #expect(seen.lines.withLock { $0 } == ["localhost trusted 2", "localhost rejected 2"])
+        #expect(seen.values == ["localhost trusted 2", "localhost rejected 2"])
     }
 
     @Test("policies with different handlers differ; the same handler value is equal")
