@@ -1,7 +1,6 @@
 import AFSession
 import FixtureServer
 import Foundation
-import Synchronization
 import Testing
 
 /// Tasks, the registry, lifecycle and the async and completion-handler APIs, over real sockets.
