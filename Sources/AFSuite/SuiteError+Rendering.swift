@@ -57,7 +57,9 @@ extension SuiteError {
     /// The lines of `file`, nil when it cannot be read.
     static func sourceLines(_ file: String) -> [Substring]? {
         guard let data = FileManager.default.contents(atPath: file) else { return nil }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift: splitting on "\n" alone would leave a CRLF file one line.
+        return String(decoding: data, as: UTF8.self)
+            .split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     }
 
     /// Line `line` (1-based) of `lines`, without a trailing carriage return.
