@@ -51,9 +51,20 @@ extension SuiteError {
     }
 
     private static func readLine(_ file: String, _ line: Int) -> String? {
-        guard line >= 1, let data = FileManager.default.contents(atPath: file) else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard line <= lines.count else { return nil }
+        line >= 1 ? sourceLines(file).flatMap { Self.line(line, of: $0) } : nil
+    }
+
+    /// The lines of `file`, nil when it cannot be read.
+    static func sourceLines(_ file: String) -> [Substring]? {
+        guard let data = FileManager.default.contents(atPath: file) else { return nil }
+        // "\r\n" is one Character in Swift: splitting on "\n" alone would leave a CRLF file one line.
+        return String(decoding: data, as: UTF8.self)
+            .split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    }
+
+    /// Line `line` (1-based) of `lines`, without a trailing carriage return.
+    static func line(_ line: Int, of lines: [Substring]) -> String? {
+        guard line >= 1, line <= lines.count else { return nil }
         var text = String(lines[line - 1])
         if text.hasSuffix("\r") { text.removeLast() }
         return text

@@ -9,9 +9,15 @@ extension SuiteLoader.Result {
     ///   - sourceLine: returns line `n` of a file (read from disk by default).
     /// - Returns: the report, ending with a newline.
     public func report(color: Bool = false, sourceLine: ((String, Int) -> String?)? = nil) -> String {
+        // By default each file is read and split once for all of its problems, not once per problem.
+        var filesRead: [String: [Substring]?] = [:]
+        let reader = sourceLine ?? { file, line in
+            if filesRead[file] == nil { filesRead[file] = .some(SuiteError.sourceLines(file)) }
+            return filesRead[file]!.flatMap { SuiteError.line(line, of: $0) }
+        }
         var out = ""
         for error in errors {
-            out += error.rendered(color: color, sourceLine: sourceLine) + "\n\n"
+            out += error.rendered(color: color, sourceLine: reader) + "\n\n"
         }
         let failedFiles = Set(errors.compactMap { $0.location?.file }).count
         let unreadable = errors.filter { if case .unreadable = $0 { true } else { false } }.count

@@ -12,6 +12,8 @@ import Testing
     ("https://h/v1/api", "../x", "https://h/v1/x"),
     ("https://h/v1", "users?id=1", "https://h/v1/users?id=1"),
     ("https://h/v1", "http://other:8080/a", "http://other:8080/a"),
+    ("https://h/v1?k=1", "users", "https://h/v1/users"),
+    ("https://h/v1#top", "users", "https://h/v1/users"),
 ])
 func resolvesRelativeToBase(base: String, reference: String, expected: String) throws {
     #expect(try URLResolver.resolve(reference, against: base).absoluteString == expected)

@@ -24,4 +24,18 @@ import Testing
         #expect(report.contains("error[unknown-key]: unknown key `metod` in `request`"))
         #expect(report.contains("error[unreadable]: no such file or folder\n  --> \(missing)"))
     }
+
+    /// The default reader quotes the right line of the file under every problem (it reads each
+    /// file once for all of its problems).
+    @Test func everyProblemQuotesItsOwnSourceLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("s.json")
+        let text = "{\r\n  \"name\": \"x\",\r\n  \"tests\": [\r\n    {\"name\": \"a\", \"requst\": {}},\r\n    {\"name\": \"b\", \"requsts\": {}}\r\n  ]\r\n}\r\n"
+        try Data(text.utf8).write(to: file)
+        let report = SuiteLoader(environment: [:]).load(paths: [file.path]).report()
+        #expect(report.contains("4 |     {\"name\": \"a\", \"requst\": {}},\n"), "\(report)")
+        #expect(report.contains("5 |     {\"name\": \"b\", \"requsts\": {}}\n"), "\(report)")
+    }
 }

@@ -30,7 +30,7 @@ extension RequestBuilder {
         case .file(let path):
             let url = try fileURL(path, scope: scope)
             request.body = .file(url)
-            setType(Self.mediaType(forExtension: url.pathExtension))
+            setType(MIMEType.forPathExtension(url.pathExtension))
         case .multipart(let parts):
             var form = MultipartFormData()
             for part in parts {
@@ -45,7 +45,7 @@ extension RequestBuilder {
                         // Streamed from disk while the body is sent (MultipartFormData reads parts lazily).
                         try form.appendPart(
                             fileURL: url, name: name, fileName: fileName ?? url.lastPathComponent,
-                            mimeType: contentType ?? Self.mediaType(forExtension: url.pathExtension))
+                            mimeType: contentType ?? MIMEType.forPathExtension(url.pathExtension))
                     } catch {
                         throw .unreadableFile(path: path, reason: "\(error)")
                     }
@@ -53,22 +53,6 @@ extension RequestBuilder {
             }
             // The boundary must match the body, so the form's Content-Type wins over the test's.
             request = HTTPRequestSerializer.request(request, finalizing: form)
-        }
-    }
-
-    /// A media type from a file extension, for bodies and parts that do not name one.
-    static func mediaType(forExtension ext: String) -> String {
-        switch ext.lowercased() {
-        case "json": "application/json"
-        case "xml": "application/xml"
-        case "html", "htm": "text/html"
-        case "txt", "text": "text/plain"
-        case "csv": "text/csv"
-        case "png": "image/png"
-        case "jpg", "jpeg": "image/jpeg"
-        case "gif": "image/gif"
-        case "pdf": "application/pdf"
-        default: "application/octet-stream"
         }
     }
 }

@@ -3,7 +3,7 @@ import AFSuite
 import Foundation
 
 /// Turns a suite's `TLSSpec` into a `SecurityPolicy`: paths relative to the suite file, pinned
-/// certificate folders expanded, PEM or DER certificates read as DER.
+/// certificate files and folders read by `SecurityPolicy.pinCertificates(from:)` (PEM or DER).
 public enum SecurityPolicyBuilder {
     /// The policy for `spec`.
     /// - Parameters:
@@ -27,7 +27,17 @@ public enum SecurityPolicyBuilder {
                 policy.pinningMode = pinning
             }
             for path in spec.pinnedCertificates ?? [] {
-                policy.pinnedCertificates += try certificates(at: resolve(try render(path), in: directory))
+                let url = resolve(try render(path), in: directory)
+                guard FileManager.default.fileExists(atPath: url.path) else {
+                    throw .unreadableFile(path: url.path, reason: "no such file or folder")
+                }
+                do {
+                    try policy.pinCertificates(from: [url])
+                } catch .fileSystem(let failure) {
+                    throw .unreadableFile(path: failure.path, reason: failure.message)
+                } catch {
+                    throw .unreadableFile(path: url.path, reason: "\(error)")
+                }
             }
             policy.pinnedPublicKeys = Set(try (spec.pinnedPublicKeys ?? []).map { (s: String) throws(RunnerError) -> String in try render(s) })
             if let allow = spec.allowInvalidCertificates { policy.allowInvalidCertificates = allow }
@@ -56,33 +66,5 @@ public enum SecurityPolicyBuilder {
 
     static func resolve(_ path: String, in directory: URL) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
-    }
-
-    /// Every certificate in a file (PEM with one or more blocks, or DER) or in a folder's files.
-    static func certificates(at url: URL) throws(RunnerError) -> [Data] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw .unreadableFile(path: url.path, reason: "no such file or folder")
-        }
-        if isDirectory.boolValue {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-            var all: [Data] = []
-            for name in names.sorted() where ["pem", "crt", "cer", "der"].contains((name as NSString).pathExtension.lowercased()) {
-                all += try certificates(at: url.appendingPathComponent(name))
-            }
-            return all
-        }
-        guard let data = try? Data(contentsOf: url) else {
-            throw .unreadableFile(path: url.path, reason: "cannot be read")
-        }
-        let text = String(decoding: data, as: UTF8.self)
-        guard text.contains("-----BEGIN CERTIFICATE-----") else { return [data] }
-        var ders: [Data] = []
-        for block in text.components(separatedBy: "-----BEGIN CERTIFICATE-----").dropFirst() {
-            guard let end = block.range(of: "-----END CERTIFICATE-----") else { continue }
-            let base64 = block[..<end.lowerBound].filter { !$0.isWhitespace }
-            if let der = Data(base64Encoded: String(base64)) { ders.append(der) }
-        }
-        return ders
     }
 }

@@ -20,11 +20,14 @@ public enum URLResolver {
     /// - Parameter baseURL: the rendered base URL.
     /// - Returns: the URL to resolve references against.
     public static func preparedBase(_ baseURL: String) -> URL? {
-        guard var base = URL(string: baseURL), base.scheme != nil else { return nil }
-        if !base.path.isEmpty && !base.absoluteString.hasSuffix("/") {
-            base = URL(string: base.absoluteString + "/") ?? base
-        }
-        return base
+        guard let base = URL(string: baseURL), base.scheme != nil else { return nil }
+        // The slash goes on the path, not the end of the text: `https://h/v1?k=1` becomes
+        // `https://h/v1/?k=1`, not `https://h/v1?k=1/` (whose folder would be `/`).
+        guard !base.path.isEmpty, var components = URLComponents(url: base, resolvingAgainstBaseURL: false),
+            !components.percentEncodedPath.hasSuffix("/")
+        else { return base }
+        components.percentEncodedPath += "/"
+        return components.url ?? base
     }
 
     /// The absolute URL for `reference` against a base made by `preparedBase(_:)`.

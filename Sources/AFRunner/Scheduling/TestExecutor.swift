@@ -122,14 +122,13 @@ struct TestExecutor: Sendable {
     }
 
     private func attemptOnce(_ test: TestCase, request: HTTPRequest, session: SessionManager) async -> Attempt {
-        await runner.limiter.acquire()
-        let outcome: Result<DataResponse, SessionError>
-        do {
-            outcome = .success(try await session.data(for: request))
-        } catch {
-            outcome = .failure(error)
+        let outcome: Result<DataResponse, SessionError> = await runner.limiter.withSlot {
+            do throws(SessionError) {
+                return .success(try await session.data(for: request))
+            } catch {
+                return .failure(error)
+            }
         }
-        runner.limiter.release()
 
         switch outcome {
         case .success(let response):

@@ -11,7 +11,7 @@ public enum TestSelection {
     ///   - lastStatuses: each test's outcome in the last run that ran it.
     /// - Returns: the failing subset; empty when nothing failed last time.
     public static func rerunFailed(_ tests: [TestIdentity], lastStatuses: [TestIdentity: TestStatus]) -> [TestIdentity] {
-        tests.filter { isFailing(lastStatuses[$0]) }
+        rerunFailed(tests, lastStatuses: lastStatuses) { $0 }
     }
 
     /// The plan with last time's failures first, each group keeping plan order.
@@ -20,9 +20,7 @@ public enum TestSelection {
     ///   - lastStatuses: each test's outcome in the last run that ran it.
     /// - Returns: the same tests, reordered.
     public static func failedFirst(_ tests: [TestIdentity], lastStatuses: [TestIdentity: TestStatus]) -> [TestIdentity] {
-        let failing = tests.filter { isFailing(lastStatuses[$0]) }
-        let others = tests.filter { !isFailing(lastStatuses[$0]) }
-        return failing + others
+        failedFirst(tests, lastStatuses: lastStatuses) { $0 }
     }
 
     /// `rerunFailed` for any plan element that knows its identity.
