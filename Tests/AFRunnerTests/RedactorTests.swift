@@ -14,7 +14,10 @@ import Testing
     #expect(redactor.redact("x abcdef y") == "x *** y")
 }
 
-@Test(arguments: ["Authorization", "proxy-authorization", "Cookie", "Set-Cookie", "X-Api-Key"])
+@Test(arguments: [
+    "Authorization", "proxy-authorization", "Cookie", "Set-Cookie", "X-Api-Key", "X-Vault-Token", "X-Session-Id",
+    "Signature",
+])
 func sensitiveHeadersAreHidden(name: String) {
     #expect(Redactor().redactHeader(name: name, value: "Bearer abc") == "***")
 }

@@ -6,15 +6,11 @@ import Foundation
 ///
 /// It hides three things with `***`: the values of secret variables (`"secret": true`, `--secret`,
 /// captures marked secret) wherever they appear; the values of sensitive headers (see
-/// `sensitiveHeaders`); and URL query parameters whose name looks like a credential
+/// `SinkRedactor.isSecretName`); and URL query parameters whose name looks like a credential
 /// (contains `token`, `key`, `secret`, `password`, `passwd`, `auth` or `signature`).
 public final class Redactor: Sendable {
     /// The replacement text.
     public static let mask = "***"
-    /// Header names whose values are always hidden (compared case-insensitively).
-    public static let sensitiveHeaders: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-auth-token",
-    ]
     /// Fragments that mark a query parameter name as a credential.
     public static let sensitiveQueryFragments = ["token", "key", "secret", "password", "passwd", "auth", "signature"]
 
@@ -72,11 +68,11 @@ public final class Redactor: Sendable {
         isSensitiveHeader(name) ? Self.mask : redact(value, values: values)
     }
 
-    /// Whether `name` is one of `sensitiveHeaders`, in any case.
+    /// Whether a header's value is hidden whole: the sinks' name rule (`SinkRedactor.isSecretName`: the
+    /// well-known credential headers and any name with a secret fragment), so the terminal, the reports and
+    /// the database hide the same headers.
     static func isSensitiveHeader(_ name: String) -> Bool {
-        // Every sensitive name is 6 to 19 bytes long: most headers are ruled out without lowercasing.
-        let count = name.utf8.count
-        return count >= 6 && count <= 19 && sensitiveHeaders.contains(name.lowercased())
+        SinkRedactor.isSecretName(name)
     }
 
     /// A URL with credential-like query parameters hidden, then secrets replaced.

@@ -5,7 +5,7 @@ import Foundation
 /// runner bug cannot put a token on disk.
 public enum SinkRedactor {
     /// What a hidden value becomes (the runner's mask too).
-    public static let mask = "***"
+    public static let mask = Redactor.mask
 
     /// Header names always treated as secret (lowercased).
     public static let secretHeaderNames: Set<String> = [
@@ -15,7 +15,7 @@ public enum SinkRedactor {
     ]
 
     /// Fragments that mark a name (header, query item, JSON key, capture) as secret.
-    static let secretFragments = ["token", "secret", "password", "passwd", "apikey", "api-key", "api_key", "auth", "session", "cookie", "credential", "private"]
+    static let secretFragments = ["token", "secret", "password", "passwd", "apikey", "api-key", "api_key", "auth", "session", "cookie", "credential", "private", "signature"]
 
     /// Whether a header, query or capture name looks secret.
     public static func isSecretName(_ name: String) -> Bool {
