@@ -8,13 +8,13 @@ struct TestExecutor: Sendable {
     let runner: Runner
     let suite: Suite
     let builder: RequestBuilder
-    /// The suite's folder, for TLS file paths: worked out once, not per test (a URL operation).
-    let directory: URL
+    /// The suite's TLS policies, built once per distinct spec.
+    let policies: SecurityPolicyCache
 
     init(runner: Runner, suite: Suite) {
         self.runner = runner
         self.suite = suite
-        directory = suite.directory
+        policies = SecurityPolicyCache(directory: suite.directory, insecure: runner.options.insecure)
         builder = RequestBuilder(suite: suite, defaultTimeout: runner.options.defaultTimeout)
     }
 
@@ -71,8 +71,7 @@ struct TestExecutor: Sendable {
             request = try builder.request(for: test, scope: scope)
             test.expect = try scope.render(test.expect)
             let spec = suite.defaults.tls.map { $0.merged(with: test.request.tls) } ?? test.request.tls
-            let policy = try SecurityPolicyBuilder.policy(
-                for: spec, directory: directory, insecure: runner.options.insecure, render: { (s: String) throws(RunnerError) -> String in try scope.render(s) })
+            let policy = try policies.policy(for: spec) { (s: String) throws(RunnerError) -> String in try scope.render(s) }
             session = runner.sessions.session(for: policy)
         } catch {
             return fail(error)

@@ -1,0 +1,38 @@
+import AFSession
+import AFSuite
+import Foundation
+
+/// The security policies of one suite's tests, built once per distinct TLS spec: pinned certificate
+/// files are read once per suite, not once per test. A spec whose paths, pins or passphrase hold a
+/// `{{template}}` is built for every test, since its variables can change from one test to the next.
+final class SecurityPolicyCache: Sendable {
+    private let built = LockedValue<[TLSSpec: SecurityPolicy]>([:])
+    private let directory: URL
+    private let insecure: Bool
+
+    /// A cache for the suite in `directory`; `insecure` is `--insecure`.
+    init(directory: URL, insecure: Bool) {
+        self.directory = directory
+        self.insecure = insecure
+    }
+
+    /// The policy for a request's merged TLS spec (nil: the default policy).
+    /// - Throws: what `SecurityPolicyBuilder.policy` throws; failures are not kept.
+    func policy(for spec: TLSSpec?, render: (String) throws(RunnerError) -> String) throws(RunnerError) -> SecurityPolicy {
+        let key = spec ?? TLSSpec()
+        guard !Self.mayHavePlaceholder(key) else {
+            return try SecurityPolicyBuilder.policy(for: spec, directory: directory, insecure: insecure, render: render)
+        }
+        if let policy = built.withLock({ $0[key] }) { return policy }
+        let policy = try SecurityPolicyBuilder.policy(for: spec, directory: directory, insecure: insecure)
+        built.withLock { $0[key] = policy }
+        return policy
+    }
+
+    private static func mayHavePlaceholder(_ spec: TLSSpec) -> Bool {
+        let client = spec.clientCertificate
+        let texts = (spec.pinnedCertificates ?? []) + (spec.pinnedPublicKeys ?? [])
+            + [spec.caFile, client?.certificate, client?.key, client?.passphrase].compactMap { $0 }
+        return texts.contains(where: Template.mayHavePlaceholder)
+    }
+}
