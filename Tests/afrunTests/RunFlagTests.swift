@@ -1,0 +1,87 @@
+import FixtureServer
+import Foundation
+import Testing
+
+/// The run flags that change what runs and how: `--filter`, `--fail-fast`, `--timeout`, `--insecure`,
+/// each through the built `afrun` against the fixture server.
+@Suite(.serialized) struct RunFlagTests {
+    @Test("--filter runs only the tests whose suite/test name matches")
+    func filterSelectsTests() async throws {
+        try await Self.withSuite { folder, base in
+            try folder.write("s.json", """
+                {"name": "Pick", "baseURL": "\(base)", "tests": [
+                  {"name": "alpha", "request": {"url": "get"}, "expect": {"status": 200}},
+                  {"name": "beta", "request": {"url": "get"}, "expect": {"status": 200}}
+                ]}
+                """)
+            let output = try await AfrunProcess.run(["s.json", "--no-history", "--filter", "Pick/be"], in: folder.url)
+            #expect(output.status == 0, "\(output.all)")
+            #expect(output.stdout.contains("PASS  Pick/beta"))
+            #expect(!output.stdout.contains("Pick/alpha"), "\(output.stdout)")
+            #expect(output.stdout.contains("1 passed, 0 failed, 0 errors, 0 skipped"), "\(output.stdout)")
+        }
+    }
+
+    @Test("--fail-fast stops at the first failure; what did not run is reported as skipped")
+    func failFastStops() async throws {
+        try await Self.withSuite { folder, base in
+            try folder.write("s.json", """
+                {"name": "Stop", "baseURL": "\(base)", "tests": [
+                  {"name": "broken", "request": {"url": "status/500"}, "expect": {"status": 200}},
+                  {"name": "after", "request": {"url": "get"}, "expect": {"status": 200}}
+                ]}
+                """)
+            let output = try await AfrunProcess.run(["s.json", "--no-history", "--fail-fast"], in: folder.url)
+            #expect(output.status == 1, "\(output.all)")
+            #expect(output.stdout.contains("0 passed, 1 failed, 0 errors, 1 skipped"), "\(output.stdout)")
+            #expect(!output.stdout.contains("PASS  Stop/after"), "\(output.stdout)")
+        }
+    }
+
+    @Test("--timeout bounds a request of a suite that sets none: a slow answer is a timeout error")
+    func timeoutApplies() async throws {
+        try await Self.withSuite { folder, base in
+            try folder.write("s.json", """
+                {"name": "Slow", "baseURL": "\(base)", "tests": [
+                  {"name": "late", "request": {"url": "delay/3000"}, "expect": {"status": 200}}
+                ]}
+                """)
+            let output = try await AfrunProcess.run(["s.json", "--no-history", "--timeout", "0.3"], in: folder.url)
+            #expect(output.status == 1, "\(output.all)")
+            #expect(output.stdout.contains("0 passed, 0 failed, 1 errors, 0 skipped"), "\(output.stdout)")
+            #expect(output.stdout.lowercased().contains("timed out") || output.stdout.contains("timedOut"), "\(output.stdout)")
+        }
+    }
+
+    @Test("--insecure accepts a certificate the system store does not trust; without it the test errors")
+    func insecureAcceptsUntrustedCertificates() async throws {
+        try await withFixtureServer { server in
+            let folder = try SuiteFolder()
+            defer { folder.remove() }
+            // The fixture CA is not in the system store and the suite names no caFile.
+            try folder.write("s.json", """
+                {"name": "TLS", "baseURL": "\(server.httpsURL.absoluteString)", "tests": [
+                  {"name": "get", "request": {"url": "get"}, "expect": {"status": 200}}
+                ]}
+                """)
+            let refused = try await AfrunProcess.run(["s.json", "--no-history"], in: folder.url)
+            #expect(refused.status == 1, "\(refused.all)")
+            #expect(refused.stdout.contains("0 passed, 0 failed, 1 errors"), "\(refused.stdout)")
+            let accepted = try await AfrunProcess.run(["s.json", "--no-history", "--insecure"], in: folder.url)
+            #expect(accepted.status == 0, "\(accepted.all)")
+            #expect(accepted.stdout.contains("PASS  TLS/get"), "\(accepted.stdout)")
+        }
+    }
+
+    /// Runs `body` with a plain-HTTP fixture server's base URL and a scratch folder.
+    static func withSuite(_ body: (SuiteFolder, String) async throws -> Void) async throws {
+        var configuration = FixtureServer.Configuration()
+        configuration.tlsPort = nil
+        configuration.tlsVariants = []
+        try await withFixtureServer(configuration) { server in
+            let folder = try SuiteFolder()
+            defer { folder.remove() }
+            try await body(folder, server.httpURL.absoluteString)
+        }
+    }
+}
