@@ -155,15 +155,9 @@ extension RunSummary {
         }
         let times = results.compactMap { $0.timings?.totalMs }.sorted()
         if !times.isEmpty {
-            summary.p50Ms = percentile(times, 0.50)
-            summary.p95Ms = percentile(times, 0.95)
+            summary.p50Ms = Percentiles.nearestRank(times, 0.50)
+            summary.p95Ms = Percentiles.nearestRank(times, 0.95)
         }
         return summary
-    }
-
-    /// Nearest-rank percentile of sorted values.
-    static func percentile(_ sorted: [Double], _ p: Double) -> Double {
-        let rank = Int((p * Double(sorted.count)).rounded(.up))
-        return sorted[min(max(rank - 1, 0), sorted.count - 1)]
     }
 }

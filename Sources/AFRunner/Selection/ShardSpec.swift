@@ -45,7 +45,7 @@ public struct ShardSpec: Sendable, Hashable, CustomStringConvertible {
     public func select(_ tests: [TestIdentity], durations: [TestIdentity: Double]) -> Set<TestIdentity> {
         let unique = Array(Set(tests))
         let known = unique.compactMap { durations[$0] }.filter { $0.isFinite && $0 >= 0 }.sorted()
-        let fallback = known.isEmpty ? 1.0 : Self.median(known)
+        let fallback = known.isEmpty ? 1.0 : Percentiles.median(known)
         let weighted = unique.map { test -> (TestIdentity, Double) in
             let value = durations[test].flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? fallback
             return (test, value)
@@ -62,11 +62,6 @@ public struct ShardSpec: Sendable, Hashable, CustomStringConvertible {
             if lightest == index - 1 { chosen.insert(test) }
         }
         return chosen
-    }
-
-    static func median(_ sorted: [Double]) -> Double {
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }
 
