@@ -1,3 +1,4 @@
+import FixtureServer
 import Foundation
 
 /// Runs the built `afrun` binary and collects its output and exit status.
@@ -122,4 +123,16 @@ struct SuiteFolder {
     }
 
     func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Runs `body` with a plain-HTTP fixture server and a scratch folder, both removed afterwards.
+func withPlainFixture(_ body: (SuiteFolder, FixtureServer) async throws -> Void) async throws {
+    var configuration = FixtureServer.Configuration()
+    configuration.tlsPort = nil
+    configuration.tlsVariants = []
+    try await withFixtureServer(configuration) { server in
+        let folder = try SuiteFolder()
+        defer { folder.remove() }
+        try await body(folder, server)
+    }
 }

@@ -1,4 +1,3 @@
-import FixtureServer
 import Foundation
 import Testing
 
@@ -11,12 +10,7 @@ import Testing
 
     @Test("commit and branch come from the checkout: loose ref, packed ref, detached HEAD")
     func runRecordsTheCheckout() async throws {
-        var configuration = FixtureServer.Configuration()
-        configuration.tlsPort = nil
-        configuration.tlsVariants = []
-        try await withFixtureServer(configuration) { server in
-            let folder = try SuiteFolder()
-            defer { folder.remove() }
+        try await withPlainFixture { folder, server in
             try folder.write("suites/s.json", """
                 {"name": "Git", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
                   {"name": "ok", "request": {"url": "get"}, "expect": {"status": 200}}

@@ -7,7 +7,8 @@ import Testing
 @Suite(.serialized) struct RunFlagTests {
     @Test("--filter runs only the tests whose suite/test name matches")
     func filterSelectsTests() async throws {
-        try await Self.withSuite { folder, base in
+        try await withPlainFixture { folder, server in
+            let base = server.httpURL.absoluteString
             try folder.write("s.json", """
                 {"name": "Pick", "baseURL": "\(base)", "tests": [
                   {"name": "alpha", "request": {"url": "get"}, "expect": {"status": 200}},
@@ -24,7 +25,8 @@ import Testing
 
     @Test("--fail-fast stops at the first failure; what did not run is reported as skipped")
     func failFastStops() async throws {
-        try await Self.withSuite { folder, base in
+        try await withPlainFixture { folder, server in
+            let base = server.httpURL.absoluteString
             try folder.write("s.json", """
                 {"name": "Stop", "baseURL": "\(base)", "tests": [
                   {"name": "broken", "request": {"url": "status/500"}, "expect": {"status": 200}},
@@ -40,7 +42,8 @@ import Testing
 
     @Test("--timeout bounds a request of a suite that sets none: a slow answer is a timeout error")
     func timeoutApplies() async throws {
-        try await Self.withSuite { folder, base in
+        try await withPlainFixture { folder, server in
+            let base = server.httpURL.absoluteString
             try folder.write("s.json", """
                 {"name": "Slow", "baseURL": "\(base)", "tests": [
                   {"name": "late", "request": {"url": "delay/3000"}, "expect": {"status": 200}}
@@ -70,18 +73,6 @@ import Testing
             let accepted = try await AfrunProcess.run(["s.json", "--no-history", "--insecure"], in: folder.url)
             #expect(accepted.status == 0, "\(accepted.all)")
             #expect(accepted.stdout.contains("PASS  TLS/get"), "\(accepted.stdout)")
-        }
-    }
-
-    /// Runs `body` with a plain-HTTP fixture server's base URL and a scratch folder.
-    static func withSuite(_ body: (SuiteFolder, String) async throws -> Void) async throws {
-        var configuration = FixtureServer.Configuration()
-        configuration.tlsPort = nil
-        configuration.tlsVariants = []
-        try await withFixtureServer(configuration) { server in
-            let folder = try SuiteFolder()
-            defer { folder.remove() }
-            try await body(folder, server.httpURL.absoluteString)
         }
     }
 }
