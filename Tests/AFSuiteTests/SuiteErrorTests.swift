@@ -22,6 +22,8 @@ let errorCases: [ErrorCase] = [
         message: "unknown key `metod` in `request`", fix: "did you mean `method`?"),
     ErrorCase(code: "unknown-key", json: #"{"baseUrl": "http://h", "tests": []}"#, at: #""baseUrl""#,
         message: "unknown key `baseUrl` in the suite", fix: "did you mean `baseURL`?"),
+    ErrorCase(code: "unknown-key", json: suite(#"{"name": "t", "$schema": "x.json", "request": {"url": "http://h/u"}}"#),
+        at: #""$schema""#, message: "unknown key `$schema` in a test", fix: "belongs inside the suite's top-level object"),
     ErrorCase(code: "unknown-key", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "status": 200}"#), at: #""status""#,
         message: "unknown key `status` in a test", fix: "`status` belongs inside `expect`"),
     ErrorCase(code: "unknown-key", json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"contentTyp": "x"}}"#),

@@ -2,7 +2,8 @@ import Foundation
 import JSONPath
 
 extension SuiteDecoder {
-    static let suiteKeys = ["name", "description", "baseURL", "variables", "defaults", "parallel", "tests"]
+    /// `$schema` names the JSON Schema for editors (top level only, as in docs/suite.schema.json); afrun ignores it.
+    static let suiteKeys = ["$schema", "name", "description", "baseURL", "variables", "defaults", "parallel", "tests"]
     static let defaultsKeys = ["headers", "timeout", "followRedirects", "tls", "retry"]
 
     /// Decodes the whole file; the suite is returned even when problems were found (the loader

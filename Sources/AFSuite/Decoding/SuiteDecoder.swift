@@ -113,9 +113,10 @@ struct SuiteDecoder {
             return nil
         }
         // Pointers are built only for the keys that are reported.
-        for (key, _) in members.members where !allowed.contains(key) && key != "$schema" {
+        for (key, _) in members.members where !allowed.contains(key) {
             let child = SuiteNode(value: .null, pointer: node.pointer + "/" + SuiteNode.escape(key))
-            if let home = misplaced[key] {
+            // `$schema` is only read at the top of the file (docs/suite.schema.json says the same).
+            if let home = misplaced[key] ?? (key == "$schema" ? "the suite's top-level object" : nil) {
                 var d = SuiteDiagnostic(
                     location: location(child.pointer, key: true),
                     reason: .unknownKey(key: key, suggestion: nil, context: context))
