@@ -13,6 +13,8 @@ public struct AssertionEvaluator: Sendable {
     /// JSON, XPath, body, duration, TLS, certificate.
     public func evaluate(_ expect: Expectations, on context: ResponseContext) -> [AssertionResult] {
         var results: [AssertionResult] = []
+        // One allocation for the usual handful instead of a growth step per appended group.
+        results.reserveCapacity(expect.status.count + (expect.contentType == nil ? 0 : 1) + expect.json.count + 2)
         if let response = context.response {
             results += status(expect.status, response.statusCode)
             if let contentType = expect.contentType { results.append(self.contentType(contentType, response)) }
@@ -183,6 +185,7 @@ public struct AssertionEvaluator: Sendable {
     }
 
     static func shorten(_ text: String) -> String {
-        text.count <= 200 ? text : String(text.prefix(200)) + "…"
+        // No more bytes than the limit means no more characters either: no grapheme count then.
+        text.utf8.count <= 200 || text.count <= 200 ? text : String(text.prefix(200)) + "…"
     }
 }

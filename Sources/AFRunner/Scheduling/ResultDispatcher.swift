@@ -15,10 +15,17 @@ final class ResultDispatcher: Sendable {
         init() { (stream, wake) = AsyncStream<Void>.makeStream() }
     }
     private let queues: [Queue]
-    private let collected = LockedValue<[TestResult]>([])
+    private let collected: LockedValue<[TestResult]>
 
-    /// Starts one drain task per sink; `runDidStart` has already been called.
-    init(sinks: [any ResultSink], run: RunInfo) {
+    /// Starts one drain task per sink; `runDidStart` has already been called. `expectedResults`
+    /// sizes the collected results once (growing a 20,000-element array of large results step by
+    /// step copied each one several times).
+    init(sinks: [any ResultSink], run: RunInfo, expectedResults: Int = 0) {
+        collected = LockedValue({
+            var results: [TestResult] = []
+            results.reserveCapacity(expectedResults)
+            return results
+        }())
         queues = sinks.map { sink in
             let queue = Queue()
             let task = Task {
@@ -45,17 +52,19 @@ final class ResultDispatcher: Sendable {
     }
 
     /// Queues a finished result for every sink.
-    func record(_ result: TestResult) {
-        collected.withLock { $0.append(result) }
+    func record(_ result: consuming TestResult) {
+        // Held in an optional so that the last use moves it into the collection instead of copying.
+        var slot = Optional(result)
         for queue in queues {
             // One wake-up per batch: the drain takes everything queued, so wake it only when the queue
             // goes from empty to not empty (each yield is a turn of the drain loop).
             let wasEmpty = queue.pending.withLock { pending in
-                pending.append(result)
+                pending.append(slot!)
                 return pending.count == 1
             }
             if wasEmpty { queue.wake.yield() }
         }
+        collected.withLock { $0.append(slot.take()!) }
     }
 
     /// Every result recorded so far.

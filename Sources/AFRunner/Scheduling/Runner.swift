@@ -58,7 +58,7 @@ public final class Runner: Sendable {
         for sink in sinks {
             do { try await sink.runDidStart(run) } catch { sinkErrors.append("\(type(of: sink)): \(error)") }
         }
-        let dispatcher = ResultDispatcher(sinks: sinks, run: run)
+        let dispatcher = ResultDispatcher(sinks: sinks, run: run, expectedResults: suites.reduce(0) { $0 + $1.tests.count })
         await withTaskGroup(of: Void.self) { group in
             for suite in suites {
                 group.addTask { await self.runSuite(suite, dispatcher: dispatcher) }
@@ -123,9 +123,10 @@ public final class Runner: Sendable {
 
 extension Runner {
     /// Hands a finished result to the sinks and to the observer.
-    func report(_ result: TestResult, to dispatcher: ResultDispatcher) {
-        dispatcher.record(result)
+    func report(_ result: consuming TestResult, to dispatcher: ResultDispatcher) {
+        // The observer first, so that the dispatcher can keep the result without a copy.
         options.resultObserver?(result)
+        dispatcher.record(result)
     }
 }
 
@@ -145,15 +146,19 @@ extension RunSummary {
     /// The totals of `results`, with p50/p95 of the requests' total time.
     public static func of(_ results: [TestResult], durationMs: Double) -> RunSummary {
         var summary = RunSummary(durationMs: durationMs)
-        for result in results {
-            switch result.status {
+        // Indices rather than elements: iterating copies every (large) result.
+        var times: [Double] = []
+        times.reserveCapacity(results.count)
+        for index in results.indices {
+            if let total = results[index].timings?.totalMs { times.append(total) }
+            switch results[index].status {
             case .passed: summary.passed += 1
             case .failed: summary.failed += 1
             case .error: summary.errors += 1
             case .skipped: summary.skipped += 1
             }
         }
-        let times = results.compactMap { $0.timings?.totalMs }.sorted()
+        times.sort()
         if !times.isEmpty {
             summary.p50Ms = Percentiles.nearestRank(times, 0.50)
             summary.p95Ms = Percentiles.nearestRank(times, 0.95)

@@ -43,7 +43,7 @@ struct TestExecutor: Sendable {
             r.skipReason = reason
             return (runner.redactor.redact(r), [])
         }
-        var (result, captures) = await execute(test, scope: scope, base: base)
+        var (result, captures) = await execute(test, scope: scope, base: consume base)
         var secretCaptures: Set<String> = []
         if !captures.isEmpty {
             secretCaptures = Set(captures.filter(\.secret).map(\.name))
@@ -55,7 +55,7 @@ struct TestExecutor: Sendable {
     }
 
     private func execute(_ test: TestCase, scope: VariableScope, base: consuming TestResult) async -> (TestResult, [Capture]) {
-        var result = base
+        var result = consume base
         let started = ContinuousClock.now
         result.startedAt = Date()
         func fail(_ error: RunnerError) -> (TestResult, [Capture]) {
@@ -66,10 +66,12 @@ struct TestExecutor: Sendable {
         }
         let request: HTTPRequest
         let session: SessionManager
-        var test = test
+        // The rendered expectations on their own: a mutable copy of the whole test case (retains
+        // of every field, per test) only to replace them cost more than the rendering.
+        let expect: Expectations
         do {
             request = try builder.request(for: test, scope: scope)
-            test.expect = try scope.render(test.expect)
+            expect = try scope.render(test.expect)
             let spec = suite.defaults.tls.map { $0.merged(with: test.request.tls) } ?? test.request.tls
             let policy = try policies.policy(for: spec) { (s: String) throws(RunnerError) -> String in try scope.render(s) }
             session = runner.sessions.session(for: policy)
@@ -83,7 +85,7 @@ struct TestExecutor: Sendable {
         var captures: [Capture] = []
         for attempt in 1...maxAttempts {
             result.attempts = attempt
-            let outcome = await attemptOnce(test, request: request, session: session)
+            let outcome = await attemptOnce(expect, request: request, session: session)
             result.status = outcome.status
             result.assertions = outcome.assertions
             result.error = outcome.error
@@ -120,7 +122,7 @@ struct TestExecutor: Sendable {
         var context: ResponseContext?
     }
 
-    private func attemptOnce(_ test: TestCase, request: HTTPRequest, session: SessionManager) async -> Attempt {
+    private func attemptOnce(_ expect: Expectations, request: HTTPRequest, session: SessionManager) async -> Attempt {
         let outcome: Result<DataResponse, SessionError> = await runner.limiter.withSlot {
             do throws(SessionError) {
                 return .success(try await session.data(for: request))
@@ -132,15 +134,15 @@ struct TestExecutor: Sendable {
         switch outcome {
         case .success(let response):
             let context = ResponseContext(response: response.response, body: response.data, metrics: response.metrics)
-            let assertions = runner.evaluator.evaluate(test.expect, on: context)
+            let assertions = runner.evaluator.evaluate(expect, on: context)
             return Attempt(
                 status: assertions.allSatisfy(\.passed) ? .passed : .failed, assertions: assertions,
                 response: ResultSummaries.response(response.response, body: response.data, metrics: response.metrics),
                 timings: ResultSummaries.timing(response.metrics),
                 tls: response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }, context: context)
-        case .failure(.serverTrustRejected(let rejection)) where test.expect.tls != .trusted:
+        case .failure(.serverTrustRejected(let rejection)) where expect.tls != .trusted:
             let context = ResponseContext(response: nil, rejection: rejection)
-            let assertions = runner.evaluator.evaluate(test.expect, on: context)
+            let assertions = runner.evaluator.evaluate(expect, on: context)
             return Attempt(
                 status: assertions.allSatisfy(\.passed) ? .passed : .failed, assertions: assertions,
                 tls: ResultSummaries.tls(rejection: rejection), context: context)

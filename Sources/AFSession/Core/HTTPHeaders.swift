@@ -22,6 +22,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// Creates an empty header list.
     public init() { fields = [] }
 
+    /// Creates an empty header list with room for `capacity` fields.
+    init(capacity: Int) {
+        fields = []
+        fields.reserveCapacity(capacity)
+    }
+
     /// Creates a header list from fields, keeping their order.
     public init(_ fields: [Field]) { self.fields = fields }
 

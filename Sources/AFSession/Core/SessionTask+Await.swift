@@ -51,7 +51,7 @@ extension SessionTask {
             await withCheckedContinuation { (continuation: CheckedContinuation<TaskResult, Never>) in
                 let ready = mutable.withLock { state -> TaskResult? in
                     if let result = state.result { return result }
-                    state.waiters.append(continuation)
+                    if state.firstWaiter == nil { state.firstWaiter = continuation } else { state.waiters.append(continuation) }
                     return nil
                 }
                 if let ready { continuation.resume(returning: ready) }

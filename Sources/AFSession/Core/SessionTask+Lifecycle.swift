@@ -77,15 +77,18 @@ extension SessionTask {
         case .invalidated: outcome = .failure(.sessionInvalidated, request: originalRequest)
         }
         let result = makeResult(outcome)
-        let (waiters, streams) = mutable.withLock { state in
-            state.outcome = outcome
-            state.result = result
+        // The two streams as a pair, not an array: no allocation per delivered task.
+        let (first, waiters, upload, download) = mutable.withLock { state in
+            state.delivered = Box((outcome: outcome, result: result))
+            let first = state.firstWaiter
+            state.firstWaiter = nil
             let waiters = state.waiters
             state.waiters = []
-            let streams = [state.uploadStream?.1, state.downloadStream?.1].compactMap { $0 }
-            return (waiters, streams)
+            return (first, waiters, state.uploadStream?.1, state.downloadStream?.1)
         }
-        for stream in streams { stream.finish() }
+        upload?.finish()
+        download?.finish()
+        first?.resume(returning: result)
         for waiter in waiters { waiter.resume(returning: result) }
         if let completion = context.handlers.completion {
             context.completionQueue.async { completion(result) }

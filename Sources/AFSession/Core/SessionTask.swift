@@ -112,16 +112,37 @@ enum TaskValue: Sendable {
 typealias TaskResult = Result<TaskValue, SessionError>
 
 /// A task's state under its lock.
+///
+/// The large values (the outcome, the result, a preflight error) are kept in boxes: inline they
+/// made the state, allocated and zeroed for every request, well over a kilobyte, most of it
+/// written only once at the end.
 struct TaskMutableState: ~Copyable {
     var machine = TransferStateMachine()
     var taskDescription: String?
-    var preflightError: SessionError?
+    var preflightError: SessionError? {
+        get { preflightBox?.value }
+        set { preflightBox = newValue.map(Box.init) }
+    }
     var progressObserved = false
-    var outcome: TransferOutcome?
+    /// The outcome, once delivered.
+    var outcome: TransferOutcome? { delivered?.value.outcome }
     /// Where a download task's body is written while it runs.
     var temporaryFileURL: URL?
-    var result: TaskResult?
+    /// The result, once delivered.
+    var result: TaskResult? { delivered?.value.result }
+    /// The outcome and the result, set once by `deliver`.
+    var delivered: Box<(outcome: TransferOutcome, result: TaskResult)>?
+    private var preflightBox: Box<SessionError>?
+    /// The first `await` of the result (the usual only one), kept apart so that it needs no array.
+    var firstWaiter: CheckedContinuation<TaskResult, Never>?
+    /// Any further awaits.
     var waiters: [CheckedContinuation<TaskResult, Never>] = []
     var uploadStream: (AsyncStream<TransferProgress>, AsyncStream<TransferProgress>.Continuation)?
     var downloadStream: (AsyncStream<TransferProgress>, AsyncStream<TransferProgress>.Continuation)?
+}
+
+/// An immutable value on the heap, so that a rarely set large value costs its owner one pointer.
+final class Box<Value: Sendable>: Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -77,8 +77,11 @@ extension SecurityPolicy {
 final class TLSVerificationContext: Sendable {
     let policy: SecurityPolicy
     /// The host of the transfer's URL; a redirected hop is checked against its own host,
-    /// read from libcurl when the connection is set up.
-    let host: String
+    /// read from libcurl when the connection is set up. Worked out only when a handshake asks
+    /// (a keep-alive run makes a context per transfer but only a few connections).
+    var host: String { givenHost ?? url?.host ?? "" }
+    private let givenHost: String?
+    private let url: URL?
     private let outcome = LockedValue<Outcome>(Outcome())
 
     private struct Outcome {
@@ -88,7 +91,15 @@ final class TLSVerificationContext: Sendable {
 
     init(policy: SecurityPolicy, host: String) {
         self.policy = policy
-        self.host = host
+        self.givenHost = host
+        self.url = nil
+    }
+
+    /// A context whose host is read from `url` when first needed.
+    init(policy: SecurityPolicy, url: URL) {
+        self.policy = policy
+        self.givenHost = nil
+        self.url = url
     }
 
     /// Set by the verify callback when the policy refused the server (the last refusal).

@@ -48,7 +48,8 @@ struct ResponseHeadParser: Sendable {
             code = code * 10 + Int(digit)
         }
         guard space + 4 == line.count || line[space + 4] == 0x20 else { return false }
-        headers = HTTPHeaders()
+        // Room for a typical response head at once instead of a growth step every few fields.
+        headers = HTTPHeaders(capacity: 16)
         isComplete = false
         httpVersion = Self.version(bytes: UnsafeRawBufferPointer(rebasing: line[..<space]))
         statusCode = code

@@ -107,7 +107,9 @@ extension Transfer {
         try easy.set(CURLOPT_FOLLOWLOCATION, follows)
         if follows { try easy.set(CURLOPT_MAXREDIRS, maxRedirects) }
 
-        let isHTTPS = request.url.scheme?.lowercased() == "https"
+        // The scheme from the text given to libcurl (validated as http or https): no URL getter
+        // and no lowercased copy per transfer.
+        let isHTTPS = Self.hasHTTPSScheme(urlText)
         switch configuration.httpVersion {
         case .http1_1:
             try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
@@ -148,14 +150,24 @@ extension Transfer {
         if let key = tls.clientKeyPath { try easy.set(CURLOPT_SSLKEY, string: key) }
         if let passphrase = tls.clientKeyPassphrase { try easy.set(CURLOPT_KEYPASSWD, string: passphrase) }
         if tls.usesVerifyCallback {
-            let context = TLSVerificationContext(
-                policy: job.options.configuration.securityPolicy, host: job.request.url.host ?? "")
+            let context = TLSVerificationContext(policy: job.options.configuration.securityPolicy, url: job.request.url)
             verification = context
             try easy.set(sslContextFunction: afSSLContextFunction)
             try easy.set(CURLOPT_SSL_CTX_DATA, pointer: Unmanaged.passUnretained(context).toOpaque())
             // A resumed TLS session skips the verify callback (PLATFORM-NOTES, item 2).
             try easy.set(CURLOPT_SSL_SESSIONID_CACHE, false)
         }
+    }
+}
+
+extension Transfer {
+    /// Whether `url` starts with `https:` in any case.
+    static func hasHTTPSScheme(_ url: String) -> Bool {
+        var bytes = url.utf8.makeIterator()
+        for expected in "https:".utf8 {
+            guard let byte = bytes.next(), byte | (expected == UInt8(ascii: ":") ? 0 : 0x20) == expected else { return false }
+        }
+        return true
     }
 }
 

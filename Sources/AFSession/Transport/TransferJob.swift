@@ -26,11 +26,14 @@ struct TransferJob: Sendable {
 }
 
 /// The session configuration turned into what libcurl needs, computed once per session.
-struct TransportOptions: Sendable {
+///
+/// A class (immutable, shared): every task and every transfer job holds it, and as a struct each
+/// of those copies retained every reference in the configuration.
+final class TransportOptions: Sendable {
     /// The session configuration.
-    var configuration: SessionConfiguration
+    let configuration: SessionConfiguration
     /// What the security policy asks of libcurl (`SecurityPolicy.transportSettings()`).
-    var tls: TLSTransportSettings
+    let tls: TLSTransportSettings
 
     init(configuration: SessionConfiguration) {
         self.configuration = configuration
@@ -38,12 +41,14 @@ struct TransportOptions: Sendable {
     }
 }
 
-/// Receives what the loop learns about a transfer. Called on the loop thread: implementations
-/// hand work to other queues and return at once.
+/// Receives what the loop learns about a transfer. Progress is reported on the loop thread, a
+/// finished transfer's outcome on the loop's delivery queue (in batches, after each pass) or, for
+/// transfers the loop ends itself, on the loop thread: implementations hand work to other queues
+/// and return at once.
 protocol TransferDelegate: AnyObject, Sendable {
     /// Bytes moved so far; called at most every few milliseconds while progress is reported.
     func transferDidProgress(upload: TransferProgress, download: TransferProgress)
-    /// The transfer ended; called exactly once per started transfer.
+    /// The transfer ended; called exactly once per started transfer, after its last progress report.
     func transferDidFinish(_ outcome: TransferOutcome)
 }
 

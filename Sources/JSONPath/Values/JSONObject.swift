@@ -14,10 +14,37 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// Creates an object from members in order; a later duplicate key replaces an earlier one
     /// (keeping the earlier position).
     public init(_ members: [(key: String, value: JSONValue)] = []) {
+        // The usual case, every name once (the parser builds one object per suite node and per
+        // response body), keeps the given array instead of copying it member by member.
+        if members.count <= Self.linearLimit {
+            if !Self.repeatsKey(members) {
+                self.members = members
+                return
+            }
+        } else {
+            var positions = [String: Int](minimumCapacity: members.count)
+            var unique = true
+            for (index, member) in members.enumerated() where positions.updateValue(index, forKey: member.key) != nil {
+                unique = false
+                break
+            }
+            if unique {
+                self.members = members
+                self.positions = positions
+                return
+            }
+        }
         self.members = []
         self.members.reserveCapacity(members.count)
         if members.count > Self.linearLimit { positions = Dictionary(minimumCapacity: members.count) }
         for member in members { self[member.key] = member.value }
+    }
+
+    /// Whether a name appears twice among a few members (compared pairwise: no hashing).
+    private static func repeatsKey(_ members: [(key: String, value: JSONValue)]) -> Bool {
+        guard members.count > 1 else { return false }
+        for i in 1..<members.count where members[..<i].contains(where: { $0.key == members[i].key }) { return true }
+        return false
     }
 
     /// The position of `key` in `members`.

@@ -130,43 +130,50 @@ public struct JSONSourceIndex: Sendable {
     }
 
     /// The node at `pointer`, walking its reference tokens from the root (no token is copied
-    /// unless it holds an RFC 6901 escape).
+    /// unless it holds an RFC 6901 escape). A loop over the UTF-8 view instead of closures over
+    /// `withUTF8`: a closure here captured a copy of the index (a retain and release of each of
+    /// its arrays, contended between the threads that decode a suite's tests).
     func node(at pointer: String) -> Int? {
         guard !valueOffsets.isEmpty else { return nil }
-        var pointer = pointer
-        return pointer.withUTF8 { text -> Int? in
-            if text.isEmpty { return 0 }
-            guard text[0] == UInt8(ascii: "/") else { return nil }
-            var node = 0
-            var tokenStart = 1
-            while tokenStart <= text.count {
-                var tokenEnd = tokenStart
-                while tokenEnd < text.count, text[tokenEnd] != UInt8(ascii: "/") { tokenEnd += 1 }
-                let token = UnsafeBufferPointer(rebasing: text[tokenStart..<tokenEnd])
-                guard childStart[node] >= 0 else { return nil }
-                let first = Int(childStart[node]), count = Int(childCount[node])
-                if bytes[Int(valueOffsets[node])] == UInt8(ascii: "[") {
-                    guard let index = Self.arrayIndex(token), index < count else { return nil }
-                    node = Int(children[first + index])
-                } else {
-                    // The last member of that name: the one whose value the parser kept.
-                    let lastMatch = { (name: UnsafeBufferPointer<UInt8>) -> Int? in
-                        (first..<(first + count)).last { keyMatches(Int(children[$0]), name) }
-                    }
-                    let found = token.contains(UInt8(ascii: "~"))
-                        ? Self.unescape(Array(token)).withUnsafeBufferPointer(lastMatch) : lastMatch(token)
-                    guard let match = found else { return nil }
-                    node = Int(children[match])
-                }
-                tokenStart = tokenEnd + 1
+        let text = pointer.utf8
+        guard let slash = text.first else { return 0 }
+        guard slash == UInt8(ascii: "/") else { return nil }
+        var node = 0
+        var tokenStart = text.index(after: text.startIndex)
+        while true {
+            let tokenEnd = text[tokenStart...].firstIndex(of: UInt8(ascii: "/")) ?? text.endIndex
+            let token = text[tokenStart..<tokenEnd]
+            guard childStart[node] >= 0 else { return nil }
+            let first = Int(childStart[node]), count = Int(childCount[node])
+            if bytes[Int(valueOffsets[node])] == UInt8(ascii: "[") {
+                guard let index = Self.arrayIndex(token), index < count else { return nil }
+                node = Int(children[first + index])
+            } else {
+                // The last member of that name: the one whose value the parser kept.
+                let found = token.contains(UInt8(ascii: "~"))
+                    ? lastMember(named: Self.unescape(Array(token)), first: first, count: count)
+                    : lastMember(named: token, first: first, count: count)
+                guard let match = found else { return nil }
+                node = Int(children[match])
             }
-            return node
+            guard tokenEnd < text.endIndex else { return node }
+            tokenStart = text.index(after: tokenEnd)
         }
     }
 
+    /// The position in `children` of the last of `count` members from `first` named `name`.
+    private func lastMember<Name: Collection<UInt8>>(named name: Name, first: Int, count: Int) -> Int? {
+        var position = first + count - 1
+        while position >= first {
+            if keyMatches(Int(children[position]), name) { return position }
+            position -= 1
+        }
+        return nil
+    }
+
     /// A decimal array index token (no sign, no leading zero), or nil.
-    static func arrayIndex(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !token.isEmpty, token.count <= 18, token.count == 1 || token[0] != UInt8(ascii: "0") else { return nil }
+    static func arrayIndex<Token: Collection<UInt8>>(_ token: Token) -> Int? {
+        guard let lead = token.first, token.count <= 18, token.count == 1 || lead != UInt8(ascii: "0") else { return nil }
         var value = 0
         for byte in token {
             guard byte >= 0x30, byte <= 0x39 else { return nil }
@@ -176,19 +183,19 @@ public struct JSONSourceIndex: Sendable {
     }
 
     /// Whether the member name of `node` is `name` (UTF-8, unescaped).
-    private func keyMatches(_ node: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func keyMatches<Name: Collection<UInt8>>(_ node: Int, _ name: Name) -> Bool {
         let quote = Int(keyOffsets[node])
         guard quote >= 0 else { return false }
         // Fast path: a name written without escapes compares byte for byte.
         var i = quote + 1
-        var k = 0
+        var k = name.startIndex
         while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
             if bytes[i] == UInt8(ascii: "\\") { return decodedKey(at: quote)?.elementsEqual(name) ?? false }
-            guard k < name.count, bytes[i] == name[k] else { return false }
+            guard k < name.endIndex, bytes[i] == name[k] else { return false }
             i += 1
-            k += 1
+            k = name.index(after: k)
         }
-        return k == name.count
+        return k == name.endIndex
     }
 
     /// The member name starting at the quote `offset`, escapes decoded.

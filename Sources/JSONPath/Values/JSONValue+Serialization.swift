@@ -9,7 +9,16 @@ extension JSONValue {
     ///   - sortedKeys: members ordered by name (by Unicode scalars) instead of document order.
     /// - Returns: valid JSON text.
     public func serialized(pretty: Bool = false, sortedKeys: Bool = false) -> String {
+        // Scalars (every assertion's expected and actual text, usually) need no writer; the
+        // same text as `JSONWriter.write` produces.
+        switch self {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number): return JSONNumber.isValidLiteral(number.literal.utf8) ? number.literal : "null"
+        case .string, .array, .object: break
+        }
         var writer = JSONWriter(pretty: pretty, sortedKeys: sortedKeys)
+        writer.output.reserveCapacity(64)
         writer.write(self, indent: 0)
         return String(decoding: writer.output, as: UTF8.self)
     }

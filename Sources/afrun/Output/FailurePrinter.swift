@@ -12,11 +12,12 @@ struct FailurePrinter {
     let excerptLines = 12
 
     func print(_ results: [TestResult]) {
-        let failures = results.filter { $0.status == .failed || $0.status == .error }
+        // Indices, not a filtered copy: iterating or filtering copies every (large) result.
+        let failures = results.indices.filter { results[$0].status == .failed || results[$0].status == .error }
         guard !failures.isEmpty else { return }
         console.out("")
         console.out(style.bold("Failures:"))
-        for result in failures { printOne(result) }
+        for index in failures { printOne(results[index]) }
     }
 
     private func printOne(_ r: TestResult) {
