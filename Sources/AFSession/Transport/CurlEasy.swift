@@ -120,6 +120,14 @@ final class CurlEasy {
         return value.map { String(cString: $0) }
     }
 
+    /// Reads a string info as libcurl's own C string (valid until the handle changes); nil when
+    /// libcurl has none. For comparisons that need no Swift string.
+    func cString(_ info: CURLINFO) throws(CurlCallError) -> UnsafeMutablePointer<CChar>? {
+        var value: UnsafeMutablePointer<CChar>? = nil
+        try Self.check(afc_easy_getinfo_string(raw, info, &value), "getinfo \(info.rawValue)")
+        return value
+    }
+
     /// Reads the TLS session info (`CURLINFO_TLS_SSL_PTR`): OpenSSL's `SSL *`, or nil.
     func sslPointer() throws(CurlCallError) -> UnsafeMutableRawPointer? {
         var session: UnsafeMutablePointer<curl_tlssessioninfo>? = nil

@@ -51,6 +51,19 @@ func transferSeekCallback(_ user: UnsafeMutableRawPointer?, _ offset: curl_off_t
     return Int32(afc_seekfunc_ok())
 }
 
+/// `CURLOPT_SSL_CTX_FUNCTION`: a new TLS connection for this transfer. Makes the transfer's
+/// verification context (once) and installs the policy's verify callback with it.
+func transferSSLContextCallback(
+    _ curl: UnsafeMutableRawPointer?, _ sslContext: UnsafeMutableRawPointer?, _ user: UnsafeMutableRawPointer?
+) -> CURLcode {
+    // Without the transfer the policy cannot run: fail closed rather than connect unchecked.
+    guard let user else { return CURLE_BAD_FUNCTION_ARGUMENT }
+    let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
+    let context = transfer.verificationContext()
+    return TLSHandshakeVerifier.install(
+        curl: curl, sslContext: sslContext, userdata: Unmanaged.passUnretained(context).toOpaque())
+}
+
 /// `CURLOPT_XFERINFOFUNCTION`: byte counts, reported to the task.
 func transferProgressCallback(
     _ user: UnsafeMutableRawPointer?, _ downloadTotal: curl_off_t, _ downloadNow: curl_off_t,

@@ -65,8 +65,10 @@ extension Transfer {
         // Parse the effective URL only when it differs (a redirect): URL parsing is not free.
         let requested = job.request.url
         var url = requested
-        if let effective = (try? easy.string(CURLINFO_EFFECTIVE_URL)).flatMap({ $0 }),
-            effective != (urlText.isEmpty ? requested.absoluteString : urlText), let parsed = URL(string: effective)
+        // Compared as C strings: no Swift string per transfer when there was no redirect.
+        let requestedText = urlText.isEmpty ? requested.absoluteString : urlText
+        if let effective = (try? easy.cString(CURLINFO_EFFECTIVE_URL)).flatMap({ $0 }),
+            requestedText.withCString({ strcmp($0, effective) }) != 0, let parsed = URL(string: String(cString: effective))
         {
             url = parsed
         }

@@ -25,7 +25,7 @@ extension Transfer {
     }
 
     private func configureBasics() throws(CurlCallError) {
-        urlText = job.request.url.absoluteString
+        urlText = job.urlText
         try easy.set(CURLOPT_URL, string: urlText)
         // Signals cannot be used from a multi-threaded process; DNS timeouts rely on the threaded resolver.
         try easy.set(CURLOPT_NOSIGNAL, true)
@@ -80,13 +80,7 @@ extension Transfer {
 
     private func configureHeaders() throws(CurlCallError) {
         let list = CurlStringList()
-        for field in job.request.headers {
-            // `Name;` is libcurl's spelling for a header sent with an empty value.
-            list.append(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")
-        }
-        // The fixture server (and many others) never answers `Expect: 100-continue`; libcurl
-        // would wait a second for it on every upload.
-        if !job.request.headers.contains(name: "Expect") { list.append("Expect:") }
+        for line in job.headerLines { list.append(line) }
         headerList = list
         try easy.set(CURLOPT_HTTPHEADER, list: list)
     }
@@ -150,10 +144,11 @@ extension Transfer {
         if let key = tls.clientKeyPath { try easy.set(CURLOPT_SSLKEY, string: key) }
         if let passphrase = tls.clientKeyPassphrase { try easy.set(CURLOPT_KEYPASSWD, string: passphrase) }
         if tls.usesVerifyCallback {
-            let context = TLSVerificationContext(policy: job.options.configuration.securityPolicy, url: job.request.url)
-            verification = context
-            try easy.set(sslContextFunction: afSSLContextFunction)
-            try easy.set(CURLOPT_SSL_CTX_DATA, pointer: Unmanaged.passUnretained(context).toOpaque())
+            // The verification context is made when libcurl sets up a TLS connection for this
+            // transfer (`transferSSLContextCallback`), not here: a plain-HTTP transfer or one on a
+            // kept-alive connection never needs it.
+            try easy.set(sslContextFunction: transferSSLContextCallback)
+            try easy.set(CURLOPT_SSL_CTX_DATA, pointer: opaque)
             // A resumed TLS session skips the verify callback (PLATFORM-NOTES, item 2).
             try easy.set(CURLOPT_SSL_SESSIONID_CACHE, false)
         }

@@ -40,7 +40,8 @@ final class Transfer {
     var bodyBytesSent: Int64 = 0
     /// Set when reading the request body failed.
     var bodyError: String?
-    /// The verify-callback context, kept alive for the transfer when the policy uses one.
+    /// The verify-callback context, made at the transfer's first TLS connection set-up when the
+    /// policy uses one, and kept alive for the transfer.
     var verification: TLSVerificationContext?
     /// What the TLS handshake showed, read once at the first response header.
     var tlsEvidence: TLSEvidence?
@@ -72,6 +73,14 @@ final class Transfer {
     func message(for code: CurlCode) -> String {
         let text = String(cString: errorBuffer)
         return text.isEmpty ? code.description : text
+    }
+
+    /// The verification context, made on first use (redirects may set up several connections).
+    func verificationContext() -> TLSVerificationContext {
+        if let verification { return verification }
+        let context = TLSVerificationContext(policy: job.options.configuration.securityPolicy, url: job.request.url)
+        verification = context
+        return context
     }
 
     // MARK: Sinks

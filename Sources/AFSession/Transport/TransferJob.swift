@@ -23,6 +23,39 @@ struct TransferJob: Sendable {
     let reportsProgress: Bool
     /// Receives progress and the outcome, on the loop thread; must not run user code there.
     let delegate: any TransferDelegate
+    /// The URL as given to libcurl and the request header lines (`headerLines(for:)`), worked out
+    /// by the submitting thread: the loop thread, the busiest of a large run, only hands them over.
+    let urlText: String
+    let headerLines: [String]
+
+    /// Creates a job; `urlText` and `headerLines` are derived from `request`.
+    init(
+        id: Int, request: HTTPRequest, options: TransportOptions, sink: Sink, reportsProgress: Bool,
+        delegate: any TransferDelegate
+    ) {
+        self.id = id
+        self.request = request
+        self.options = options
+        self.sink = sink
+        self.reportsProgress = reportsProgress
+        self.delegate = delegate
+        urlText = request.url.absoluteString
+        headerLines = Self.headerLines(for: request)
+    }
+
+    /// The request's header fields as libcurl header lines.
+    static func headerLines(for request: HTTPRequest) -> [String] {
+        var lines: [String] = []
+        lines.reserveCapacity(request.headers.fields.count + 1)
+        for field in request.headers {
+            // `Name;` is libcurl's spelling for a header sent with an empty value.
+            lines.append(field.value.isEmpty ? field.name + ";" : field.name + ": " + field.value)
+        }
+        // The fixture server (and many others) never answers `Expect: 100-continue`; libcurl
+        // would wait a second for it on every upload.
+        if !request.headers.contains(name: "Expect") { lines.append("Expect:") }
+        return lines
+    }
 }
 
 /// The session configuration turned into what libcurl needs, computed once per session.
