@@ -7,6 +7,9 @@ import Foundation
 /// `{{template}}` is built for every test, since its variables can change from one test to the next.
 final class SecurityPolicyCache: Sendable {
     private let built = LockedValue<[TLSSpec: SecurityPolicy]>([:])
+    /// The policy of tests without a TLS spec (most of them), apart: no spec to hash and no
+    /// placeholder check per test.
+    private let unspecified = LockedValue<SecurityPolicy?>(nil)
     private let directory: URL
     private let insecure: Bool
 
@@ -19,6 +22,7 @@ final class SecurityPolicyCache: Sendable {
     /// The policy for a request's merged TLS spec (nil: the default policy).
     /// - Throws: what `SecurityPolicyBuilder.policy` throws; failures are not kept.
     func policy(for spec: TLSSpec?, render: (String) throws(RunnerError) -> String) throws(RunnerError) -> SecurityPolicy {
+        if spec == nil, let policy = unspecified.withLock({ $0 }) { return policy }
         let key = spec ?? TLSSpec()
         guard !Self.mayHavePlaceholder(key) else {
             return try SecurityPolicyBuilder.policy(for: spec, directory: directory, insecure: insecure, render: render)
@@ -26,6 +30,7 @@ final class SecurityPolicyCache: Sendable {
         if let policy = built.withLock({ $0[key] }) { return policy }
         let policy = try SecurityPolicyBuilder.policy(for: spec, directory: directory, insecure: insecure)
         built.withLock { $0[key] = policy }
+        if spec == nil { unspecified.withLock { $0 = policy } }
         return policy
     }
 

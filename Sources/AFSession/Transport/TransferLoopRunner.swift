@@ -140,6 +140,8 @@ final class TransferLoopRunner {
             detach(transfer)
             let outcome = transfer.outcome(code: CurlCode(code))
             recycle(transfer.easy)
+            // Room for a few at once: most passes finish one to a handful of transfers.
+            if finished.isEmpty { finished.reserveCapacity(8) }
             finished.append((transfer.job.delegate, outcome))
         }
         deliverFinished()
