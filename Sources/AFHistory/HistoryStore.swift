@@ -33,18 +33,21 @@ public enum AFHistory {
 public final class HistoryStore: ResultSink {
     /// The database file.
     public let path: String
+    /// How much of each result this store records (`runs.history_detail` of the runs it starts).
+    public let detail: HistoryDetail
     let database: DatabaseHandle
     let writer: GroupCommitWriter
 
     /// How long a writer waits for another process's lock before failing.
     public static let busyTimeout: TimeInterval = 30
 
-    init(path: String, database: (DispatchQueue) -> DatabaseHandle) {
+    init(path: String, detail: HistoryDetail, database: (DispatchQueue) -> DatabaseHandle) {
         self.path = path
+        self.detail = detail
         let queue = DispatchQueue(label: "afrun.history.writer")
         let handle = database(queue)
         self.database = handle
-        self.writer = GroupCommitWriter(database: handle, queue: queue)
+        self.writer = GroupCommitWriter(database: handle, queue: queue, detail: detail)
     }
 
     /// Commits what the writer holds and closes the database; further calls fail.

@@ -13,13 +13,16 @@ final class WriterTransaction {
     typealias Outcome = (item: WriterItem, result: Result<Void, HistoryError>)
 
     private let database: DatabaseHandle
-    private let inserter = ResultInserter()
+    private let detail: HistoryDetail
+    private let inserter: ResultInserter
     private var applied: [WriterItem] = []
     /// When the open transaction began; nil when none is open.
     private(set) var startedAt: ContinuousClock.Instant?
 
-    init(database: DatabaseHandle) {
+    init(database: DatabaseHandle, detail: HistoryDetail) {
         self.database = database
+        self.detail = detail
+        inserter = ResultInserter(detail: detail)
     }
 
     /// Items applied and not committed yet.
@@ -129,7 +132,7 @@ final class WriterTransaction {
     private func apply(_ item: WriterItem, in db: Database) throws {
         switch item.operation {
         case .start(let run):
-            try HistoryWriting.insertRun(run, in: db)
+            try HistoryWriting.insertRun(run, detail: detail, in: db)
         case .result(let result, let runID):
             try inserter.insert([(result, runID)], in: db)
         case .finish(let runID, let summary, let status):
