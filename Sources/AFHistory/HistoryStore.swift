@@ -67,14 +67,14 @@ public final class HistoryStore: ResultSink {
 
     /// Writes one finished result; returns once it is committed.
     public func record(_ result: TestResult, in run: RunInfo) async throws {
-        try await writer.submit(.result(result, runID: run.id))
+        try await writer.submit(.result(RecordedResult(result, runID: run.id)))
     }
 
     /// Queues results and returns at once: redaction and SQLite run on the writer's queue, not on the
     /// runner's threads, and the results are committed within `GroupCommitWriter.commitInterval`.
     /// `runDidFinish` (or `flush`) commits what is left and reports what could not be stored.
     public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
-        writer.enqueue(results.map { WriterItem(operation: .result($0, runID: run.id), acknowledgement: nil) })
+        writer.enqueue(results.map { WriterItem(operation: .result(RecordedResult($0, runID: run.id)), acknowledgement: nil) })
     }
 
     /// Commits everything queued so far.

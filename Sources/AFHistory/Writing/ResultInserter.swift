@@ -44,6 +44,7 @@ final class ResultInserter {
     /// Drops the remembered ids (after a failed batch: another process may have pruned a test).
     func forgetIDs() {
         runSequences.removeAll()
+        lastRun = nil
         nextID = nil
         suites.removeAll()
         lastSuite = nil
@@ -71,12 +72,20 @@ final class ResultInserter {
     /// A JSON column's text while it is built and bound (reused: no new buffer per result).
     private var json: [UInt8] = []
 
+    /// The run of the previous result (a run's results come in a row).
+    private var lastRun: (id: String, sequence: Int64)?
+
     private func runSequence(_ runID: String, in db: Database) throws -> Int64 {
-        if let known = runSequences[runID] { return known }
+        if let lastRun, lastRun.id == runID { return lastRun.sequence }
+        if let known = runSequences[runID] {
+            lastRun = (runID, known)
+            return known
+        }
         guard let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM runs WHERE id = ?", arguments: [runID]) else {
             throw HistoryError.runNotFound(runID)
         }
         runSequences[runID] = sequence
+        lastRun = (runID, sequence)
         return sequence
     }
 
@@ -132,19 +141,19 @@ final class ResultInserter {
     /// write lock (`BEGIN IMMEDIATE`), so nobody else inserts meanwhile.
     /// - Parameter results: at most `batchSize` results, each with its run's id.
     /// - Throws: `HistoryError.runNotFound` when a run was never started, `.database` for SQLite errors.
-    func insert(_ results: [(result: TestResult, runID: String)], in db: Database) throws {
+    func insert(_ results: [RecordedResult], in db: Database) throws {
         guard !results.isEmpty else { return }
         let firstID = try nextResultID(in: db)
         var assertionLists: [[AssertionResult]] = []
         assertionLists.reserveCapacity(results.count)
         try statements.insert(.results, count: results.count, in: db) { row, index in
-            let (result, runID) = results[index]
-            let full = detail.keepsDetail(of: result.status)
+            let recorded = results[index]
+            let full = detail.keepsDetail(of: recorded.result.status)
             // Failure messages come from the failed assertions: a result kept lean redacts none when all passed.
-            let assertions = full || result.assertions.contains(where: { !$0.passed })
-                ? SinkRedactor.assertions(result.assertions) : []
+            let assertions = full || recorded.result.assertions.contains(where: { !$0.passed })
+                ? SinkRedactor.assertions(recorded.result.assertions) : []
             assertionLists.append(full ? assertions : [])
-            try bindResult(result, id: firstID + Int64(index), runSequence: runSequence(runID, in: db),
+            try bindResult(recorded.result, id: firstID + Int64(index), runSequence: runSequence(recorded.runID, in: db),
                            assertions: assertions, full: full, to: &row, in: db)
         }
         nextID = firstID + Int64(results.count)
@@ -163,7 +172,7 @@ final class ResultInserter {
 
     private func nextResultID(in db: Database) throws -> Int64 {
         if let nextID { return nextID }
-        return try (Int64.fetchOne(db, sql: "SELECT MAX(id) FROM results") ?? 0) + 1
+        return try (Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM results")) ?? 0) + 1
     }
 
     /// Binds one result's row (`BatchStatements.Table.results` columns); without `full`, NULL headers and
@@ -279,8 +288,14 @@ final class ResultInserter {
         }
     }
 
-    private func insertTLS(_ results: [(result: TestResult, runID: String)], firstID: Int64, in db: Database) throws {
-        try insertParts(.tls, of: results, firstID: firstID, in: db, part: \.tls) { row, tls in
+    /// The TLS evidence of the batch's HTTPS results, keyed by their result ids.
+    private func insertTLS(_ results: [RecordedResult], firstID: Int64, in db: Database) throws {
+        let present = results.indices.filter { results[$0].result.tls != nil }
+        guard !present.isEmpty else { return }
+        try statements.insert(.tls, count: present.count, in: db) { row, index in
+            let offset = present[index]
+            guard let tls = results[offset].result.tls else { return }
+            row.bind(firstID + Int64(offset))
             row.bind(tls.protocolVersion)
             row.bind(tls.cipher)
             row.bind(CompactJSON.array(tls.chainPins))
@@ -288,19 +303,6 @@ final class ResultInserter {
             row.bind(tls.leafNotAfter)
             row.bind(tls.trusted)
             row.bind(tls.rejectionReason)
-        }
-    }
-
-    /// One row of `table` per result that has `part` (its timings, its TLS evidence), keyed by the result's
-    /// id; `bind` binds the columns after the id.
-    private func insertParts<Part>(
-        _ table: BatchStatements.Table, of results: [(result: TestResult, runID: String)], firstID: Int64,
-        in db: Database, part: (TestResult) -> Part?, bind: (_ row: inout SQLiteBinder, _ part: Part) -> Void
-    ) throws {
-        let present = results.indices.compactMap { offset in part(results[offset].result).map { (offset: offset, part: $0) } }
-        try statements.insert(table, count: present.count, in: db) { row, index in
-            row.bind(firstID + Int64(present[index].offset))
-            bind(&row, present[index].part)
         }
     }
 }

@@ -41,15 +41,15 @@ final class WriterTransaction {
                     try begin(db)
                     startedAt = .now
                 }
-                var batch: [(result: TestResult, runID: String)] = []
+                var batch: [RecordedResult] = []
                 batch.reserveCapacity(ResultInserter.batchSize)
                 while next < items.count {
                     // Consecutive results go in together (one statement per table and batch).
                     var end = next
                     while end < items.count, batch.count < ResultInserter.batchSize,
-                        case .result(let result, let runID) = items[end].operation
+                        case .result(let recorded) = items[end].operation
                     {
-                        batch.append((result, runID))
+                        batch.append(recorded)
                         end += 1
                     }
                     if batch.isEmpty {
@@ -133,8 +133,8 @@ final class WriterTransaction {
         switch item.operation {
         case .start(let run):
             try HistoryWriting.insertRun(run, detail: detail, in: db)
-        case .result(let result, let runID):
-            try inserter.insert([(result, runID)], in: db)
+        case .result(let recorded):
+            try inserter.insert([recorded], in: db)
         case .finish(let runID, let summary, let status):
             try HistoryWriting.finishRun(runID, summary: summary, status: status, in: db)
         }
