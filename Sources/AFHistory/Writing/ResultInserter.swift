@@ -290,11 +290,9 @@ final class ResultInserter {
 
     /// The TLS evidence of the batch's HTTPS results, keyed by their result ids.
     private func insertTLS(_ results: [RecordedResult], firstID: Int64, in db: Database) throws {
-        let present = results.indices.filter { results[$0].result.tls != nil }
-        guard !present.isEmpty else { return }
+        let present = results.indices.compactMap { offset in results[offset].result.tls.map { (offset: offset, tls: $0) } }
         try statements.insert(.tls, count: present.count, in: db) { row, index in
-            let offset = present[index]
-            guard let tls = results[offset].result.tls else { return }
+            let (offset, tls) = present[index]
             row.bind(firstID + Int64(offset))
             row.bind(tls.protocolVersion)
             row.bind(tls.cipher)
