@@ -40,7 +40,9 @@ struct ReportOptions: ParsableArguments {
         if noHistory && (rerunFailed || failedFirst) {
             throw ValidationError("--rerun-failed and --failed-first read the history: drop --no-history")
         }
-        do { _ = try detail } catch { throw ValidationError("\(error)") }
+        if !noHistory {
+            do { _ = try detail } catch { throw ValidationError("\(error)") }
+        }
     }
 
     /// The history detail level for this run: the flag, else `AFRUN_HISTORY_DETAIL`, else `failures`.
