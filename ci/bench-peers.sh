@@ -19,15 +19,8 @@ cd "$(dirname "$0")/.."
 
 N=${N:-500}
 ROUNDS=${ROUNDS:-3}
-SCRATCH=$(mktemp -d /tmp/afrun-bench-peers.XXXXXX)
-SERVER_PID=""
-cleanup() { [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null; rm -rf "$SCRATCH"; }
-trap cleanup EXIT
-
-if [ -z "${AFRUN:-}" ]; then
-  swift build -c release --scratch-path .build-release --product afrun 2>&1 | tail -1
-  AFRUN=$(swift build -c release --scratch-path .build-release --show-bin-path)/afrun
-fi
+. ci/bench-server.sh
+bench_init peers
 
 VENV=${TAVERN_VENV:-${TMPDIR:-/tmp}/afrun-tavern-venv}
 if [ ! -x "$VENV/bin/pytest" ] || ! "$VENV/bin/python" -c 'import tavern' 2>/dev/null; then
@@ -36,8 +29,6 @@ if [ ! -x "$VENV/bin/pytest" ] || ! "$VENV/bin/python" -c 'import tavern' 2>/dev
     || echo "bench-peers: Tavern could not be installed (no PyPI?); it is left out"
 fi
 
-AFRUN=$(realpath "$AFRUN")
-. ci/bench-server.sh
 start_bench_server
 
 # The same N checks for each tool, in its own format.

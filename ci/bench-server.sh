@@ -1,9 +1,24 @@
 # Shared by the bench scripts (sourced).
 #
+# bench_init NAME: a scratch folder (SCRATCH) removed on exit with the server (SERVER_PID), and
+# AFRUN: the binary named by $AFRUN, else a release build of afrun; made absolute.
 # start_nginx FILE CONTENT_TYPE: a private nginx (one worker, loopback, keep-alive, no access log)
 # serving $SCRATCH/www/FILE; sets NGINX, PORT, BASE and SERVER_PID. Expects SCRATCH.
 # start_bench_server: start_nginx with a 40-byte JSON file, then the generated N-test suite of
 # ci/bench-runner.sh and a curl config of the same N URLs. Expects SCRATCH and N.
+bench_init() {
+  SCRATCH=$(mktemp -d "/tmp/afrun-bench-$1.XXXXXX")
+  SERVER_PID=""
+  trap '[ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null; rm -rf "$SCRATCH"' EXIT
+  if [ -z "${AFRUN:-}" ]; then
+    echo "== build (release)"
+    swift build -c release --scratch-path .build-release --product afrun 2>&1 | tail -1
+    AFRUN=$(swift build -c release --scratch-path .build-release --show-bin-path)/afrun
+  fi
+  [ -x "$AFRUN" ] || { echo "bench: no afrun binary at $AFRUN"; exit 2; }
+  AFRUN=$(realpath "$AFRUN")
+}
+
 start_nginx() {
   local file=$1 type=$2
   NGINX=$(command -v nginx || echo /usr/sbin/nginx)
