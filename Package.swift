@@ -30,6 +30,10 @@ let package = Package(
         .systemLibrary(
             name: "COpenSSL", pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]),
+        // libxml2's HTML and XML parsers and XPath engine, for XPath assertions.
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
 
         // Linux networking calls Swift cannot make directly (ioctl, setns), for reachability.
         .target(name: "CLinuxNet"),
@@ -41,7 +45,7 @@ let package = Package(
         // Suite model, decoding with source locations, validation; no networking.
         .target(name: "AFSuite", dependencies: ["JSONPath"]),
         // Scheduling, assertions, results, reports.
-        .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath"]),
+        .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath", "CLibXML2"]),
         // Run history in SQLite.
         .target(
             name: "AFHistory",

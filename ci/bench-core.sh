@@ -22,32 +22,15 @@ echo "== build (release)"
 swift build -c release --scratch-path .build-release --product afrun-bench 2>&1 | tail -1
 BENCH=$(swift build -c release --scratch-path .build-release --show-bin-path)/afrun-bench
 
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 if command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; then
-  NGINX=$(command -v nginx || echo /usr/sbin/nginx)
-  mkdir -p "$SCRATCH/www" "$SCRATCH/logs"
+  . ci/bench-server.sh
+  mkdir -p "$SCRATCH/www"
   head -c 64 /dev/zero | tr '\0' 'x' > "$SCRATCH/www/bytes64"
-  # nginx workers run as an unprivileged user: the mktemp directory (0700) must be readable.
-  chmod -R a+rX "$SCRATCH"
-  cat > "$SCRATCH/nginx.conf" <<CONF
-worker_processes 1;
-error_log $SCRATCH/logs/error.log warn;
-pid $SCRATCH/nginx.pid;
-daemon off;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  keepalive_requests 10000000;
-  keepalive_timeout 60s;
-  client_body_temp_path $SCRATCH/tmp;
-  server { listen 127.0.0.1:$PORT; root $SCRATCH/www; location / { } }
-}
-CONF
-  "$NGINX" -p "$SCRATCH" -c "$SCRATCH/nginx.conf" &
-  SERVER_PID=$!
-  URL="http://127.0.0.1:$PORT/bytes64"
+  start_nginx bytes64 application/octet-stream
+  URL="$BASE/bytes64"
   SERVER="nginx $("$NGINX" -v 2>&1 | sed 's/.*\///'), 1 worker"
 else
+  PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   swift build -c release --scratch-path .build-release --product afrun-fixtures 2>&1 | tail -1
   "$(dirname "$BENCH")/afrun-fixtures" --port "$PORT" &
   SERVER_PID=$!

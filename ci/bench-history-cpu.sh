@@ -13,16 +13,8 @@ cd "$(dirname "$0")/.."
 N=${N:-2000}
 C=${C:-64}
 RUNS=${RUNS:-9}
-SCRATCH=$(mktemp -d /tmp/afrun-bench-history.XXXXXX)
-SERVER_PID=""
-cleanup() { [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null; rm -rf "$SCRATCH"; }
-trap cleanup EXIT
-
-if [ -z "${AFRUN:-}" ]; then
-  swift build -c release --scratch-path .build-release --product afrun 2>&1 | tail -1
-  AFRUN=$(swift build -c release --scratch-path .build-release --show-bin-path)/afrun
-fi
 . ci/bench-server.sh
+bench_init history
 start_bench_server
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at start; N=$N C=$C RUNS=$RUNS"
 

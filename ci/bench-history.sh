@@ -38,17 +38,22 @@ INSERT INTO suites (id, file, name) SELECT i, 'suites/suite-' || i || '.json', '
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $TESTS)
 INSERT INTO tests (id, suite_id, name) SELECT i, i % 20 + 1, 'test ' || i FROM n;
 -- Every 25th test is flaky (30% failures), the others fail 0.5% of the time.
+-- The timing phases are columns of results (schema v2), derived from the one random duration per row
+-- (MATERIALIZED: random() runs once per row, not once per use of d).
 WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < $RUNS),
-               t(j) AS (SELECT 1 UNION ALL SELECT j + 1 FROM t WHERE j < $TESTS)
-INSERT INTO results (id, run_seq, test_id, line, status, attempts, started_at, duration_ms)
-SELECT (r.i - 1) * $TESTS + t.j, r.i, t.j, t.j * 10,
-       CASE WHEN abs(random()) % 1000 < (CASE WHEN t.j % 25 = 0 THEN 300 ELSE 5 END) THEN 'failed' ELSE 'passed' END,
-       1, strftime('%Y-%m-%d %H:%M:%f', 1700000000 + r.i * 3600, 'unixepoch'), 5 + abs(random()) % 200 + (t.j % 7) * 10
-FROM r, t;
-INSERT INTO metrics (result_id, dns_ms, connect_ms, tls_ms, wait_ms, ttfb_ms, download_ms, total_ms, redirect_ms,
+               t(j) AS (SELECT 1 UNION ALL SELECT j + 1 FROM t WHERE j < $TESTS),
+               g AS MATERIALIZED (
+      SELECT (r.i - 1) * $TESTS + t.j AS id, r.i AS run_seq, t.j AS test_id, t.j * 10 AS line,
+             CASE WHEN abs(random()) % 1000 < (CASE WHEN t.j % 25 = 0 THEN 300 ELSE 5 END) THEN 'failed' ELSE 'passed' END AS status,
+             strftime('%Y-%m-%d %H:%M:%f', 1700000000 + r.i * 3600, 'unixepoch') AS started_at,
+             5 + abs(random()) % 200 + (t.j % 7) * 10 AS d
+      FROM r, t)
+INSERT INTO results (id, run_seq, test_id, line, status, attempts, started_at, duration_ms, assertion_count,
+                     dns_ms, connect_ms, tls_ms, wait_ms, ttfb_ms, download_ms, total_ms, redirect_ms,
                      redirect_count, connection_reused, request_bytes, response_bytes)
-SELECT id, 0.1, 0.2, 1.5, duration_ms * 0.6, duration_ms * 0.8, duration_ms * 0.2, duration_ms, 0, 0, 1, 200, 1200
-FROM results;
+SELECT id, run_seq, test_id, line, status, 1, started_at, d, 3,
+       0.1, 0.2, 1.5, d * 0.6, d * 0.8, d * 0.2, d, 0, 0, 1, 200, 1200
+FROM g;
 COMMIT;
 SQL
 end=$(date +%s.%N)

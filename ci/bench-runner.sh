@@ -18,19 +18,9 @@ cd "$(dirname "$0")/.."
 N=${1:-${N:-2000}}   # `ci/bench-runner.sh 2000` (positional) or N=2000
 C=${C:-64}
 ROUNDS=${ROUNDS:-7}
-SCRATCH=$(mktemp -d /tmp/afrun-bench-runner.XXXXXX)
-SERVER_PID=""
-cleanup() { [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null; rm -rf "$SCRATCH"; }
-trap cleanup EXIT
-
-if [ -z "${AFRUN:-}" ]; then
-  echo "== build (release)"
-  swift build -c release --scratch-path .build-release --product afrun 2>&1 | tail -1
-  AFRUN=$(swift build -c release --scratch-path .build-release --show-bin-path)/afrun
-fi
-[ -x "$AFRUN" ] || { echo "bench-runner: no afrun binary at $AFRUN"; exit 2; }
-
 . ci/bench-server.sh
+bench_init runner
+
 start_bench_server
 
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at start"

@@ -1,13 +1,31 @@
-# Shared by ci/bench-runner.sh and ci/bench-history-cpu.sh (sourced): a private nginx (one worker,
-# loopback, keep-alive) serving a 40-byte JSON file, and the generated N-test suite plus a curl config of
-# the same N URLs. Expects SCRATCH and N; sets NGINX, PORT, BASE and SERVER_PID.
-start_bench_server() {
+# Shared by the bench scripts (sourced).
+#
+# bench_init NAME: a scratch folder (SCRATCH) removed on exit with the server (SERVER_PID), and
+# AFRUN: the binary named by $AFRUN, else a release build of afrun; made absolute.
+# start_nginx FILE CONTENT_TYPE: a private nginx (one worker, loopback, keep-alive, no access log)
+# serving $SCRATCH/www/FILE; sets NGINX, PORT, BASE and SERVER_PID. Expects SCRATCH.
+# start_bench_server: start_nginx with a 40-byte JSON file, then the generated N-test suite of
+# ci/bench-runner.sh and a curl config of the same N URLs. Expects SCRATCH and N.
+bench_init() {
+  SCRATCH=$(mktemp -d "/tmp/afrun-bench-$1.XXXXXX")
+  SERVER_PID=""
+  trap '[ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null; rm -rf "$SCRATCH"' EXIT
+  if [ -z "${AFRUN:-}" ]; then
+    echo "== build (release)"
+    swift build -c release --scratch-path .build-release --product afrun 2>&1 | tail -1
+    AFRUN=$(swift build -c release --scratch-path .build-release --show-bin-path)/afrun
+  fi
+  [ -x "$AFRUN" ] || { echo "bench: no afrun binary at $AFRUN"; exit 2; }
+  AFRUN=$(realpath "$AFRUN")
+}
+
+start_nginx() {
+  local file=$1 type=$2
   NGINX=$(command -v nginx || echo /usr/sbin/nginx)
   [ -x "$NGINX" ] || { echo "bench: nginx is needed (apt-get install -y nginx)"; exit 2; }
   PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  mkdir -p "$SCRATCH/www" "$SCRATCH/logs" "$SCRATCH/tmp" "$SCRATCH/suite"
+  mkdir -p "$SCRATCH/www" "$SCRATCH/logs" "$SCRATCH/tmp"
   chmod 755 "$SCRATCH" "$SCRATCH/www"   # nginx workers run as nobody when started by root
-  printf '{"id":1,"name":"alice","tags":["a","b"]}' > "$SCRATCH/www/item.json"
   cat > "$SCRATCH/nginx.conf" <<CONF
 worker_processes 1;
 error_log $SCRATCH/logs/error.log warn;
@@ -15,7 +33,7 @@ pid $SCRATCH/nginx.pid;
 daemon off;
 events { worker_connections 4096; }
 http {
-  types { application/json json; }
+  types { $type ${file##*.}; }
   access_log off;
   keepalive_requests 10000000;
   keepalive_timeout 60s;
@@ -26,7 +44,13 @@ CONF
   "$NGINX" -p "$SCRATCH" -c "$SCRATCH/nginx.conf" &
   SERVER_PID=$!
   BASE="http://127.0.0.1:$PORT"
-  for _ in $(seq 50); do curl -sf -o /dev/null "$BASE/item.json" && break; sleep 0.1; done
+  for _ in $(seq 50); do curl -sf -o /dev/null "$BASE/$file" && break; sleep 0.1; done
+}
+
+start_bench_server() {
+  mkdir -p "$SCRATCH/www" "$SCRATCH/suite"
+  printf '{"id":1,"name":"alice","tags":["a","b"]}' > "$SCRATCH/www/item.json"
+  start_nginx item.json application/json
 
   # The same N distinct URLs for both tools (nginx ignores the query string).
   python3 - "$N" "$BASE" "$SCRATCH" <<'PY'

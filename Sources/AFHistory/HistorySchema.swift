@@ -9,8 +9,29 @@ enum HistorySchema {
         migrator.registerMigration("v1") { db in
             try createV1(db)
         }
+        migrator.registerMigration("v2") { db in
+            try migrateToV2(db)
+        }
         return migrator
     }
+
+    /// Creates a database at `path` with the migrations up to `version` only (tests of a later migration
+    /// start from it).
+    static func createDatabase(path: String, upTo version: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        try migrator.migrate(queue, upTo: version)
+        try queue.close()
+    }
+
+    /// The identifiers of the migrations, oldest first (`merge` reads another file's list against it).
+    static let versions = ["v1", "v2"]
+
+    /// The timing columns of `results` (version 2), in the order of the `metrics` view; before version 2
+    /// they were the columns of the `metrics` table.
+    static let timingColumns = [
+        "dns_ms", "connect_ms", "tls_ms", "wait_ms", "ttfb_ms", "download_ms", "total_ms", "redirect_ms", "queue_ms",
+        "redirect_count", "connection_reused", "request_bytes", "response_bytes",
+    ]
 
     /// Version 1. `IF NOT EXISTS` everywhere: two processes may open a new file at once, and the
     /// loser of the race must find the tables rather than fail.

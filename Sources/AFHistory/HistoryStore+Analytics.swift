@@ -99,7 +99,8 @@ extension HistoryStore {
             var samples: [Int64: [Double]] = [:]
             let rows = try Row.fetchCursor(
                 db,
-                sql: "SELECT r.test_id, m.\(phase.column) FROM results r JOIN metrics m ON m.result_id = r.id WHERE r.run_seq >= ?",
+                // The timing columns are set together, for the results that had a transfer.
+                sql: "SELECT test_id, \(phase.column) FROM results WHERE run_seq >= ? AND \(phase.column) IS NOT NULL",
                 arguments: [start])
             while let row = try rows.next() { samples[row[0], default: []].append(row[1]) }
             return samples.compactMap { id, values -> PhaseStats? in

@@ -7,9 +7,10 @@ extension HistoryStore {
         openssl_version, git_commit, git_branch, shard, passed, failed, errors, skipped, duration_ms, p50_ms, p95_ms
         """
     /// Copies into this history the runs of another history file that it does not have yet (matched by
-    /// run id), with their results, metrics, assertions and TLS rows. CI uses it to fold the databases of
-    /// parallel shards into one before caching it.
-    /// - Parameter otherPath: an afrun history database (schema version 1).
+    /// run id), with their results (and timings), assertions and TLS rows. CI uses it to fold the databases
+    /// of parallel shards into one before caching it.
+    /// - Parameter otherPath: an afrun history database (schema version 1 or 2; version 1's runs come in as
+    ///   the migration to version 2 would have left them).
     /// - Returns: how many runs were copied.
     /// - Throws: `HistoryError.cannotOpen` when the file is missing or not an afrun history.
     @discardableResult
@@ -23,12 +24,14 @@ extension HistoryStore {
                 defer { try? db.execute(sql: "DETACH DATABASE src") }
                 let applied = try String.fetchAll(
                     db, sql: "SELECT identifier FROM src.grdb_migrations ORDER BY identifier")
-                guard applied == ["v1"] else {
-                    throw HistoryError.cannotOpen(path: otherPath, reason: "not an afrun history of schema v1 (migrations: \(applied))")
+                guard !applied.isEmpty, applied == Array(HistorySchema.versions.prefix(applied.count)) else {
+                    throw HistoryError.cannotOpen(
+                        path: otherPath,
+                        reason: "not an afrun history of schema v1 or v2 (migrations: \(applied)); merge it with the afrun that wrote it")
                 }
                 var copied = 0
                 try db.inTransaction(.immediate) {
-                    copied = try Self.copyRuns(in: db)
+                    copied = try Self.copyRuns(in: db, sourceIsV1: applied == ["v1"])
                     return .commit
                 }
                 return copied
@@ -40,14 +43,16 @@ extension HistoryStore {
         }
     }
 
-    private static func copyRuns(in db: Database) throws -> Int {
+    private static func copyRuns(in db: Database, sourceIsV1: Bool) throws -> Int {
+        // A version 1 run kept everything: its `history_detail` is the column's default, `all`.
+        let runColumns = sourceIsV1 ? runCopyColumns : runCopyColumns + ", history_detail"
         try db.execute(sql: """
             DROP TABLE IF EXISTS temp.new_runs;
             DROP TABLE IF EXISTS temp.seq_map;
             DROP TABLE IF EXISTS temp.test_map;
             CREATE TEMP TABLE new_runs AS SELECT seq, id FROM src.runs WHERE id NOT IN (SELECT id FROM main.runs);
-            INSERT INTO main.runs (\(runCopyColumns))
-                SELECT \(runCopyColumns) FROM src.runs WHERE seq IN (SELECT seq FROM temp.new_runs) ORDER BY seq;
+            INSERT INTO main.runs (\(runColumns))
+                SELECT \(runColumns) FROM src.runs WHERE seq IN (SELECT seq FROM temp.new_runs) ORDER BY seq;
             CREATE TEMP TABLE seq_map AS
                 SELECT n.seq AS old_seq, m.seq AS new_seq FROM temp.new_runs n JOIN main.runs m ON m.id = n.id;
             INSERT INTO main.suites (file, name) SELECT file, name FROM src.suites WHERE true ON CONFLICT(file) DO NOTHING;
@@ -63,13 +68,22 @@ extension HistoryStore {
         let offset = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM main.results") ?? 0
         // The column lists are the writer's (BatchStatements.Table), so a column added there is copied too.
         let results = BatchStatements.Table.results.columns.dropFirst(3)  // after id, run_seq, test_id
+        let timings = Set(HistorySchema.timingColumns)
+        // What each column is read from: version 1 kept the timings in its `metrics` table and had no count.
+        let source = { (column: String) -> String in
+            guard sourceIsV1 else { return "r." + column }
+            if timings.contains(column) { return "m." + column }
+            if column == "assertion_count" { return "(SELECT COUNT(*) FROM src.assertions a WHERE a.result_id = r.id)" }
+            return "r." + column
+        }
         var sql = """
             INSERT INTO main.results (id, run_seq, test_id, \(results.joined(separator: ", ")))
-                SELECT r.id + :offset, sm.new_seq, tm.new_id, \(results.map { "r." + $0 }.joined(separator: ", "))
-                FROM src.results r JOIN temp.seq_map sm ON sm.old_seq = r.run_seq JOIN temp.test_map tm ON tm.old_id = r.test_id;
+                SELECT r.id + :offset, sm.new_seq, tm.new_id, \(results.map(source).joined(separator: ", "))
+                FROM src.results r JOIN temp.seq_map sm ON sm.old_seq = r.run_seq JOIN temp.test_map tm ON tm.old_id = r.test_id
+                \(sourceIsV1 ? "LEFT JOIN src.metrics m ON m.result_id = r.id" : "");
 
             """
-        for table in [BatchStatements.Table.metrics, .assertions, .tls] {
+        for table in [BatchStatements.Table.assertions, .tls] {
             let rest = table.columns.dropFirst()  // after result_id
             sql += """
                 INSERT INTO main.\(table.name) (result_id, \(rest.joined(separator: ", ")))

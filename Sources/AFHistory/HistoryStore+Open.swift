@@ -4,21 +4,25 @@ import GRDB
 extension HistoryStore {
     /// Opens (creating if needed) the history at `path`: creates parent folders, turns on WAL, brings the
     /// schema up to date, and marks runs left `running` by a process that no longer exists as `interrupted`.
-    /// - Parameter path: the database file.
+    /// - Parameters:
+    ///   - path: the database file.
+    ///   - detail: how much of each result the runs it records keep (queries read every level).
     /// - Returns: the open store.
     /// - Throws: `HistoryError.cannotOpen` or `.migrationFailed`.
-    public static func open(path: String) throws -> HistoryStore {
+    public static func open(path: String, detail: HistoryDetail = .failures) throws -> HistoryStore {
         let pool = try openPool(path: path)
-        return HistoryStore(path: path) { _ in DatabaseHandle(pool: pool) }
+        return HistoryStore(path: path, detail: detail) { _ in DatabaseHandle(pool: pool) }
     }
 
     /// A store whose database is opened on the writer's queue while the caller goes on (`afrun run`
     /// starts its requests meanwhile). Recording queues behind the open; queries wait for it; an open that
     /// fails is reported by `runDidFinish`, `flush` and every query.
-    /// - Parameter path: the database file.
+    /// - Parameters:
+    ///   - path: the database file.
+    ///   - detail: how much of each result the runs it records keep.
     /// - Returns: the store, possibly still opening.
-    public static func openInBackground(path: String) -> HistoryStore {
-        HistoryStore(path: path) { queue in
+    public static func openInBackground(path: String, detail: HistoryDetail = .failures) -> HistoryStore {
+        HistoryStore(path: path, detail: detail) { queue in
             DatabaseHandle(openingOn: queue) { () throws(HistoryError) in try openPool(path: path) }
         }
     }

@@ -5,7 +5,8 @@ import GRDB
 extension HistoryStore {
     static let runColumns = """
         seq, id, started_at, finished_at, status, command_line, host, afrun_version, libcurl_version,
-        openssl_version, git_commit, git_branch, shard, passed, failed, errors, skipped, duration_ms, p50_ms, p95_ms
+        openssl_version, git_commit, git_branch, shard, passed, failed, errors, skipped, duration_ms, p50_ms, p95_ms,
+        history_detail
         """
 
     static func runRecord(_ row: Row) -> RunRecord {
@@ -17,7 +18,8 @@ extension HistoryStore {
             host: row["host"], afrunVersion: row["afrun_version"], libcurlVersion: row["libcurl_version"],
             opensslVersion: row["openssl_version"], gitCommit: row["git_commit"], gitBranch: row["git_branch"],
             shard: row["shard"], passed: row["passed"], failed: row["failed"], errors: row["errors"],
-            skipped: row["skipped"], durationMs: row["duration_ms"], p50Ms: row["p50_ms"], p95Ms: row["p95_ms"])
+            skipped: row["skipped"], durationMs: row["duration_ms"], p50Ms: row["p50_ms"], p95Ms: row["p95_ms"],
+            historyDetail: detail(row["history_detail"]))
     }
 
     /// The latest runs, newest first.
@@ -65,23 +67,30 @@ extension HistoryStore {
     static let resultColumns = """
         r.run_seq, runs.id AS run_id, s.file, s.name AS suite_name, t.name AS test_name, r.line, r.status,
         r.attempts, r.started_at, r.duration_ms, r.failure_messages, r.error_kind, r.response_status,
-        r.http_version, r.remote_ip, r.body_bytes, m.total_ms
+        r.http_version, r.remote_ip, r.body_bytes, r.total_ms, r.assertion_count, runs.history_detail
         """
     static let resultJoins = """
         FROM results r JOIN runs ON runs.seq = r.run_seq JOIN tests t ON t.id = r.test_id
-        JOIN suites s ON s.id = t.suite_id LEFT JOIN metrics m ON m.result_id = r.id
+        JOIN suites s ON s.id = t.suite_id
         """
+
+    /// A stored detail level (a value this version does not know reads as `.all`: nothing is assumed left out).
+    static func detail(_ text: String?) -> HistoryDetail {
+        text.flatMap(HistoryDetail.init(rawValue:)) ?? .all
+    }
 
     static func resultRecord(_ row: Row) -> ResultRecord {
         let messages: String? = row["failure_messages"]
+        let status = TestStatus(rawValue: row["status"]) ?? .error
         return ResultRecord(
             runID: row["run_id"], runSequence: row["run_seq"],
             identity: TestIdentity(suiteFile: row["file"], suiteName: row["suite_name"], testName: row["test_name"]),
-            line: row["line"], status: TestStatus(rawValue: row["status"]) ?? .error, attempts: row["attempts"],
+            line: row["line"], status: status, attempts: row["attempts"],
             startedAt: row["started_at"], durationMs: row["duration_ms"],
             failureMessages: messages.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? [],
             errorKind: row["error_kind"], responseStatus: row["response_status"], httpVersion: row["http_version"],
-            remoteIP: row["remote_ip"], bodyBytes: row["body_bytes"], totalMs: row["total_ms"])
+            remoteIP: row["remote_ip"], bodyBytes: row["body_bytes"], totalMs: row["total_ms"],
+            assertionCount: row["assertion_count"], detailKept: Self.detail(row["history_detail"]).keepsDetail(of: status))
     }
 
     /// Every result of a run, in the order they were recorded.

@@ -44,8 +44,8 @@ extension HistoryStore {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT r.run_seq, r.test_id, r.status = 'passed', COALESCE(m.\(phase.column), \(fallback))
-                    FROM results r LEFT JOIN metrics m ON m.result_id = r.id
+                    SELECT r.run_seq, r.test_id, r.status = 'passed', COALESCE(r.\(phase.column), \(fallback))
+                    FROM results r
                     WHERE r.run_seq >= ? AND r.status != 'skipped'
                     """,
                 arguments: [start])

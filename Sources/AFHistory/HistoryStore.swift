@@ -33,18 +33,21 @@ public enum AFHistory {
 public final class HistoryStore: ResultSink {
     /// The database file.
     public let path: String
+    /// How much of each result this store records (`runs.history_detail` of the runs it starts).
+    public let detail: HistoryDetail
     let database: DatabaseHandle
     let writer: GroupCommitWriter
 
     /// How long a writer waits for another process's lock before failing.
     public static let busyTimeout: TimeInterval = 30
 
-    init(path: String, database: (DispatchQueue) -> DatabaseHandle) {
+    init(path: String, detail: HistoryDetail, database: (DispatchQueue) -> DatabaseHandle) {
         self.path = path
+        self.detail = detail
         let queue = DispatchQueue(label: "afrun.history.writer")
         let handle = database(queue)
         self.database = handle
-        self.writer = GroupCommitWriter(database: handle, queue: queue)
+        self.writer = GroupCommitWriter(database: handle, queue: queue, detail: detail)
     }
 
     /// Commits what the writer holds and closes the database; further calls fail.
@@ -64,14 +67,14 @@ public final class HistoryStore: ResultSink {
 
     /// Writes one finished result; returns once it is committed.
     public func record(_ result: TestResult, in run: RunInfo) async throws {
-        try await writer.submit(.result(result, runID: run.id))
+        try await writer.submit(.result(RecordedResult(result, runID: run.id)))
     }
 
     /// Queues results and returns at once: redaction and SQLite run on the writer's queue, not on the
     /// runner's threads, and the results are committed within `GroupCommitWriter.commitInterval`.
     /// `runDidFinish` (or `flush`) commits what is left and reports what could not be stored.
     public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
-        writer.enqueue(results.map { WriterItem(operation: .result($0, runID: run.id), acknowledgement: nil) })
+        writer.enqueue(results.map { WriterItem(operation: .result(RecordedResult($0, runID: run.id)), acknowledgement: nil) })
     }
 
     /// Commits everything queued so far.

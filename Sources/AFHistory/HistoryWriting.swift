@@ -4,18 +4,18 @@ import GRDB
 
 /// The INSERT/UPDATE statements of a run's start and end (results go through `ResultInserter`).
 enum HistoryWriting {
-    static func insertRun(_ run: RunInfo, in db: Database) throws {
+    static func insertRun(_ run: RunInfo, detail: HistoryDetail, in db: Database) throws {
         try db.execute(
             sql: """
                 INSERT INTO runs (id, started_at, status, command_line, host, pid, pid_host, afrun_version,
-                    libcurl_version, openssl_version, git_commit, git_branch, shard)
-                VALUES (?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    libcurl_version, openssl_version, git_commit, git_branch, shard, history_detail)
+                VALUES (?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO NOTHING
                 """,
             arguments: [
                 run.id, StorageDate.text(run.startedAt), CompactJSON.array(SinkRedactor.commandLine(run.commandLine)), run.host, Int(getpid()),
                 ProcessInfo.processInfo.hostName, run.afrunVersion, run.libcurlVersion, run.opensslVersion,
-                run.gitCommit, run.gitBranch, run.shard,
+                run.gitCommit, run.gitBranch, run.shard, detail.rawValue,
             ])
     }
 

@@ -26,6 +26,9 @@ struct HistoryShowCommand: ParsableCommand {
         }
         if options.format == .table {
             print("run \(shown.run.id) · \(shown.run.status.rawValue) · \(HistoryOutput.date(shown.run.startedAt)) · \(shown.run.host)")
+            if shown.run.historyDetail == .failures {
+                print("detail: failures (headers, body excerpts and assertion rows kept for failed and errored results only; not kept for passing results)")
+            }
         }
         try HistoryOutput.emit(
             options.format, headers: ["test", "location", "status", "attempts", "http", "duration_ms", "messages"], rows: rows,

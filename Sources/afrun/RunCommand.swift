@@ -22,7 +22,8 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console()
         let style = Style(enabled: output.usesColor)
-        let loaded = SuiteLoader().load(paths: paths, knownVariables: variables.names)
+        let defined = try variables.resolve()
+        let loaded = SuiteLoader().load(paths: paths, knownVariables: defined.names)
         for error in loaded.errors { console.err(error.rendered(color: output.usesColor) + "\n") }
         if loaded.suites.isEmpty && loaded.errors.isEmpty {
             console.err("no suite found under \(paths.joined(separator: " ")): suites are *.json files")
@@ -34,8 +35,8 @@ struct RunCommand: AsyncParsableCommand {
         options.failFast = execution.failFast
         options.defaultTimeout = execution.timeout
         options.insecure = execution.insecure
-        options.variables = try variables.parsedVariables()
-        options.secrets = try variables.parsedSecrets()
+        options.variables = defined.variables
+        options.secrets = defined.secrets
         // A refused connection to a host with no route at all is reported as `unreachable`
         // (the network is down) rather than `cannotConnect` (nobody listening).
         options.isReachable = { url in ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable }

@@ -28,12 +28,13 @@ struct RunPlan {
         var store: HistoryStore?
         var reader: HistoryStore?
         let path = reports.databasePath
+        let detail = (try? reports.detail) ?? .failures  // checked by ReportOptions.validate
         if !reports.noHistory && !reports.needsHistory {
             // Nothing to read before the run: open while the first requests go out.
-            store = HistoryStore.openInBackground(path: path)
+            store = HistoryStore.openInBackground(path: path, detail: detail)
         } else if !reports.noHistory {
             do {
-                store = try HistoryStore.open(path: path)
+                store = try HistoryStore.open(path: path, detail: detail)
                 reader = store
             } catch {
                 warnings.append("history disabled: cannot open \(path): \(error)")

@@ -21,7 +21,7 @@ struct ValidateCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let result = SuiteLoader().load(paths: paths, knownVariables: variables.names)
+        let result = SuiteLoader().load(paths: paths, knownVariables: try variables.resolve().names)
         let report = result.report(color: output.usesColor)
         let console = Console()
         if output.quiet {

@@ -3,8 +3,9 @@ import AFRunner
 import Foundation
 import Testing
 
-/// The writer inserts results, metrics, assertions and TLS rows with multi-row statements, assigning result
-/// ids itself: every child row must still name its own result, in order, whatever the batch sizes.
+/// The writer inserts results (with their timings), assertions and TLS rows with multi-row statements,
+/// assigning result ids itself: every child row must still name its own result, in order, whatever the batch
+/// sizes and the detail level.
 @Suite("History batch inserts")
 struct HistoryBatchInsertTests {
     /// Result `n` (line `n`) has `n % 4` assertions, timings unless `n % 3 == 0`, TLS evidence when `n % 5 == 0`.
@@ -24,9 +25,10 @@ struct HistoryBatchInsertTests {
         }
     }
 
-    @Test("odd batch sizes: every metrics, assertion and TLS row belongs to its result, in suite order", arguments: [1, 37, 300])
-    func childRowsNameTheirResult(count: Int) async throws {
-        try await HistoryWriterTests.withStartedRun { store, run, path in
+    @Test("odd batch sizes: every timing, assertion and TLS row belongs to its result, in suite order",
+          arguments: [1, 37, 300], [HistoryDetail.all, .failures])
+    func childRowsNameTheirResult(count: Int, detail: HistoryDetail) async throws {
+        try await HistoryWriterTests.withStartedRun(detail: detail) { store, run, path in
             let all = Self.mixed(count)
             // Uneven hand-overs, so insert passes see many different batch sizes.
             var start = 0
@@ -44,7 +46,9 @@ struct HistoryBatchInsertTests {
                 SELECT r.line || ':' || a.position || ':' || a.expected FROM assertions a JOIN results r ON r.id = a.result_id
                 ORDER BY a.id
                 """)
-            #expect(assertions == lines.flatMap { n in (0..<(n % 4)).map { k in "\(n):\(k):\(n)-\(k)" } })
+            // Every result passed: `failures` keeps no assertion row, only the count.
+            #expect(assertions == (detail == .all ? lines.flatMap { n in (0..<(n % 4)).map { k in "\(n):\(k):\(n)-\(k)" } } : []))
+            #expect(try SQLite.query(path, "SELECT line || ':' || assertion_count FROM results ORDER BY id") == lines.map { "\($0):\($0 % 4)" })
             let metrics = try SQLite.query(path, "SELECT r.line || ':' || m.total_ms FROM metrics m JOIN results r ON r.id = m.result_id ORDER BY r.id")
             #expect(metrics == lines.filter { $0 % 3 != 0 }.map { "\($0):\(Double($0))" })
             let tls = try SQLite.query(path, "SELECT r.line || ':' || x.cipher FROM tls x JOIN results r ON r.id = x.result_id ORDER BY r.id")
@@ -56,7 +60,7 @@ struct HistoryBatchInsertTests {
 
     @Test("foreign keys are on again after a run: pruning cascades to the rows the writer inserted")
     func foreignKeysBackOn() async throws {
-        try await HistoryWriterTests.withStartedRun { store, run, path in
+        try await HistoryWriterTests.withStartedRun(detail: .all) { store, run, path in
             try await store.record(contentsOf: Self.mixed(40), in: run)
             try await store.runDidFinish(run, summary: RunSummary(passed: 40), status: .complete)
             #expect(try store.prune(keep: 0) == 1)

@@ -14,10 +14,12 @@ struct HistoryWriterTests {
     }
 
     /// Runs `body` with a store on a new database and a run already started; closes and removes both.
-    static func withStartedRun(_ body: (HistoryStore, RunInfo, String) async throws -> Void) async throws {
+    static func withStartedRun(
+        detail: HistoryDetail = .failures, _ body: (HistoryStore, RunInfo, String) async throws -> Void
+    ) async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
+        let store = try HistoryStore.open(path: path, detail: detail)
         defer { try? store.close() }
         let run = HistoryFixtures.run()
         try await store.runDidStart(run)
@@ -40,7 +42,9 @@ struct HistoryWriterTests {
 
         #expect(try SQLite.query(path, "SELECT COUNT(*), SUM(status = 'failed') FROM results") == ["1500|300"])
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM metrics") == ["1500"])
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM assertions") == ["1500"])
+        // The default detail level keeps the assertion rows of the 300 failed results only.
+        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM assertions") == ["300"])
+        #expect(try SQLite.query(path, "SELECT SUM(assertion_count) FROM results") == ["1500"])
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM tests") == ["1500"])
         #expect(try SQLite.query(path, "SELECT status, passed, failed FROM runs") == ["complete|1200|300"])
         #expect(try SQLite.query(path, "PRAGMA integrity_check") == ["ok"])

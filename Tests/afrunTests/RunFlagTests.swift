@@ -23,6 +23,16 @@ import Testing
         }
     }
 
+    @Test("a --filter that is not a regex is a usage error saying what is wrong and where")
+    func badFilterIsExplained() async throws {
+        let folder = try SuiteFolder()
+        defer { folder.remove() }
+        try folder.write("s.json", #"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://127.0.0.1:9/"}}]}"#)
+        let output = try await AfrunProcess.run(["s.json", "--no-history", "--filter", "Pick/(be"], in: folder.url)
+        #expect(output.status == 2, "\(output.all)")
+        #expect(output.stderr.contains("--filter 'Pick/(be' is not a valid regex: unclosed `(` group at position 5"), "\(output.stderr)")
+    }
+
     @Test("--fail-fast stops at the first failure; what did not run is reported as skipped")
     func failFastStops() async throws {
         try await withPlainFixture { folder, server in

@@ -33,4 +33,10 @@ public struct ResultRecord: Sendable, Hashable, Codable {
     public var bodyBytes: Int64?
     /// The transfer's total time (the `total` phase), when a transfer happened.
     public var totalMs: Double?
+    /// How many assertions were evaluated (for results recorded before schema version 2, counted from their
+    /// assertion rows by the migration).
+    public var assertionCount: Int?
+    /// Whether the history kept this result's headers, body excerpt and assertion rows (false for a
+    /// passing or skipped result of a run recorded with `HistoryDetail.failures`).
+    public var detailKept: Bool
 }

@@ -43,6 +43,8 @@ public struct RunRecord: Sendable, Hashable, Codable {
     public var p50Ms: Double?
     /// 95th percentile request time.
     public var p95Ms: Double?
+    /// How much of each result the run kept (`all` for runs recorded before schema version 2).
+    public var historyDetail: HistoryDetail
 
     /// All tests recorded.
     public var total: Int { passed + failed + errors + skipped }

@@ -1,6 +1,6 @@
 /// A timing phase the history can rank and trend (`--phase`).
 public enum TimingPhase: String, Sendable, Hashable, Codable, CaseIterable {
-    /// The whole transfer (`metrics.total_ms`).
+    /// The whole transfer (`results.total_ms`).
     case total
     /// DNS lookup.
     case dns
@@ -13,7 +13,7 @@ public enum TimingPhase: String, Sendable, Hashable, Codable, CaseIterable {
     /// Body download.
     case download
 
-    /// The `metrics` column holding the phase.
+    /// The `results` column holding the phase (also a column of the `metrics` view).
     public var column: String {
         switch self {
         case .total: "total_ms"

@@ -7,13 +7,12 @@ import GRDB
 ///
 /// SQLite pays a fixed cost per statement run (opening the transaction's cursors, halting, resetting): with
 /// one statement per row it was a third of the insert time, five times per result. A statement of up to
-/// `ResultInserter.batchSize` results (and their metrics and assertions) pays it once per table and batch.
+/// `ResultInserter.batchSize` results (and their assertions and TLS rows) pays it once per table and batch.
 /// Not `Sendable`: used on the writer's queue only, with the one writer connection.
 final class BatchStatements {
     /// A table the writer inserts into, with its columns in binding order.
     enum Table: Int, CaseIterable {
         case results
-        case metrics
         case assertions
         case tls
 
@@ -23,10 +22,7 @@ final class BatchStatements {
                 ["id", "run_seq", "test_id", "line", "status", "attempts", "started_at", "duration_ms",
                  "failure_messages", "error_kind", "curl_code", "skip_reason", "method", "url", "request_headers",
                  "response_status", "http_version", "response_headers", "body_excerpt", "body_bytes", "remote_ip",
-                 "remote_port", "captures"]
-            case .metrics:
-                ["result_id", "dns_ms", "connect_ms", "tls_ms", "wait_ms", "ttfb_ms", "download_ms", "total_ms",
-                 "redirect_ms", "queue_ms", "redirect_count", "connection_reused", "request_bytes", "response_bytes"]
+                 "remote_port", "captures"] + HistorySchema.timingColumns + ["assertion_count"]
             case .assertions:
                 ["result_id", "position", "kind", "target", "predicate", "expected", "actual", "passed", "message"]
             case .tls:
@@ -38,7 +34,6 @@ final class BatchStatements {
         var name: String {
             switch self {
             case .results: "results"
-            case .metrics: "metrics"
             case .assertions: "assertions"
             case .tls: "tls"
             }
@@ -48,14 +43,13 @@ final class BatchStatements {
         var operation: String {
             switch self {
             case .results: "insert results"
-            case .metrics: "insert metrics"
             case .assertions: "insert assertions"
             case .tls: "insert TLS evidence"
             }
         }
     }
 
-    /// The most rows one statement inserts (23 columns × 128 rows stays below SQLite's 32,766 parameters).
+    /// The most rows one statement inserts (37 columns × 128 rows stays below SQLite's 32,766 parameters).
     static let maxRows = 128
 
     /// Each table's statements by row count. Held here rather than looked up in GRDB's cache by their SQL

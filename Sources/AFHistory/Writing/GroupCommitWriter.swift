@@ -41,10 +41,11 @@ final class GroupCommitWriter: Sendable {
     // nonisolated(unsafe): only used on `queue` (serial), from `drain`.
     nonisolated(unsafe) private var meter = WriterCPUMeter()
 
-    /// A writer on `queue` (serial; a background open of `database` may already be queued on it).
-    init(database: DatabaseHandle, queue: DispatchQueue) {
+    /// A writer on `queue` (serial; a background open of `database` may already be queued on it) that keeps
+    /// `detail` of each result.
+    init(database: DatabaseHandle, queue: DispatchQueue, detail: HistoryDetail) {
         self.queue = queue
-        transaction = WriterTransaction(database: database)
+        transaction = WriterTransaction(database: database, detail: detail)
     }
 
     /// Queues items for the next insert pass and commit; failures are reported by the next `flush`.

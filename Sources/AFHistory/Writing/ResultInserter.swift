@@ -8,6 +8,8 @@ import GRDB
 ///
 /// Not `Sendable`: the group-commit writer uses it on its private queue only.
 final class ResultInserter {
+    /// Which results keep their headers, body excerpt and assertion rows.
+    private let detail: HistoryDetail
     private var runSequences: [String: Int64] = [:]
     /// Suites (file and name) whose row is up to date, with the ids of their tests.
     private var suites: [SuiteKey: SuiteIDs] = [:]
@@ -30,6 +32,10 @@ final class ResultInserter {
         }
     }
 
+    init(detail: HistoryDetail) {
+        self.detail = detail
+    }
+
     /// Finalizes the prepared statements (they are prepared again when needed).
     func releaseStatements() {
         statements.removeAll()
@@ -38,6 +44,7 @@ final class ResultInserter {
     /// Drops the remembered ids (after a failed batch: another process may have pruned a test).
     func forgetIDs() {
         runSequences.removeAll()
+        lastRun = nil
         nextID = nil
         suites.removeAll()
         lastSuite = nil
@@ -55,7 +62,7 @@ final class ResultInserter {
         return secret
     }
 
-    /// Results inserted by one statement (and their metrics, assertions and TLS rows by one statement per
+    /// Results inserted by one statement (and their assertions and TLS rows by one statement per
     /// table): enough to pay SQLite's per-statement cost rarely, few enough that a batch is a small part of
     /// a 5 ms insert pass.
     static let batchSize = 16
@@ -65,12 +72,20 @@ final class ResultInserter {
     /// A JSON column's text while it is built and bound (reused: no new buffer per result).
     private var json: [UInt8] = []
 
+    /// The run of the previous result (a run's results come in a row).
+    private var lastRun: (id: String, sequence: Int64)?
+
     private func runSequence(_ runID: String, in db: Database) throws -> Int64 {
-        if let known = runSequences[runID] { return known }
+        if let lastRun, lastRun.id == runID { return lastRun.sequence }
+        if let known = runSequences[runID] {
+            lastRun = (runID, known)
+            return known
+        }
         guard let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM runs WHERE id = ?", arguments: [runID]) else {
             throw HistoryError.runNotFound(runID)
         }
         runSequences[runID] = sequence
+        lastRun = (runID, sequence)
         return sequence
     }
 
@@ -115,29 +130,33 @@ final class ResultInserter {
         return ids
     }
 
-    /// Inserts finished results in the current transaction: their rows, metrics, assertions and TLS
-    /// evidence, each table with one statement per batch. Every stored field goes through `SinkRedactor`'s
-    /// rules as `SinkRedactor.result` applies them, field by field (no copy of the whole result).
+    /// Inserts finished results in the current transaction: their rows (with their timings), assertions and
+    /// TLS evidence, each table with one statement per batch; a result whose status `detail` does not keep
+    /// in full goes in without headers, body excerpt and assertion rows. Every stored field goes through
+    /// `SinkRedactor`'s rules as `SinkRedactor.result` applies them, field by field (no copy of the whole
+    /// result).
     ///
     /// Result ids are assigned here, from the largest id the table holds (what SQLite assigns to an `INTEGER
-    /// PRIMARY KEY` left out), so the metrics and assertions of the batch can name them: the writer holds the
+    /// PRIMARY KEY` left out), so the assertions and TLS rows of the batch can name them: the writer holds the
     /// write lock (`BEGIN IMMEDIATE`), so nobody else inserts meanwhile.
     /// - Parameter results: at most `batchSize` results, each with its run's id.
     /// - Throws: `HistoryError.runNotFound` when a run was never started, `.database` for SQLite errors.
-    func insert(_ results: [(result: TestResult, runID: String)], in db: Database) throws {
+    func insert(_ results: [RecordedResult], in db: Database) throws {
         guard !results.isEmpty else { return }
         let firstID = try nextResultID(in: db)
         var assertionLists: [[AssertionResult]] = []
         assertionLists.reserveCapacity(results.count)
         try statements.insert(.results, count: results.count, in: db) { row, index in
-            let (result, runID) = results[index]
-            let assertions = SinkRedactor.assertions(result.assertions)
-            assertionLists.append(assertions)
-            try bindResult(result, id: firstID + Int64(index), runSequence: runSequence(runID, in: db),
-                           assertions: assertions, to: &row, in: db)
+            let recorded = results[index]
+            let full = detail.keepsDetail(of: recorded.result.status)
+            // Failure messages come from the failed assertions: a result kept lean redacts none when all passed.
+            let assertions = full || recorded.result.assertions.contains(where: { !$0.passed })
+                ? SinkRedactor.assertions(recorded.result.assertions) : []
+            assertionLists.append(full ? assertions : [])
+            try bindResult(recorded.result, id: firstID + Int64(index), runSequence: runSequence(recorded.runID, in: db),
+                           assertions: assertions, full: full, to: &row, in: db)
         }
         nextID = firstID + Int64(results.count)
-        try insertMetrics(results, firstID: firstID, in: db)
         try insertAssertions(assertionLists, firstID: firstID, in: db)
         try insertTLS(results, firstID: firstID, in: db)
     }
@@ -153,12 +172,14 @@ final class ResultInserter {
 
     private func nextResultID(in db: Database) throws -> Int64 {
         if let nextID { return nextID }
-        return try (Int64.fetchOne(db, sql: "SELECT MAX(id) FROM results") ?? 0) + 1
+        return try (Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM results")) ?? 0) + 1
     }
 
-    /// Binds one result's row (`BatchStatements.Table.results` columns).
+    /// Binds one result's row (`BatchStatements.Table.results` columns); without `full`, NULL headers and
+    /// body excerpt.
     private func bindResult(
-        _ result: TestResult, id: Int64, runSequence: Int64, assertions: [AssertionResult], to row: inout SQLiteBinder, in db: Database
+        _ result: TestResult, id: Int64, runSequence: Int64, assertions: [AssertionResult], full: Bool,
+        to row: inout SQLiteBinder, in db: Database
     ) throws {
         let testID = try testID(result.identity, in: db)
         row.bind(id)
@@ -183,7 +204,7 @@ final class ResultInserter {
         if let request = result.request {
             row.bind(request.method)
             row.bind(SinkRedactor.url(request.url))
-            bindHeaders(request.headers, to: &row)
+            if full { bindHeaders(request.headers, to: &row) } else { row.bind(nil as String?) }
         } else {
             row.bind(nil as String?)
             row.bind(nil as String?)
@@ -192,8 +213,13 @@ final class ResultInserter {
         if let response = result.response {
             row.bind(response.status)
             row.bind(response.httpVersion)
-            bindHeaders(response.headers, to: &row)
-            row.bind(SinkRedactor.text(response.bodyExcerpt))
+            if full {
+                bindHeaders(response.headers, to: &row)
+                row.bind(SinkRedactor.text(response.bodyExcerpt))
+            } else {
+                row.bind(nil as String?)
+                row.bind(nil as String?)
+            }
             row.bind(response.bodyBytes)
             row.bind(response.remoteIP)
             row.bind(response.remotePort)
@@ -207,22 +233,7 @@ final class ResultInserter {
             for name in result.captures.keys where isSecret(name) { captures[name] = SinkRedactor.mask }
             row.bind(CompactJSON.object(captures))
         }
-    }
-
-    /// Binds the JSON of a header list, secret values masked as `SinkRedactor.headers` does, built in the
-    /// reused buffer (`[]`, most requests' headers, as a constant).
-    private func bindHeaders(_ fields: [HeaderField], to row: inout SQLiteBinder) {
-        if fields.isEmpty {
-            row.bind("[]")
-            return
-        }
-        json.removeAll(keepingCapacity: true)
-        CompactJSON.appendHeaders(fields.contains { isSecret($0.name) } ? SinkRedactor.headers(fields) : fields, to: &json)
-        row.bindText(json)
-    }
-
-    private func insertMetrics(_ results: [(result: TestResult, runID: String)], firstID: Int64, in db: Database) throws {
-        try insertParts(.metrics, of: results, firstID: firstID, in: db, part: \.timings) { row, timing in
+        if let timing = result.timings {
             row.bind(timing.dnsMs)
             row.bind(timing.connectMs)
             row.bind(timing.tlsMs)
@@ -236,7 +247,22 @@ final class ResultInserter {
             row.bind(timing.connectionReused)
             row.bind(timing.requestBytes)
             row.bind(timing.responseBytes)
+        } else {
+            for _ in HistorySchema.timingColumns { row.bind(nil as String?) }
         }
+        row.bind(result.assertions.count)
+    }
+
+    /// Binds the JSON of a header list, secret values masked as `SinkRedactor.headers` does, built in the
+    /// reused buffer (`[]`, most requests' headers, as a constant).
+    private func bindHeaders(_ fields: [HeaderField], to row: inout SQLiteBinder) {
+        if fields.isEmpty {
+            row.bind("[]")
+            return
+        }
+        json.removeAll(keepingCapacity: true)
+        CompactJSON.appendHeaders(fields.contains { isSecret($0.name) } ? SinkRedactor.headers(fields) : fields, to: &json)
+        row.bindText(json)
     }
 
     /// Every assertion of the batch, in result and suite order.
@@ -262,8 +288,12 @@ final class ResultInserter {
         }
     }
 
-    private func insertTLS(_ results: [(result: TestResult, runID: String)], firstID: Int64, in db: Database) throws {
-        try insertParts(.tls, of: results, firstID: firstID, in: db, part: \.tls) { row, tls in
+    /// The TLS evidence of the batch's HTTPS results, keyed by their result ids.
+    private func insertTLS(_ results: [RecordedResult], firstID: Int64, in db: Database) throws {
+        let present = results.indices.compactMap { offset in results[offset].result.tls.map { (offset: offset, tls: $0) } }
+        try statements.insert(.tls, count: present.count, in: db) { row, index in
+            let (offset, tls) = present[index]
+            row.bind(firstID + Int64(offset))
             row.bind(tls.protocolVersion)
             row.bind(tls.cipher)
             row.bind(CompactJSON.array(tls.chainPins))
@@ -271,19 +301,6 @@ final class ResultInserter {
             row.bind(tls.leafNotAfter)
             row.bind(tls.trusted)
             row.bind(tls.rejectionReason)
-        }
-    }
-
-    /// One row of `table` per result that has `part` (its timings, its TLS evidence), keyed by the result's
-    /// id; `bind` binds the columns after the id.
-    private func insertParts<Part>(
-        _ table: BatchStatements.Table, of results: [(result: TestResult, runID: String)], firstID: Int64,
-        in db: Database, part: (TestResult) -> Part?, bind: (_ row: inout SQLiteBinder, _ part: Part) -> Void
-    ) throws {
-        let present = results.indices.compactMap { offset in part(results[offset].result).map { (offset: offset, part: $0) } }
-        try statements.insert(table, count: present.count, in: db) { row, index in
-            row.bind(firstID + Int64(present[index].offset))
-            bind(&row, present[index].part)
         }
     }
 }

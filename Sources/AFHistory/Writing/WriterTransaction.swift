@@ -13,13 +13,16 @@ final class WriterTransaction {
     typealias Outcome = (item: WriterItem, result: Result<Void, HistoryError>)
 
     private let database: DatabaseHandle
-    private let inserter = ResultInserter()
+    private let detail: HistoryDetail
+    private let inserter: ResultInserter
     private var applied: [WriterItem] = []
     /// When the open transaction began; nil when none is open.
     private(set) var startedAt: ContinuousClock.Instant?
 
-    init(database: DatabaseHandle) {
+    init(database: DatabaseHandle, detail: HistoryDetail) {
         self.database = database
+        self.detail = detail
+        inserter = ResultInserter(detail: detail)
     }
 
     /// Items applied and not committed yet.
@@ -38,15 +41,15 @@ final class WriterTransaction {
                     try begin(db)
                     startedAt = .now
                 }
-                var batch: [(result: TestResult, runID: String)] = []
+                var batch: [RecordedResult] = []
                 batch.reserveCapacity(ResultInserter.batchSize)
                 while next < items.count {
                     // Consecutive results go in together (one statement per table and batch).
                     var end = next
                     while end < items.count, batch.count < ResultInserter.batchSize,
-                        case .result(let result, let runID) = items[end].operation
+                        case .result(let recorded) = items[end].operation
                     {
-                        batch.append((result, runID))
+                        batch.append(recorded)
                         end += 1
                     }
                     if batch.isEmpty {
@@ -129,9 +132,9 @@ final class WriterTransaction {
     private func apply(_ item: WriterItem, in db: Database) throws {
         switch item.operation {
         case .start(let run):
-            try HistoryWriting.insertRun(run, in: db)
-        case .result(let result, let runID):
-            try inserter.insert([(result, runID)], in: db)
+            try HistoryWriting.insertRun(run, detail: detail, in: db)
+        case .result(let recorded):
+            try inserter.insert([recorded], in: db)
         case .finish(let runID, let summary, let status):
             try HistoryWriting.finishRun(runID, summary: summary, status: status, in: db)
         }

@@ -1,38 +1,43 @@
 import AFSuite
 import Foundation
-import FoundationXML
 import JSONPath
 
 extension AssertionEvaluator {
-    /// XPath assertions. XML bodies are parsed as XML. HTML bodies (a media type containing
-    /// `html`) are parsed with `documentTidyHTML`, void elements (`<meta>`, `<br>`…) closed first,
-    /// and libxml2's recovery for the rest: well-formed-ish HTML works, tag soup may not.
-    /// Each selected node counts by its string value; node-list rules are those of JSON paths,
-    /// with a query treated as singular when it selects exactly one node.
+    /// XPath 1.0 assertions. Bodies whose media type names `html` are parsed as HTML (repaired as
+    /// browsers do), others as XML. A node set counts each node by its string value; node-list
+    /// rules are those of JSON paths, with a query treated as singular when it selects exactly one
+    /// node. An expression that gives a number, string or boolean (`count(//li)`,
+    /// `normalize-space(//h1)`, `//li = 'two'`) is compared as that one value.
     func xpath(_ assertions: [PathAssertion], context: ResponseContext) -> [AssertionResult] {
         let isHTML = context.response?.mimeType?.contains("html") ?? false
-        let document: XMLDocument
-        LibXML.silenceCurrentThread()
-        let data = isHTML ? Data(LibXML.closingVoidElements(context.text).utf8) : context.body
-        do {
-            document = try XMLDocument(data: data, options: isHTML ? [.documentTidyHTML] : [])
+        let document: XPathDocument
+        do throws(XPathDocument.Failure) {
+            document = isHTML
+                ? try XPathDocument(html: context.body, encoding: context.response?.textEncodingName)
+                : try XPathDocument(xml: context.body)
         } catch {
             return assertions.flatMap { a in
                 a.predicates.predicates.map { p in
                     AssertionResult(
                         kind: "xpath", target: a.path, predicate: p.keyword, expected: Self.expectedText(p), actual: nil,
-                        passed: false, message: "\(a.path): the body is not \(isHTML ? "HTML" : "XML") (\(error.localizedDescription))")
+                        passed: false, message: "\(a.path): the body is not \(isHTML ? "HTML" : "XML") (\(error.message))")
                 }
             }
         }
         return assertions.flatMap { a -> [AssertionResult] in
-            let nodes: [XMLNode]
-            do { nodes = try document.nodes(forXPath: a.path) } catch {
+            let value: XPathDocument.Value
+            do throws(XPathDocument.Failure) { value = try document.evaluate(a.path) } catch {
                 return [AssertionResult(
-                    kind: "xpath", target: a.path, predicate: "valid", expected: "a valid XPath", actual: nil, passed: false,
-                    message: "\(a.path): invalid XPath or no node set (\(error.localizedDescription))")]
+                    kind: "xpath", target: a.path, predicate: "valid", expected: "a valid XPath 1.0 expression", actual: nil,
+                    passed: false, message: "\(a.path): invalid XPath (\(error.message))")]
             }
-            let values = nodes.map { JSONValue.string($0.stringValue ?? "") }
+            let values: [JSONValue]
+            switch value {
+            case .nodes(let strings): values = strings.map(JSONValue.string)
+            case .number(let n): values = [.number(JSONNumber(n))]
+            case .string(let s): values = [.string(s)]
+            case .boolean(let b): values = [.bool(b)]
+            }
             return a.predicates.predicates.map { p in
                 let (passed, actual) = NodeListRules.evaluate(p, nodes: values, singular: values.count == 1, sizeOfSingular: false)
                 return Self.result(kind: "xpath", target: a.path, predicate: p, actual: actual, passed: passed)

@@ -1,8 +1,11 @@
 /// Explains why a regex does not compile. Foundation on Linux reports only "the value is invalid",
-/// so the common mistakes are found here, with the character offset to point at.
-enum RegexProblem {
+/// so the common mistakes are found here, with the character offset to point at. Used for regexes
+/// in suites and for `afrun run --filter`.
+public enum RegexProblem {
     /// The first recognisable mistake in `pattern`, or nil when none is found.
-    static func explain(_ pattern: String) -> (message: String, offset: Int)? {
+    /// - Parameter pattern: a pattern that `NSRegularExpression` refused.
+    /// - Returns: what is wrong (``message``) and the 0-based character offset where it is.
+    public static func explain(_ pattern: String) -> (message: String, offset: Int)? {
         let chars = Array(pattern)
         var groups: [Int] = []
         var i = 0

@@ -1,4 +1,5 @@
 import AFRunner
+import AFSuite
 import ArgumentParser
 
 /// How tests are scheduled and sent.
@@ -23,7 +24,9 @@ struct ExecutionOptions: ParsableArguments {
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
         if let filter {
             do { _ = try RunOptions.filter(filter) } catch {
-                throw ValidationError("--filter '\(filter)' is not a valid regex: \(error.localizedDescription)")
+                // Foundation on Linux says only "the value is invalid": say what and where.
+                let reason = RegexProblem.explain(filter).map { "\($0.message) at position \($0.offset)" } ?? "the pattern does not compile"
+                throw ValidationError("--filter '\(filter)' is not a valid regex: \(reason); escape regex characters with \\ to match them literally")
             }
         }
     }

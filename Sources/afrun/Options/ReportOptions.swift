@@ -11,6 +11,13 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "Do not record this run in the history database.")
     var noHistory = false
 
+    @Option(
+        name: .customLong("history-detail"),
+        help: ArgumentHelp(
+            "What the history keeps of each result: failures (headers, body excerpt and assertions only for failed and errored results; the default) or all (for every result). Default: $AFRUN_HISTORY_DETAIL, else failures.",
+            valueName: "level"))
+    var historyDetail: HistoryDetail?
+
     @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"))
     var junit: String?
 
@@ -33,6 +40,14 @@ struct ReportOptions: ParsableArguments {
         if noHistory && (rerunFailed || failedFirst) {
             throw ValidationError("--rerun-failed and --failed-first read the history: drop --no-history")
         }
+        if !noHistory {
+            do { _ = try detail } catch { throw ValidationError("\(error)") }
+        }
+    }
+
+    /// The history detail level for this run: the flag, else `AFRUN_HISTORY_DETAIL`, else `failures`.
+    var detail: HistoryDetail {
+        get throws { try HistoryDetail.resolve(flag: historyDetail, environment: ProcessInfo.processInfo.environment) }
     }
 
     /// The database path for this run.

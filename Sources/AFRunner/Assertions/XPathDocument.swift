@@ -1,0 +1,125 @@
+import CLibXML2
+import Foundation
+
+/// An XML or HTML body parsed by libxml2, and XPath 1.0 evaluated over it: the one place the
+/// runner calls libxml2.
+///
+/// HTML goes through libxml2's HTML parser (the one browsers' rules are modelled on: unclosed
+/// `<p>` and `<li>`, void elements, missing `<html>` and `<body>` are repaired), XML through its
+/// XML parser. Neither reaches the network or substitutes entities (no XXE), and libxml2's
+/// messages are captured for the assertion's message instead of being printed on standard error.
+/// A document is used by one thread at a time (libxml2's error state is per thread).
+final class XPathDocument {
+    /// What an expression evaluated to.
+    enum Value: Equatable {
+        /// The string values of the selected nodes, in document order.
+        case nodes([String])
+        /// `count(…)`, `sum(…)`, arithmetic.
+        case number(Double)
+        /// Comparisons, `boolean(…)`, `not(…)`.
+        case boolean(Bool)
+        /// `string(…)`, `concat(…)`, `normalize-space(…)`.
+        case string(String)
+    }
+
+    /// A body that does not parse or an expression that does not evaluate, with libxml2's reason.
+    struct Failure: Error {
+        /// libxml2's message, without its trailing newline.
+        var message: String
+    }
+
+    private let document: xmlDocPtr
+
+    /// libxml2 asks to be initialised once, before threads use it.
+    private static let initialized: Void = xmlInitParser()
+
+    /// Parses an XML document.
+    /// - Throws: ``Failure`` when the body is not well-formed XML.
+    init(xml: Data) throws(Failure) {
+        _ = Self.initialized
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        document = try Self.parse(xml) { bytes, count in xmlReadMemory(bytes, count, nil, nil, options) }
+    }
+
+    /// Parses an HTML document, repairing what browsers repair.
+    /// - Parameters:
+    ///   - html: the body.
+    ///   - encoding: the `charset` of the response's `Content-Type`; UTF-8 when it names none
+    ///     (libxml2 would otherwise assume ISO-8859-1 for a page without a `<meta charset>`).
+    /// - Throws: ``Failure`` when libxml2 cannot build a document at all (an empty body).
+    init(html: Data, encoding: String?) throws(Failure) {
+        _ = Self.initialized
+        let options = Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
+                | HTML_PARSE_NOWARNING.rawValue)
+        let charset = encoding ?? "utf-8"
+        document = try Self.parse(html) { bytes, count in htmlReadMemory(bytes, count, nil, charset, options) }
+    }
+
+    deinit { xmlFreeDoc(document) }
+
+    /// Evaluates an XPath 1.0 expression.
+    /// - Throws: ``Failure`` for an invalid expression (libxml2's reason, e.g. "Invalid expression").
+    func evaluate(_ expression: String) throws(Failure) -> Value {
+        guard let context = xmlXPathNewContext(document) else { throw Failure(message: "libxml2 could not allocate an XPath context") }
+        defer { xmlXPathFreeContext(context) }
+        // A handler on the context keeps libxml2 from printing; the error itself is read from
+        // `lastError` (libxml2 fills its code and position, not its message, on this path).
+        context.pointee.error = { _, _ in }
+        let text = Array(expression.utf8) + [0]
+        guard let result = xmlXPathEvalExpression(text, context) else {
+            let error = context.pointee.lastError
+            let reason = Self.xpathReasons[Int(error.code) - Int(XML_XPATH_EXPRESSION_OK.rawValue)] ?? "invalid expression"
+            let position = error.str1 != nil ? " at character \(error.int1 + 1)" : ""
+            throw Failure(message: reason + position)
+        }
+        defer { xmlXPathFreeObject(result) }
+        switch result.pointee.type {
+        case XPATH_NODESET, XPATH_XSLT_TREE:
+            guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0, let nodes = set.pointee.nodeTab else { return .nodes([]) }
+            return .nodes((0..<Int(set.pointee.nodeNr)).map { Self.stringValue(of: nodes[$0]) })
+        case XPATH_BOOLEAN: return .boolean(result.pointee.boolval != 0)
+        case XPATH_NUMBER: return .number(result.pointee.floatval)
+        case XPATH_STRING: return .string(result.pointee.stringval.map { String(cString: $0) } ?? "")
+        default: throw Failure(message: "the expression gave a value XPath 1.0 assertions cannot compare")
+        }
+    }
+
+    // MARK: - libxml2 plumbing
+
+    private static func parse(
+        _ data: Data, with parser: (UnsafePointer<CChar>, Int32) -> xmlDocPtr?
+    ) throws(Failure) -> xmlDocPtr {
+        guard data.count < Int(Int32.max) else { throw Failure(message: "the body is larger than libxml2 can parse (2 GiB)") }
+        xmlResetLastError()
+        let parsed = data.withUnsafeBytes { raw -> xmlDocPtr? in
+            // An empty body has no base address; libxml2 reports an empty document for it.
+            let empty: [CChar] = [0]
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else {
+                return empty.withUnsafeBufferPointer { parser($0.baseAddress!, 0) }
+            }
+            return parser(base, Int32(raw.count))
+        }
+        guard let parsed else {
+            let reason = xmlGetLastError()?.pointee.message.map { String(cString: $0) }
+            throw Failure(message: reason?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "no document")
+        }
+        return parsed
+    }
+
+    /// A node's XPath string value (text content; an attribute's value).
+    private static func stringValue(of node: xmlNodePtr?) -> String {
+        guard let node, let value = xmlXPathCastNodeToString(node) else { return "" }
+        defer { afx_free(value) }
+        return String(cString: value)
+    }
+
+    /// libxml2's XPath error codes (`XML_XPATH_*` less `XML_XPATH_EXPRESSION_OK`) in words.
+    private static let xpathReasons: [Int: String] = [
+        1: "invalid number", 2: "unfinished string literal", 3: "a string literal was expected",
+        4: "a variable name was expected after '$'", 5: "undefined variable (afrun defines none)",
+        6: "invalid predicate", 7: "invalid expression", 8: "missing closing bracket or parenthesis",
+        9: "unknown function", 10: "invalid operand", 11: "wrong argument type", 12: "wrong number of arguments",
+        15: "out of memory", 19: "undefined namespace prefix", 20: "invalid encoding", 21: "invalid character",
+    ]
+}

@@ -1,0 +1,108 @@
+import AFSession
+import AFSuite
+import Foundation
+import JSONPath
+import Testing
+
+@testable import AFRunner
+
+/// XPath assertions on libxml2: real HTML parsing, XPath values that are not node sets, safe XML.
+@Suite struct XPathAssertionTests {
+    func context(_ contentType: String, _ body: String) -> ResponseContext {
+        ResponseContext(
+            response: HTTPResponse(url: URL(string: "http://h/")!, statusCode: 200, headers: ["Content-Type": contentType], httpVersion: .http1_1),
+            body: Data(body.utf8), metrics: TransferMetrics())
+    }
+
+    func check(_ path: String, _ predicate: AFSuite.Predicate, on context: ResponseContext) -> AssertionResult {
+        let results = AssertionEvaluator().evaluate(
+            Expectations(xpath: [PathAssertion(path: path, predicates: PredicateSet([predicate]))]), on: context)
+        return results[0]
+    }
+
+    static let tagSoup = """
+        <!doctype html><title>Shop</title>
+        <ul id=list><li>one<li>two<li class=last>three</ul>
+        <p>first paragraph<p>second <b>bold</b> paragraph
+        <img src=a.png><br><input name=q value="café">
+        """
+
+    @Test("HTML with unclosed elements and unquoted attributes is repaired as browsers do")
+    func htmlTagSoupIsRepaired() {
+        let page = context("text/html", Self.tagSoup)
+        #expect(check("//li", .count(PredicateSet([.equals(.number(JSONNumber(3)))])), on: page).passed)
+        #expect(check("//li[@class='last']", .equals(.string("three")), on: page).passed)
+        #expect(check("//p", .count(PredicateSet([.equals(.number(JSONNumber(2)))])), on: page).passed)
+        #expect(check("//p[2]", .matches(#"^second bold paragraph\s*$"#), on: page).passed, "text up to the next element")
+        #expect(check("/html/head/title", .equals(.string("Shop")), on: page).passed)
+        #expect(check("//input/@value", .equals(.string("café")), on: page).passed, "UTF-8 by default, not ISO-8859-1")
+    }
+
+    @Test("the response's charset decides how an HTML body is decoded")
+    func htmlCharsetFromContentType() {
+        let latin1 = ResponseContext(
+            response: HTTPResponse(
+                url: URL(string: "http://h/")!, statusCode: 200, headers: ["Content-Type": "text/html; charset=iso-8859-1"],
+                httpVersion: .http1_1),
+            body: Data([0x3C, 0x70, 0x3E, 0x63, 0x61, 0x66, 0xE9, 0x3C, 0x2F, 0x70, 0x3E]),  // <p>café</p> in Latin-1
+            metrics: TransferMetrics())
+        let result = check("//p", .equals(.string("café")), on: latin1)
+        #expect(result.passed, "\(result.message)")
+    }
+
+    @Test("expressions that give numbers, strings and booleans compare as one value")
+    func scalarResults() {
+        let page = context("text/html", Self.tagSoup)
+        let count = check("count(//li)", .equals(.number(JSONNumber(3))), on: page)
+        #expect(count.passed, "\(count.message)")
+        #expect(count.actual == "3")
+        #expect(check("normalize-space(//p[2])", .equals(.string("second bold paragraph")), on: page).passed)
+        #expect(check("//li = 'two'", .equals(.bool(true)), on: page).passed)
+        #expect(check("count(//li) > 5", .equals(.bool(false)), on: page).passed)
+        let failing = check("count(//li)", .lessThan(.number(JSONNumber(2))), on: page)
+        #expect(!failing.passed)
+        #expect(failing.message.contains("count(//li)"), "\(failing.message)")
+    }
+
+    @Test("an invalid expression fails with libxml2's reason")
+    func invalidExpression() {
+        let result = check("//li[", .exists(true), on: context("text/html", Self.tagSoup))
+        #expect(!result.passed)
+        #expect(result.predicate == "valid")
+        #expect(result.message == "//li[: invalid XPath (invalid expression at character 6)", "\(result.message)")
+        let unknown = check("nosuch(//li)", .exists(true), on: context("text/html", Self.tagSoup))
+        #expect(unknown.message.hasPrefix("nosuch(//li): invalid XPath (unknown function"), "\(unknown.message)")
+    }
+
+    @Test("a body that is not XML fails every assertion with the parser's reason")
+    func malformedXML() {
+        let result = check("/a", .exists(true), on: context("application/xml", "<a><b></a>"))
+        #expect(!result.passed)
+        #expect(result.message.hasPrefix("/a: the body is not XML ("), "\(result.message)")
+        #expect(result.message.count > "/a: the body is not XML ()".count, "the reason is given")
+    }
+
+    @Test("external entities are not loaded (no XXE) and the network is not used")
+    func externalEntitiesAreNotExpanded() throws {
+        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("afrun-xxe-\(UUID().uuidString).txt")
+        try Data("TOP-SECRET-CONTENT".utf8).write(to: secret)
+        defer { try? FileManager.default.removeItem(at: secret) }
+        let body = """
+            <?xml version="1.0"?>
+            <!DOCTYPE r [<!ENTITY x SYSTEM "file://\(secret.path)">]>
+            <r><v>&x;</v></r>
+            """
+        let result = check("string(/r/v)", .contains(.string("TOP-SECRET")), on: context("application/xml", body))
+        #expect(!result.passed, "the entity must not be expanded: \(result.actual ?? "nil")")
+        #expect(check("/r", .exists(true), on: context("application/xml", body)).passed)
+    }
+
+    @Test("XML attributes, positions and node lists")
+    func xmlNodeLists() {
+        let xml = context("application/xml", #"<lib name="x"><book id="1"><t>A</t></book><book id="2"><t>B</t></book></lib>"#)
+        #expect(check("/lib/@name", .equals(.string("x")), on: xml).passed)
+        #expect(check("//book/t", .equals(.array([.string("A"), .string("B")])), on: xml).passed)
+        #expect(check("//book[@id='2']/t", .equals(.string("B")), on: xml).passed)
+        #expect(check("//magazine", .exists(false), on: xml).passed)
+    }
+}

@@ -1,0 +1,88 @@
+import FixtureServer
+import Foundation
+import Testing
+
+/// `--vars-file`: variables per environment from a JSON object or name=value lines, secrets kept
+/// out of every output, `--var` stronger than files, bad files named with the place and the fix.
+@Suite(.serialized) struct VarsFileTests {
+    /// A suite echoing three variables back through the fixture server's /anything.
+    static func echoSuite(_ base: String) -> String {
+        """
+        {"name": "Env", "baseURL": "\(base)", "tests": [
+          {"name": "echo", "request": {"url": "anything", "query": {"user": "{{user}}", "limit": "{{limit}}"},
+            "headers": {"X-Token": "{{token}}"}},
+           "expect": {"status": 200, "json": [{"path": "$.args.user", "equals": "{{expectedUser}}"},
+                                              {"path": "$.args.limit", "equals": "10"},
+                                              {"path": "$.headers['X-Token']", "equals": "never-this"}]}}
+        ]}
+        """
+    }
+
+    @Test("a JSON vars file feeds templates, and its secrets never reach the output")
+    func jsonFile() async throws {
+        try await withPlainFixture { folder, server in
+            try folder.write("s.json", Self.echoSuite(server.httpURL.absoluteString))
+            try folder.write("staging.vars.json", """
+                {"user": "alice", "expectedUser": "alice", "limit": 10,
+                 "token": {"value": "FILE-SECRET-TOKEN", "secret": true}}
+                """)
+            // `.vars.json` files are suites to the loader's eyes only when under the suite paths;
+            // the run names s.json alone.
+            let output = try await AfrunProcess.run(
+                ["run", "s.json", "--no-history", "-v", "--vars-file", "staging.vars.json"], in: folder.url)
+            #expect(output.status == 1, "only the X-Token assertion fails: \(output.all)")
+            #expect(output.stdout.contains("0 passed, 1 failed"), "\(output.stdout)")
+            #expect(!output.all.contains("FILE-SECRET-TOKEN"), "\(output.all)")
+            #expect(output.stdout.contains("***"), "\(output.stdout)")
+            #expect(!output.stdout.contains("$.args.user"), "user and limit came from the file: \(output.stdout)")
+        }
+    }
+
+    @Test("name=value lines; --var wins over the file; later files win over earlier ones")
+    func linesAndPrecedence() async throws {
+        try await withPlainFixture { folder, server in
+            try folder.write("s.json", Self.echoSuite(server.httpURL.absoluteString))
+            try folder.write("a.env", "# staging\nuser=alice\nlimit=99\n\ntoken=t\nexpectedUser=bob\n")
+            try folder.write("b.env", "limit=10\n")
+            let output = try await AfrunProcess.run(
+                ["run", "s.json", "--no-history", "--vars-file", "a.env", "--vars-file", "b.env", "--var", "user=bob"],
+                in: folder.url)
+            #expect(output.status == 1, "\(output.all)")
+            #expect(!output.stdout.contains("$.args.user"), "--var user=bob beat the file: \(output.stdout)")
+            #expect(!output.stdout.contains("$.args.limit"), "b.env's limit beat a.env's: \(output.stdout)")
+            #expect(output.stdout.contains("X-Token"), "\(output.stdout)")
+        }
+    }
+
+    @Test("validate knows the file's names: no undefined-variable error")
+    func validateUsesTheFile() async throws {
+        let folder = try SuiteFolder()
+        defer { folder.remove() }
+        try folder.write("s.json", Self.echoSuite("http://127.0.0.1:9/"))
+        try folder.write("v.env", "user=a\nlimit=1\ntoken=t\nexpectedUser=a\n")
+        let without = try await AfrunProcess.run(["validate", "s.json"], in: folder.url)
+        #expect(without.status == 2, "\(without.all)")
+        let with = try await AfrunProcess.run(["validate", "s.json", "--vars-file", "v.env"], in: folder.url)
+        #expect(with.status == 0, "\(with.all)")
+    }
+
+    @Test(
+        "a bad vars file is a usage error naming the file, the place and the fix",
+        arguments: [
+            ("missing.env", nil, "--vars-file missing.env: cannot read the file"),
+            ("bad.json", "{\"a\": 1,\n \"b\": }", "bad.json:2:7:"),
+            ("list.json", "{\"a\": [1, 2]}", "list.json: variable `a` is an array: write a string, number or boolean"),
+            ("odd.json", "{\"a\": {\"value\": \"x\", \"secrett\": true}}", "odd.json: variable `a`: write a string"),
+            ("lines.env", "a=1\nno equals sign here\n", "lines.env:2: expected name=value"),
+        ] as [(String, String?, String)])
+    func badFiles(name: String, content: String?, message: String) async throws {
+        let folder = try SuiteFolder()
+        defer { folder.remove() }
+        try folder.write("s.json", #"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://127.0.0.1:9/"}}]}"#)
+        if let content { try folder.write(name, content) }
+        let output = try await AfrunProcess.run(["run", "s.json", "--no-history", "--vars-file", name], in: folder.url)
+        #expect(output.status == 2, "\(output.all)")
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(!output.stderr.contains("no equals sign here"), "a line is not echoed: it may hold a secret")
+    }
+}
