@@ -15,7 +15,8 @@ struct SuiteNode {
     /// The elements of an array node, with their pointers.
     var elements: [SuiteNode] {
         guard case .array(let items) = value else { return [] }
-        return items.enumerated().map { SuiteNode(value: $1, pointer: pointer + "/\($0)") }
+        // Over the indices, so the result is sized once (an enumerated sequence grows it step by step).
+        return items.indices.map { SuiteNode(value: items[$0], pointer: pointer + "/\($0)") }
     }
 
     /// The members of an object node, in document order.

@@ -78,6 +78,10 @@ struct JSONParser {
             if recordsOffsets { sourceIndex.setChildren(of: node, childNodes) }
             return .object(JSONObject())
         }
+        // Room for a small object's members at once (most have a few): one allocation instead of a
+        // growth step at the first, second and third member.
+        members.reserveCapacity(4)
+        if recordsOffsets { childNodes.reserveCapacity(4) }
         while true {
             guard index < bytes.count else { throw error("unexpected end of input; expected a member name") }
             guard bytes[index] == UInt8(ascii: "\"") else {
