@@ -70,6 +70,10 @@ public final class HistoryStore: ResultSink {
         try await writer.submit(.result(RecordedResult(result, runID: run.id)))
     }
 
+    /// The writer gathers results for `GroupCommitWriter.gatherDelay` before an insert pass anyway, so the
+    /// runner may hand them over at the same pace.
+    public var recordingInterval: Duration { GroupCommitWriter.gatherDelay }
+
     /// Queues results and returns at once: redaction and SQLite run on the writer's queue, not on the
     /// runner's threads, and the results are committed within `GroupCommitWriter.commitInterval`.
     /// `runDidFinish` (or `flush`) commits what is left and reports what could not be stored.

@@ -13,9 +13,17 @@ public protocol ResultSink: Sendable {
     func record(contentsOf results: [TestResult], in run: RunInfo) async throws
     /// The run ended: `.complete`, or `.interrupted` on SIGINT/SIGTERM.
     func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws
+    /// How long results may gather before the next `record(contentsOf:)` call after one was made:
+    /// `.zero` (the default) hands each result over as soon as it finishes; a store that batches its
+    /// own writes anyway asks for a few milliseconds, so the runner does not wake its hand-over for
+    /// every result. `runDidFinish` still comes after every result.
+    var recordingInterval: Duration { get }
 }
 
 extension ResultSink {
+    /// Results handed over as soon as they finish.
+    public var recordingInterval: Duration { .zero }
+
     /// Records each result in turn.
     public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
         for result in results { try await record(result, in: run) }

@@ -28,6 +28,7 @@ final class ResultDispatcher: Sendable {
         }())
         queues = sinks.map { sink in
             let queue = Queue()
+            let interval = sink.recordingInterval
             let task = Task {
                 var problems: [String] = []
                 for await _ in queue.stream {
@@ -43,6 +44,9 @@ final class ResultDispatcher: Sendable {
                     } catch {
                         problems.append("\(type(of: sink)): \(error)")
                     }
+                    // Results that finish meanwhile gather in `pending` (one wake-up waits in the
+                    // stream): a few hand-overs a second instead of a task wake-up per result.
+                    if interval > .zero { try? await Task.sleep(for: interval) }
                 }
                 return problems
             }

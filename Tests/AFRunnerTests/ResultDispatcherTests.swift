@@ -1,0 +1,48 @@
+import AFSession
+import Testing
+
+@testable import AFRunner
+
+/// A sink that asks for a recording interval gets results in batches, every one of them, in order.
+@Suite struct ResultDispatcherTests {
+    final class BatchingSink: ResultSink {
+        let interval: Duration
+        private let batches = LockedValue<[[String]]>([])
+        init(interval: Duration) { self.interval = interval }
+        var recordingInterval: Duration { interval }
+        func runDidStart(_ run: RunInfo) async throws {}
+        func record(_ result: TestResult, in run: RunInfo) async throws { batches.withLock { $0.append([result.identity.testName]) } }
+        func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
+            batches.withLock { $0.append(results.map(\.identity.testName)) }
+        }
+        func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {}
+        var received: [[String]] { batches.withLock { $0 } }
+    }
+
+    func feed(_ sink: BatchingSink, count: Int) async -> [String] {
+        let dispatcher = ResultDispatcher(sinks: [sink], run: .test)
+        for i in 0..<count {
+            dispatcher.record(TestResult(identity: TestIdentity(suiteFile: "s.json", suiteName: "s", testName: "t\(i)"), line: 1, status: .passed))
+            // Results finish over time, as they do in a run: a hand-over per result would see them one by one.
+            if i % 10 == 9 { try? await Task.sleep(for: .milliseconds(1)) }
+        }
+        #expect(await dispatcher.finish().isEmpty)
+        return (0..<count).map { "t\($0)" }
+    }
+
+    @Test("with an interval, results arrive in a few batches, all of them and in order")
+    func batchesWithAnInterval() async {
+        let sink = BatchingSink(interval: .milliseconds(20))
+        let expected = await feed(sink, count: 300)
+        #expect(sink.received.flatMap { $0 } == expected)
+        // Without an interval this feed makes ~35 hand-overs (one per pause); with 20 ms, one per window.
+        #expect(sink.received.count < 15, "\(sink.received.count) hand-overs for 300 results")
+    }
+
+    @Test("without an interval, every result is still delivered once, in order")
+    func noInterval() async {
+        let sink = BatchingSink(interval: .zero)
+        let expected = await feed(sink, count: 300)
+        #expect(sink.received.flatMap { $0 } == expected)
+    }
+}
