@@ -12,6 +12,9 @@ enum HistorySchema {
         migrator.registerMigration("v2") { db in
             try migrateToV2(db)
         }
+        migrator.registerMigration("v3") { db in
+            try migrateToV3(db)
+        }
         return migrator
     }
 
@@ -24,7 +27,7 @@ enum HistorySchema {
     }
 
     /// The identifiers of the migrations, oldest first (`merge` reads another file's list against it).
-    static let versions = ["v1", "v2"]
+    static let versions = ["v1", "v2", "v3"]
 
     /// The timing columns of `results` (version 2), in the order of the `metrics` view; before version 2
     /// they were the columns of the `metrics` table.

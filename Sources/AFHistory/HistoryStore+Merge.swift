@@ -27,7 +27,7 @@ extension HistoryStore {
                 guard !applied.isEmpty, applied == Array(HistorySchema.versions.prefix(applied.count)) else {
                     throw HistoryError.cannotOpen(
                         path: otherPath,
-                        reason: "not an afrun history of schema v1 or v2 (migrations: \(applied)); merge it with the afrun that wrote it")
+                        reason: "not an afrun history of schema v1 to v\(HistorySchema.versions.count) (migrations: \(applied)); merge it with the afrun that wrote it")
                 }
                 var copied = 0
                 try db.inTransaction(.immediate) {

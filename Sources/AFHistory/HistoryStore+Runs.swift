@@ -140,12 +140,26 @@ extension HistoryStore {
     @discardableResult
     public func prune(keep: Int) throws -> Int {
         guard keep >= 0 else { throw HistoryError.invalidArgument("prune --keep must be 0 or more, got \(keep)") }
-        return try syncWrite("prune") { db in
+        let deleted = try syncWrite("prune") { db in
             try db.execute(sql: "DELETE FROM runs WHERE seq NOT IN (SELECT seq FROM runs ORDER BY seq DESC LIMIT ?)", arguments: [keep])
-            let deleted = db.changesCount
-            try db.execute(sql: "DELETE FROM tests WHERE id NOT IN (SELECT DISTINCT test_id FROM results)")
-            try db.execute(sql: "DELETE FROM suites WHERE id NOT IN (SELECT DISTINCT suite_id FROM tests)")
-            return deleted
+            return db.changesCount
         }
+        // Tests no result names any more, with foreign-key checks off: no index is led by
+        // `results.test_id` (schema v3), so checking each deleted test for child results would scan
+        // `results` once per test. The statement itself selects only tests without results, under the
+        // write lock.
+        do {
+            try writer.exclusive { db in
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+                try Self.immediateTransaction(db) { db in
+                    try db.execute(sql: "DELETE FROM tests WHERE id NOT IN (SELECT DISTINCT test_id FROM results)")
+                    try db.execute(sql: "DELETE FROM suites WHERE id NOT IN (SELECT DISTINCT suite_id FROM tests)")
+                }
+            }
+        } catch {
+            throw Self.historyError(error, operation: "prune")
+        }
+        return deleted
     }
 }

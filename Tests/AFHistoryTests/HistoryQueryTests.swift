@@ -96,6 +96,10 @@ struct HistoryQueryTests {
         #expect(try known.store.runs(last: 10).map(\.id) == Array(KnownHistory.runIDs.suffix(2).reversed()))
         #expect(try SQLite.query(known.path, "SELECT COUNT(*) FROM results") == ["6"])
         #expect(try SQLite.query(known.path, "SELECT COUNT(*) FROM metrics") == ["5"])
+        // Tests are deleted with foreign-key checks off (no index leads with results.test_id): none
+        // that a kept result names may go.
+        #expect(try SQLite.query(known.path, "PRAGMA foreign_key_check") == [])
+        #expect(try SQLite.query(known.path, "SELECT COUNT(*) FROM results r LEFT JOIN tests t ON t.id = r.test_id WHERE t.id IS NULL") == ["0"])
         #expect(try known.store.prune(keep: 0) == 2)
         #expect(try SQLite.query(known.path, "SELECT COUNT(*) FROM tests") == ["0"])
         #expect(throws: HistoryError.self) { try known.store.prune(keep: -1) }

@@ -18,11 +18,12 @@ struct HistorySchemaTests {
         }
         #expect(try SQLite.query(path, "SELECT type FROM sqlite_master WHERE name = 'metrics'") == ["view"])
         let indexes = try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index'")
-        for index in ["results_run", "results_test", "runs_started", "assertions_result"] {
+        for index in ["results_run", "results_run_test", "runs_started", "assertions_result"] {
             #expect(indexes.contains(index), "missing index \(index)")
         }
         #expect(try SQLite.query(path, "PRAGMA journal_mode") == ["wal"])
-        #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2"])
+        #expect(!indexes.contains("results_test"), "v3 replaced results(test_id, run_seq)")
+        #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3"])
     }
 
     @Test("reopening runs no migration twice and keeps the data")
@@ -35,7 +36,7 @@ struct HistorySchemaTests {
         let second = try HistoryStore.open(path: path)
         defer { try? second.close() }
         #expect(try second.runs().count == 1)
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["2"])
+        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["3"])
     }
 
     @Test("a file that is not a database is reported with its path")
