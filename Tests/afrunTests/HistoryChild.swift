@@ -110,6 +110,12 @@ struct HistoryChild {
     /// Runs one statement with the `sqlite3` CLI on the database.
     /// - Returns: its exit status and its trimmed output.
     func sqlite(_ sql: String) throws -> (status: Int32, output: String) {
+        try Self.sqlite(database, sql)
+    }
+
+    /// Runs one statement with the `sqlite3` CLI (waiting up to 30 s for a lock) on `database`.
+    /// - Returns: its exit status and its trimmed output (standard error included).
+    static func sqlite(_ database: String, _ sql: String) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["sqlite3", "-batch", "-cmd", ".timeout 30000", database, sql]

@@ -24,15 +24,7 @@ import Testing
     }
 
     static func sqlite(_ database: URL, _ sql: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", "-batch", database.path, sql]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        try HistoryChild.sqlite(database.path, sql).output.split(separator: "\n").map(String.init)
     }
 
     @Test("by default a passing result keeps status and timings only; --history-detail all keeps everything")
