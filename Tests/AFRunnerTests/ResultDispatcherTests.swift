@@ -30,13 +30,16 @@ import Testing
         return (0..<count).map { "t\($0)" }
     }
 
-    @Test("with an interval, results arrive in a few batches, all of them and in order")
+    @Test("with an interval, results gather between hand-overs; finishing does not wait the interval out")
     func batchesWithAnInterval() async {
-        let sink = BatchingSink(interval: .milliseconds(20))
+        // An interval far longer than the feed: after the first hand-over every other result gathers, and
+        // `finish` hands the rest over at once instead of after a minute.
+        let sink = BatchingSink(interval: .seconds(60))
+        let started = ContinuousClock.now
         let expected = await feed(sink, count: 300)
         #expect(sink.received.flatMap { $0 } == expected)
-        // Without an interval this feed makes ~35 hand-overs (one per pause); with 20 ms, one per window.
-        #expect(sink.received.count < 15, "\(sink.received.count) hand-overs for 300 results")
+        #expect(sink.received.count <= 2, "\(sink.received.count) hand-overs for 300 results")
+        #expect(ContinuousClock.now - started < .seconds(30), "finish waited for the interval")
     }
 
     @Test("without an interval, every result is still delivered once, in order")

@@ -12,7 +12,12 @@ final class ResultDispatcher: Sendable {
         let wake: AsyncStream<Void>.Continuation
         let stream: AsyncStream<Void>
         let drain = LockedValue<Task<[String], Never>?>(nil)
-        init() { (stream, wake) = AsyncStream<Void>.makeStream() }
+        /// Whether the sink asked for a recording interval.
+        let gathers: Bool
+        init(gathers: Bool) {
+            self.gathers = gathers
+            (stream, wake) = AsyncStream<Void>.makeStream()
+        }
     }
     private let queues: [Queue]
     private let collected: LockedValue<[TestResult]>
@@ -27,8 +32,8 @@ final class ResultDispatcher: Sendable {
             return results
         }())
         queues = sinks.map { sink in
-            let queue = Queue()
             let interval = sink.recordingInterval
+            let queue = Queue(gathers: interval > .zero)
             let task = Task {
                 var problems: [String] = []
                 for await _ in queue.stream {
@@ -46,7 +51,8 @@ final class ResultDispatcher: Sendable {
                     }
                     // Results that finish meanwhile gather in `pending` (one wake-up waits in the
                     // stream): a few hand-overs a second instead of a task wake-up per result.
-                    if interval > .zero { try? await Task.sleep(for: interval) }
+                    // `finish` cancels the task, which ends the wait at once.
+                    if interval > .zero, !Task.isCancelled { try? await Task.sleep(for: interval) }
                 }
                 return problems
             }
@@ -79,7 +85,10 @@ final class ResultDispatcher: Sendable {
         var problems: [String] = []
         for queue in queues {
             queue.wake.finish()
-            if let task = queue.drain.withLock({ $0 }) { problems += await task.value }
+            guard let task = queue.drain.withLock({ $0 }) else { continue }
+            // A sink that gathers results may be waiting out its interval: the last batch goes now.
+            if queue.gathers { task.cancel() }
+            problems += await task.value
         }
         return problems
     }
