@@ -12,7 +12,8 @@ enum HistorySchema {
         migrator.registerMigration("v2") { db in
             try migrateToV2(db)
         }
-        migrator.registerMigration("v3") { db in
+        // v3 only swaps an index: no whole-database foreign-key check at the end (GRDB's default).
+        migrator.registerMigration("v3", foreignKeyChecks: .immediate) { db in
             try migrateToV3(db)
         }
         return migrator

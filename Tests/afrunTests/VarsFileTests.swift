@@ -54,6 +54,32 @@ import Testing
         }
     }
 
+    @Test("a name marked secret in a file stays secret when --var gives its value")
+    func secretStaysSecret() async throws {
+        try await withPlainFixture { folder, server in
+            try folder.write("s.json", Self.echoSuite(server.httpURL.absoluteString))
+            try folder.write("v.json", #"{"user": "a", "expectedUser": "a", "limit": 10, "token": {"value": "x", "secret": true}}"#)
+            let output = try await AfrunProcess.run(
+                ["run", "s.json", "--no-history", "-v", "--vars-file", "v.json", "--var", "token=OVERRIDDEN-SECRET"], in: folder.url)
+            #expect(output.status == 1, "\(output.all)")
+            #expect(!output.all.contains("OVERRIDDEN-SECRET"), "\(output.all)")
+            #expect(output.stdout.contains("***"), "\(output.stdout)")
+        }
+    }
+
+    @Test(".env conventions: a byte order mark, export, spaces around =, quoted values")
+    func dotEnvConventions() async throws {
+        try await withPlainFixture { folder, server in
+            try folder.write("s.json", Self.echoSuite(server.httpURL.absoluteString))
+            try folder.write("v.env", "\u{FEFF}# env\nexport user = \"al ice\"\nexpectedUser='al ice'\nlimit= 10 \ntoken=t\n")
+            let output = try await AfrunProcess.run(["run", "s.json", "--no-history", "--vars-file", "v.env"], in: folder.url)
+            #expect(output.status == 1, "only X-Token fails: \(output.all)")
+            #expect(!output.stdout.contains("$.args.user"), "\(output.stdout)")
+            #expect(!output.stdout.contains("$.args.limit"), "\(output.stdout)")
+            #expect(output.stdout.contains("X-Token"), "\(output.stdout)")
+        }
+    }
+
     @Test("validate knows the file's names: no undefined-variable error")
     func validateUsesTheFile() async throws {
         let folder = try SuiteFolder()

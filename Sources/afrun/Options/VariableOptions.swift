@@ -25,28 +25,26 @@ struct VariableOptions: ParsableArguments {
         var names: Set<String> { Set(variables.keys).union(secrets.keys) }
     }
 
-    /// Reads the files, then applies `--var` and `--secret` over them.
+    /// Reads the files, then applies `--var` and `--secret` over them. A name marked secret anywhere (a
+    /// file's `"secret": true`, `--secret`) stays secret whichever source gives its final value: a file
+    /// that marks `token` secret and `--var token=…` in CI must not print the real token.
     /// - Throws: `ValidationError` for a malformed pair or an unreadable or malformed file.
     func resolve() throws -> Resolved {
-        var resolved = Resolved()
+        var values: [String: String] = [:]
+        var secretNames: Set<String> = []
         for path in files {
             let file = try VariablesFile(path: path)
-            for (name, value) in file.variables {
-                resolved.variables[name] = value
-                resolved.secrets[name] = nil
-            }
-            for (name, value) in file.secrets {
-                resolved.secrets[name] = value
-                resolved.variables[name] = nil
-            }
+            values.merge(file.variables) { _, new in new }
+            values.merge(file.secrets) { _, new in new }
+            secretNames.formUnion(file.secrets.keys)
         }
-        for (name, value) in try Self.parse(variables, flag: "--var") {
-            resolved.variables[name] = value
-            resolved.secrets[name] = nil
-        }
-        for (name, value) in try Self.parse(secrets, flag: "--secret") {
-            resolved.secrets[name] = value
-            resolved.variables[name] = nil
+        values.merge(try Self.parse(variables, flag: "--var")) { _, new in new }
+        let secretPairs = try Self.parse(secrets, flag: "--secret")
+        values.merge(secretPairs) { _, new in new }
+        secretNames.formUnion(secretPairs.keys)
+        var resolved = Resolved()
+        for (name, value) in values {
+            if secretNames.contains(name) { resolved.secrets[name] = value } else { resolved.variables[name] = value }
         }
         return resolved
     }

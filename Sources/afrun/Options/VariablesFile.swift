@@ -7,8 +7,9 @@ import JSONPath
 /// Two formats, told apart by the first non-blank character:
 /// - a JSON object: `{"user": "alice", "limit": 10, "token": {"value": "s3cr3t", "secret": true}}`
 ///   (strings, numbers and booleans; `{"value": …, "secret": true}` marks a secret);
-/// - `name=value` lines, as Hurl's `--variables-file` and `.env` files write them (blank lines
-///   and lines starting with `#` are skipped; the value is everything after the first `=`).
+/// - `name=value` lines, as Hurl's `--variables-file` and `.env` files write them: blank lines and
+///   lines starting with `#` are skipped, an `export ` prefix is dropped, the name and the value are
+///   trimmed, and one pair of matching quotes around the value is removed (`TOKEN="a b"` is `a b`).
 struct VariablesFile {
     /// Plain variables.
     var variables: [String: String] = [:]
@@ -21,7 +22,8 @@ struct VariablesFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ValidationError("--vars-file \(path): cannot read the file (check the path; it is relative to the working directory)")
         }
-        let text = String(decoding: data, as: UTF8.self)
+        var text = String(decoding: data, as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // a byte order mark some editors write
         if text.first(where: { !$0.isWhitespace }) == "{" {
             try self.init(json: data, path: path)
         } else {
@@ -31,7 +33,7 @@ struct VariablesFile {
 
     private init(json data: Data, path: String) throws {
         let value: JSONValue
-        do { value = try JSONValue(parsing: data) } catch {
+        do { value = try JSONValue(parsing: data) } catch {  // the parser skips a byte order mark itself
             throw ValidationError("\(path):\(error.line):\(error.column): \(error.message)")
         }
         guard case .object(let object) = value else { throw ValidationError("\(path): expected a JSON object of variables") }
@@ -60,7 +62,13 @@ struct VariablesFile {
                 // The line is not echoed: it may hold a secret.
                 throw ValidationError("\(path):\(offset + 1): expected name=value (or a JSON object for the whole file)")
             }
-            variables[line[..<eq].trimmingCharacters(in: .whitespaces)] = String(line[line.index(after: eq)...])
+            var name = line[..<eq].trimmingCharacters(in: .whitespaces)
+            if name.hasPrefix("export ") { name = name.dropFirst("export ".count).trimmingCharacters(in: .whitespaces) }
+            var value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
+                value = String(value.dropFirst().dropLast())
+            }
+            variables[name] = value
         }
     }
 
