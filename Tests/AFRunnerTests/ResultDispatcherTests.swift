@@ -13,8 +13,12 @@ import Testing
         func runDidStart(_ run: RunInfo) async throws {}
         func record(_ result: TestResult, in run: RunInfo) async throws { batches.withLock { $0.append([result.identity.testName]) } }
         func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
+            let cancelled = Task.isCancelled
             batches.withLock { $0.append(results.map(\.identity.testName)) }
+            if cancelled { calledCancelled.withLock { $0 = true } }
         }
+        /// Whether a batch arrived in a cancelled task (a sink awaiting cancellable work would lose it).
+        let calledCancelled = LockedValue(false)
         func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {}
         var received: [[String]] { batches.withLock { $0 } }
     }
@@ -40,6 +44,7 @@ import Testing
         #expect(sink.received.flatMap { $0 } == expected)
         #expect(sink.received.count <= 2, "\(sink.received.count) hand-overs for 300 results")
         #expect(ContinuousClock.now - started < .seconds(30), "finish waited for the interval")
+        #expect(!sink.calledCancelled.withLock { $0 }, "the last batch must not run in a cancelled task")
     }
 
     @Test("without an interval, every result is still delivered once, in order")

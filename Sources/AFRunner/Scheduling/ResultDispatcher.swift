@@ -12,11 +12,30 @@ final class ResultDispatcher: Sendable {
         let wake: AsyncStream<Void>.Continuation
         let stream: AsyncStream<Void>
         let drain = LockedValue<Task<[String], Never>?>(nil)
-        /// Whether the sink asked for a recording interval.
-        let gathers: Bool
-        init(gathers: Bool) {
-            self.gathers = gathers
-            (stream, wake) = AsyncStream<Void>.makeStream()
+        /// The wait between hand-overs of a sink that gathers results, and whether the run is finishing
+        /// (then no wait starts, and the current one is cut short). Only the wait is cancelled, never the
+        /// drain task, so the last `record(contentsOf:)` runs in a task that is not cancelled.
+        let gathering = LockedValue<(wait: Task<Void, Never>?, finishing: Bool)>((nil, false))
+        init() { (stream, wake) = AsyncStream<Void>.makeStream() }
+
+        /// Waits `interval` unless the run is finishing.
+        func gather(for interval: Duration) async {
+            let wait = Task<Void, Never> { try? await Task.sleep(for: interval) }
+            let finishing = gathering.withLock { state in
+                state.wait = wait
+                return state.finishing
+            }
+            if finishing { wait.cancel() }
+            await wait.value
+        }
+
+        /// Cuts the current wait short and starts no other.
+        func stopGathering() {
+            let wait = gathering.withLock { state in
+                state.finishing = true
+                return state.wait
+            }
+            wait?.cancel()
         }
     }
     private let queues: [Queue]
@@ -33,7 +52,7 @@ final class ResultDispatcher: Sendable {
         }())
         queues = sinks.map { sink in
             let interval = sink.recordingInterval
-            let queue = Queue(gathers: interval > .zero)
+            let queue = Queue()
             let task = Task {
                 var problems: [String] = []
                 for await _ in queue.stream {
@@ -51,8 +70,8 @@ final class ResultDispatcher: Sendable {
                     }
                     // Results that finish meanwhile gather in `pending` (one wake-up waits in the
                     // stream): a few hand-overs a second instead of a task wake-up per result.
-                    // `finish` cancels the task, which ends the wait at once.
-                    if interval > .zero, !Task.isCancelled { try? await Task.sleep(for: interval) }
+                    // `finish` ends the wait at once.
+                    if interval > .zero { await queue.gather(for: interval) }
                 }
                 return problems
             }
@@ -87,7 +106,7 @@ final class ResultDispatcher: Sendable {
             queue.wake.finish()
             guard let task = queue.drain.withLock({ $0 }) else { continue }
             // A sink that gathers results may be waiting out its interval: the last batch goes now.
-            if queue.gathers { task.cancel() }
+            queue.stopGathering()
             problems += await task.value
         }
         return problems
