@@ -22,6 +22,9 @@ public struct Suite: Sendable {
     public var parallel: Bool
     /// The tests, in file order.
     public var tests: [TestCase]
+    /// Whether the suite's requests share one cookie store (`cookies`, default true): a cookie a
+    /// response sets is sent by the suite's later requests, never by another suite's.
+    public var keepsCookies = true
 
     /// Creates a suite.
     public init(

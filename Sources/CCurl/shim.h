@@ -29,6 +29,9 @@ static inline CURLcode afc_easy_getinfo_tls_session(CURL *h, CURLINFO i, struct 
 // curl_multi_setopt and curl_share_setopt are variadic too.
 static inline CURLMcode afc_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
 static inline CURLSHcode afc_share_setopt_long(CURLSH *s, CURLSHoption o, long v) { return curl_share_setopt(s, o, v); }
+static inline CURLSHcode afc_share_setopt_pointer(CURLSH *s, CURLSHoption o, void *v) { return curl_share_setopt(s, o, v); }
+static inline CURLSHcode afc_share_setopt_lock_function(CURLSH *s, curl_lock_function f) { return curl_share_setopt(s, CURLSHOPT_LOCKFUNC, f); }
+static inline CURLSHcode afc_share_setopt_unlock_function(CURLSH *s, curl_unlock_function f) { return curl_share_setopt(s, CURLSHOPT_UNLOCKFUNC, f); }
 
 // Macros built from other macros do not import into Swift.
 static inline long afc_global_all(void) { return CURL_GLOBAL_ALL; }

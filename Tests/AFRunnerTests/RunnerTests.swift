@@ -143,4 +143,30 @@ private func serverConfiguration() -> FixtureServer.Configuration {
             #expect(encoded.contains("***"))
         }
     }
+
+    /// Each suite keeps a cookie store of its own for the run; `"cookies": false` keeps none.
+    @Test func cookiesStayWithinTheirSuite() async throws {
+        try await withFixtureServer(serverConfiguration()) { server in
+            func cookie(_ name: String, exists: Bool) -> PathAssertion {
+                PathAssertion(path: "$.cookies.\(name)", predicates: PredicateSet([.exists(exists)]))
+            }
+            // /cookies/set answers Set-Cookie and a redirect to /cookies, which echoes what it got.
+            var login = get("login", "cookies/set?session=s1")
+            login.expect.json = [cookie("session", exists: true)]
+            var later = get("later", "cookies")
+            later.expect.json = [PathAssertion(path: "$.cookies.session", predicates: PredicateSet([.equals(.string("s1"))]))]
+            var stranger = get("stranger", "cookies")
+            stranger.request.followRedirects = true
+            stranger.expect.json = [cookie("session", exists: false)]
+            var noStore = suite("nostore", base: server.httpURL, tests: [get("set", "cookies/set?session=s2"), stranger])
+            noStore.keepsCookies = false
+            let other = suite("other", base: server.httpURL, tests: [stranger])
+
+            let sink = CollectingSink()
+            let report = await Runner(options: RunOptions()).run(
+                [suite("keeps", base: server.httpURL, tests: [login, later]), noStore, other], run: .test, sinks: [sink])
+            #expect(report.summary.passed == 5, "\(report.results.map(\.failureMessages))")
+            #expect(sink.results.filter { $0.identity.testName == "stranger" }.count == 2)
+        }
+    }
 }

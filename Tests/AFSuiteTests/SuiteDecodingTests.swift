@@ -17,6 +17,7 @@ import Testing
         #expect(suite.name == "Users API")
         #expect(suite.baseURL == "https://localhost:8443/v1")
         #expect(suite.parallel == false)
+        #expect(suite.keepsCookies)
         #expect(suite.variables.map(\.name) == ["user", "limit", "token", "filter"])
         #expect(suite.variables[0].source == .value(.string("alice")))
         #expect(suite.variables[1].source == .value(.number(JSONNumber(10))))
@@ -30,6 +31,15 @@ import Testing
         #expect(suite.defaults.tls == TLSSpec(pinning: "none", caFile: "../tls/root-ca.pem"))
         #expect(suite.defaults.retry == RetrySpec(count: 1, delayMs: 100))
         #expect(suite.tests.map(\.name) == ["get user", "update user", "not ready yet"])
+    }
+
+    @Test func cookiesCanBeTurnedOffAndMustBeABoolean() throws {
+        let tests = #""tests": [{"name": "t", "request": {"url": "http://h/"}}]"#
+        #expect(try load(#"{"cookies": false, \#(tests)}"#).get().keepsCookies == false)
+        #expect(try load(#"{"cookies": true, \#(tests)}"#).get().keepsCookies)
+        let problems = diagnostics(#"{"cookies": "no", \#(tests)}"#).map(\.description)
+        #expect(problems.count == 1)
+        #expect(problems.first?.contains("cookies") == true, "\(problems)")
     }
 
     @Test func requestAndExpectations() throws {

@@ -34,8 +34,8 @@ public struct RunOptions: Sendable {
     /// Creates options with the defaults.
     public init() {
         var configuration = SessionConfiguration()
-        // Suites share sessions, so a cookie set by one suite must not leak into another;
-        // capture `Set-Cookie` and send `Cookie` explicitly instead.
+        // Suites share sessions, so a cookie set by one suite must not leak into another: each
+        // suite's requests carry a cookie store of the suite's own instead (TestExecutor).
         configuration.cookiesEnabled = false
         sessionConfiguration = configuration
     }

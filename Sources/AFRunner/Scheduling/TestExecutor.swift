@@ -10,12 +10,15 @@ struct TestExecutor: Sendable {
     let builder: RequestBuilder
     /// The suite's TLS policies, built once per distinct spec.
     let policies: SecurityPolicyCache
+    /// The suite's cookie store for this run (nil when the suite sets `"cookies": false`).
+    let cookies: CookieStore?
 
     init(runner: Runner, suite: Suite) {
         self.runner = runner
         self.suite = suite
         policies = SecurityPolicyCache(directory: suite.directory, insecure: runner.options.insecure)
         builder = RequestBuilder(suite: suite, defaultTimeout: runner.options.defaultTimeout)
+        cookies = suite.keepsCookies ? CookieStore() : nil
     }
 
     /// A captured variable for the next tests.
@@ -70,7 +73,9 @@ struct TestExecutor: Sendable {
         // of every field, per test) only to replace them cost more than the rendering.
         let expect: Expectations
         do {
-            request = try builder.request(for: test, scope: scope)
+            var built = try builder.request(for: test, scope: scope)
+            built.cookieStore = cookies
+            request = built
             expect = try scope.render(test.expect)
             let spec = suite.defaults.tls.map { $0.merged(with: test.request.tls) } ?? test.request.tls
             let policy = try policies.policy(for: spec) { (s: String) throws(RunnerError) -> String in try scope.render(s) }

@@ -17,6 +17,10 @@ public struct HTTPRequest: Sendable, CustomStringConvertible {
     /// Whether the session's cookie store sends and records cookies for this request
     /// (AF's `HTTPShouldHandleCookies`); `false` leaves the store out of this transfer.
     public var handlesCookies: Bool = true
+    /// A cookie store for this request instead of the session's: cookies it receives are kept
+    /// there and sent by later requests that use the same store (the runner gives each suite
+    /// one, as Hurl keeps one per file). nil uses the session's store, if the session keeps one.
+    public var cookieStore: CookieStore?
 
     /// Creates a request.
     public init(

@@ -8,6 +8,9 @@ import CCurl
 final class CurlEasy {
     /// The raw handle; imported by Swift as an untyped pointer, so it never leaves this type's users.
     let raw: UnsafeMutableRawPointer
+    /// The share handle libcurl holds for this handle (`curl_easy_reset` keeps it), held here too so
+    /// it lives as long as libcurl may use it; released after `curl_easy_cleanup` has detached it.
+    private(set) var attachedShare: CurlShare?
 
     /// Creates a handle, or returns nil when libcurl is out of memory.
     init?() {
@@ -67,9 +70,10 @@ final class CurlEasy {
         try Self.check(afc_easy_setopt_slist(raw, option, list.head), "setopt \(option.rawValue)")
     }
 
-    /// Attaches a share handle (cookies shared across the session's transfers).
-    func set(share: CurlShare) throws(CurlCallError) {
-        try Self.check(afc_easy_setopt_share(raw, CURLOPT_SHARE, share.raw), "setopt SHARE")
+    /// Attaches a share handle (a cookie store), or detaches the current one with nil.
+    func set(share: CurlShare?) throws(CurlCallError) {
+        try Self.check(afc_easy_setopt_share(raw, CURLOPT_SHARE, share?.raw), "setopt SHARE")
+        attachedShare = share
     }
 
     /// Sets the write or header callback.

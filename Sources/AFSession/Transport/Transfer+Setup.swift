@@ -121,13 +121,12 @@ extension Transfer {
             // Empty: every encoding this libcurl supports, advertised in Accept-Encoding.
             try easy.set(CURLOPT_ACCEPT_ENCODING, string: "")
         }
-        if cookies != nil, !job.request.handlesCookies {
-            // curl_easy_reset keeps a reused handle's share: detach it so this request neither
-            // sends nor records the session's cookies.
-            try easy.set(CURLOPT_SHARE, pointer: nil)
-        }
-        if let cookies, job.request.handlesCookies {
-            try easy.set(share: cookies)
+        // The request's own cookie store, else the session's; none when the request handles no
+        // cookies. curl_easy_reset keeps a reused handle's share, so a different one (or none)
+        // is set explicitly: cookies never leak from one store's transfers into another's.
+        let store: CurlShare? = request.handlesCookies ? (request.cookieStore.map(\.share) ?? cookies) : nil
+        if easy.attachedShare !== store { try easy.set(share: store) }
+        if store != nil {
             // An empty file name turns the cookie engine on without reading a file.
             try easy.set(CURLOPT_COOKIEFILE, string: "")
         }

@@ -3,7 +3,7 @@ import JSONPath
 
 extension SuiteDecoder {
     /// `$schema` names the JSON Schema for editors (top level only, as in docs/suite.schema.json); afrun ignores it.
-    static let suiteKeys = ["$schema", "name", "description", "baseURL", "variables", "defaults", "parallel", "tests"]
+    static let suiteKeys = ["$schema", "name", "description", "baseURL", "variables", "defaults", "parallel", "cookies", "tests"]
     static let defaultsKeys = ["headers", "timeout", "followRedirects", "tls", "retry"]
 
     /// Decodes the whole file; the suite is returned even when problems were found (the loader
@@ -26,6 +26,7 @@ extension SuiteDecoder {
         if let defaults = root.member("defaults") { suite.defaults = decodeDefaults(defaults) }
         defaultTLS = suite.defaults.tls
         if let parallel = bool(root.member("parallel")) { suite.parallel = parallel }
+        if let cookies = bool(root.member("cookies")) { suite.keepsCookies = cookies }
         if let tests = require("tests", in: root, context: "the suite") {
             if case .array = tests.value {
                 var firstLines: [String: Int] = [:]

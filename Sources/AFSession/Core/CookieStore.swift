@@ -1,0 +1,17 @@
+/// An in-memory cookie store that requests can share regardless of their session's own store:
+/// `Set-Cookie` from any response (redirects included) is recorded, and matching cookies
+/// (domain, path, expiry, `Secure`) are sent by every later request that names this store in
+/// `HTTPRequest.cookieStore`. libcurl's cookie engine does the matching.
+///
+/// Cookies live as long as the store; nothing is written to disk.
+public final class CookieStore: @unchecked Sendable {
+    // @unchecked: `share` is immutable and made thread-safe (libcurl locks it with a mutex), so
+    // transfers of different sessions, on different loop threads, may use it at once.
+    /// The share handle; nil when libcurl could not make one (the requests then carry no cookies).
+    let share: CurlShare?
+
+    /// Creates an empty store.
+    public init() {
+        share = CurlShare(threadSafe: true)
+    }
+}
