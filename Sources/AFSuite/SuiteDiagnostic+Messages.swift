@@ -20,6 +20,7 @@ extension SuiteDiagnostic.Reason {
         case .duplicateTestName: "duplicate-test"
         case .undefinedVariable: "undefined-variable"
         case .emptyPredicate: "empty-predicate"
+        case .invalidData: "invalid-data"
         case .other: "invalid"
         }
     }
@@ -49,6 +50,7 @@ extension SuiteDiagnostic.Reason {
         case .duplicateTestName(let name, let firstLine): "duplicate test name `\(name)` (first used on line \(firstLine))"
         case .undefinedVariable(let name, let note): "undefined variable `\(name)`" + (note.map { " (\($0))" } ?? "")
         case .emptyPredicate(let context): "\(context) has no predicate"
+        case .invalidData(let source, let line, let problem): "`\(source)`\(line.map { " line \($0)" } ?? ""): \(problem)"
         case .other: "invalid suite"
         }
     }
@@ -89,6 +91,9 @@ extension SuiteDiagnostic.Reason {
                 + " or use `{{env.\(name)}}` for an environment variable"
         case .emptyPredicate:
             "add a predicate: equals, notEquals, exists, matches, contains, count, type, lt, lte, gt, gte or oneOf"
+        case .invalidData:
+            "`each` takes a non-empty array of objects (`[{\"id\": 1}, {\"id\": 2}]`), or the path of a .json file holding"
+                + " one or of a .csv file whose first line names the columns; names are variable names (`user_id`)"
         case .other: nil
         }
     }

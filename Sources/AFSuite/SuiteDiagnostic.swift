@@ -74,6 +74,8 @@ extension SuiteDiagnostic {
         case undefinedVariable(name: String, note: String?)
         /// A predicate object holds no predicate.
         case emptyPredicate(context: String)
+        /// `each` data that cannot be used: `source` is `each` or the data file, `line` the file's line.
+        case invalidData(source: String, line: Int?, problem: String)
         /// A free-form problem (from ``SuiteDiagnostic/init(location:message:fix:)``).
         case other
     }

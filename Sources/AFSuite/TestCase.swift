@@ -16,6 +16,8 @@ public struct TestCase: Sendable {
     public var retry: RetrySpec?
     /// When set, the test is skipped with this reason.
     public var skip: String?
+    /// The data row this copy of the test runs with (a test with `each` becomes one test per row).
+    public var row: DataRow?
 
     /// Creates a test.
     public init(

@@ -144,6 +144,40 @@ private func serverConfiguration() -> FixtureServer.Configuration {
         }
     }
 
+    /// A test with `each` runs once per row; a row beats captures and loses to `--var`.
+    @Test func dataRowsAreVariablesBetweenVarAndCaptures() async throws {
+        try await withFixtureServer(serverConfiguration()) { server in
+            func echo(_ name: String, expected: String) -> TestCase {
+                var test = get(name, "anything")
+                test.request.query = .object(JSONObject([("u", .string("{{user}}")), ("k", .string("{{kind}}"))]))
+                test.expect.json = [PathAssertion(path: "$.args.u", predicates: PredicateSet([.equals(.string(expected))]))]
+                return test
+            }
+            var first = get("capture", "anything/captured")
+            first.captures = [CaptureSpec(name: "user", source: .regex("captured", group: 0), isSecret: false)]
+            var rows = [echo("row 1", expected: "alice"), echo("row 2", expected: "bob")]
+            rows[0].row = DataRow(number: 1, values: ["user": "alice", "kind": "a"])
+            rows[1].row = DataRow(number: 2, values: ["user": "bob", "kind": "b"])
+            var after = get("after", "anything")
+            after.request.query = .object(JSONObject([("u", .string("{{user}}"))]))
+            after.expect.json = [PathAssertion(path: "$.args.u", predicates: PredicateSet([.equals(.string("captured"))]))]
+            let s = suite("rows", base: server.httpURL, tests: [first] + rows + [after])
+            let report = await Runner(options: RunOptions()).run([s], run: .test, sinks: [])
+            #expect(report.summary.passed == 4, "\(report.results.map(\.failureMessages))")
+
+            var options = RunOptions()
+            options.variables = ["user": "carol"]
+            var forced = rows.map { test in
+                var t = test
+                t.expect.json = [PathAssertion(path: "$.args.u", predicates: PredicateSet([.equals(.string("carol"))]))]
+                return t
+            }
+            forced[1].expect.json.append(PathAssertion(path: "$.args.k", predicates: PredicateSet([.equals(.string("b"))])))
+            let overridden = await Runner(options: options).run([suite("forced", base: server.httpURL, tests: forced)], run: .test, sinks: [])
+            #expect(overridden.summary.passed == 2, "\(overridden.results.map(\.failureMessages))")
+        }
+    }
+
     /// Each suite keeps a cookie store of its own for the run; `"cookies": false` keeps none.
     @Test func cookiesStayWithinTheirSuite() async throws {
         try await withFixtureServer(serverConfiguration()) { server in

@@ -21,8 +21,8 @@ func load(
 }
 
 /// The diagnostics of a suite that must not load.
-func diagnostics(_ json: String, known: Set<String> = []) -> [SuiteError] {
-    switch load(json, known: known) {
+func diagnostics(_ json: String, known: Set<String> = [], folder: URL = Fixtures.valid) -> [SuiteError] {
+    switch load(json, folder: folder, known: known) {
     case .success: []
     case .failure(let f): f.errors
     }

@@ -46,6 +46,8 @@ struct TestExecutor: Sendable {
             r.skipReason = reason
             return (runner.redactor.redact(r), [])
         }
+        var scope = scope
+        if let row = test.row { scope.row = row.values }
         var (result, captures) = await execute(test, scope: scope, base: consume base)
         var secretCaptures: Set<String> = []
         if !captures.isEmpty {

@@ -2,13 +2,16 @@ import AFSuite
 import Foundation
 import JSONPath
 
-/// The variables one test sees, by precedence: `--var` and `--secret` values, then captures of
-/// earlier tests in the suite, then the suite's `variables`, then `{{env.NAME}}`.
+/// The variables one test sees, by precedence: `--var` and `--secret` values, then the test's
+/// data row (`each`), then captures of earlier tests in the suite, then the suite's `variables`,
+/// then `{{env.NAME}}`.
 ///
 /// A value: a sequential suite threads one scope from test to test, adding captures as it goes.
 public struct VariableScope: Sendable {
     /// `--var` / `--secret` values: the strongest.
     public var overrides: [String: String]
+    /// The data row of the test being run (`each`); empty for a test without data.
+    public var row: [String: String] = [:]
     /// Captured values from earlier tests of the suite.
     public var captures: [String: String]
     /// The suite's variables, resolved.
@@ -66,6 +69,7 @@ public struct VariableScope: Sendable {
     /// The value of a variable, or nil when no source defines it.
     public func value(of name: String) -> String? {
         if name.hasPrefix("env.") { return overrides[name] ?? environment[String(name.dropFirst(4))] }
+        if !row.isEmpty, overrides[name] == nil, let value = row[name] { return value }
         return overrides[name] ?? captures[name] ?? suiteVariables[name]
     }
 

@@ -20,6 +20,7 @@ extension SuiteDecoder {
             for placeholder in use.template.placeholders {
                 let name = placeholder.name
                 if name.hasPrefix("env.") || defined.contains(name) { continue }
+                if case .test(let index) = use.scope, rowNames[index]?.contains(name) == true { continue }
                 var visible = false
                 if case .test(let index) = use.scope, !suite.parallel {
                     // Tests after the last one that captures see every capture.

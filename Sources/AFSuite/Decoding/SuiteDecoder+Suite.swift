@@ -32,14 +32,15 @@ extension SuiteDecoder {
                 var firstLines: [String: Int] = [:]
                 let elements = tests.elements
                 for (element, decoded) in zip(elements, decodeTests(elements)) {
-                    guard let test = decoded else { continue }
-                    if let first = firstLines[test.name] {
-                        report(.duplicateTestName(name: test.name, firstLine: first),
-                            at: element.member("name")?.pointer ?? element.pointer)
-                    } else {
-                        firstLines[test.name] = test.location.line
+                    for test in decoded ?? [] {
+                        if let first = firstLines[test.name] {
+                            report(.duplicateTestName(name: test.name, firstLine: first),
+                                at: (test.row == nil ? element.member("name") : element.member("each"))?.pointer ?? element.pointer)
+                        } else {
+                            firstLines[test.name] = test.location.line
+                        }
+                        suite.tests.append(test)
                     }
-                    suite.tests.append(test)
                 }
             } else {
                 report(.wrongType(key: "tests", expected: "an array of tests", found: tests.typeDescription), at: tests.pointer)

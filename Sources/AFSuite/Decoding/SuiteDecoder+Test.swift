@@ -1,7 +1,7 @@
 import JSONPath
 
 extension SuiteDecoder {
-    static let testKeys = ["name", "description", "request", "expect", "capture", "retry", "skip"]
+    static let testKeys = ["name", "description", "each", "request", "expect", "capture", "retry", "skip"]
     static let requestKeys = [
         "method", "url", "query", "headers", "json", "form", "body", "bodyFile", "multipart", "timeout",
         "followRedirects", "tls",
@@ -18,11 +18,21 @@ extension SuiteDecoder {
     }()
     static let misplacedInRequest = ["status": "`expect`", "capture": "the test", "expect": "the test"]
 
-    mutating func decodeTest(_ node: SuiteNode) -> TestCase? {
+    /// The test, or one test per row of its `each` data; nil when it has an error.
+    mutating func decodeTest(_ node: SuiteNode) -> [TestCase]? {
         guard let node = object(node, allowed: Self.testKeys, context: "a test", misplaced: Self.misplacedInTest) else { return nil }
         let location = self.location(node.pointer)
         let name = require("name", in: node, context: "a test").flatMap { string($0) }
         _ = string(node.member("description"))
+        var rows: [DataRow]?
+        if let each = node.member("each") {
+            rows = decodeRows(each)
+            // The names count for the variable check even when the data has a problem: no cascade.
+            if case .test(let index) = scope {
+                rowNames[index] = Set(rows?.flatMap(\.values.keys) ?? [])
+            }
+            if rows == nil { return nil }
+        }
         let request = require("request", in: node, context: "a test").flatMap { decodeRequest($0) }
         let expect = node.member("expect").flatMap { decodeExpectations($0) } ?? Expectations()
         let captures = node.member("capture").map { decodeCaptures($0) } ?? []
@@ -43,8 +53,9 @@ extension SuiteDecoder {
             }
         }
         guard let name, let request else { return nil }
-        return TestCase(name: name, location: location, request: request, expect: expect, captures: captures,
+        let test = TestCase(name: name, location: location, request: request, expect: expect, captures: captures,
             retry: retry, skip: skip)
+        return rows.map { Self.expand(test, rows: $0) } ?? [test]
     }
 
     mutating func decodeRequest(_ node: SuiteNode) -> RequestSpec? {

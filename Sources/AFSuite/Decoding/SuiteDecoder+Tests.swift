@@ -13,7 +13,7 @@ extension SuiteDecoder {
     /// diagnostics, templates, files, capture names and compiled queries are appended back in chunk
     /// order, so the outcome (and the order of problems) is the same as decoding in order. A default
     /// pinning problem is reported once per suite, which needs the shared flag: such suites decode in order.
-    mutating func decodeTests(_ tests: [SuiteNode]) -> [TestCase?] {
+    mutating func decodeTests(_ tests: [SuiteNode]) -> [[TestCase]?] {
         let pinsNeedOrder = defaultTLS?.pinning.map { $0 != "none" } ?? false
         let chunks = min(testDecodingThreads, tests.count / (Self.parallelDecodingThreshold / 2))
         guard chunks > 1, tests.count >= Self.parallelDecodingThreshold, !pinsNeedOrder else {
@@ -25,6 +25,7 @@ extension SuiteDecoder {
         seed.templates = []
         seed.files = []
         seed.captureNames = [:]
+        seed.rowNames = [:]
         let work = ChunkWork(tests: tests, seed: seed, chunks: chunks)
         defer { work.slots.deallocate() }
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
@@ -35,7 +36,7 @@ extension SuiteDecoder {
         }
         let parts = Array(work.slots)
         work.slots.deinitialize()
-        var out: [TestCase?] = []
+        var out: [[TestCase]?] = []
         out.reserveCapacity(tests.count)
         for part in parts {
             out += part.tests
@@ -43,6 +44,7 @@ extension SuiteDecoder {
             templates += part.decoder.templates
             files += part.decoder.files
             captureNames.merge(part.decoder.captureNames) { _, new in new }
+            rowNames.merge(part.decoder.rowNames) { _, new in new }
             compiledQueries.merge(part.decoder.compiledQueries) { old, _ in old }
         }
         return out
@@ -50,7 +52,7 @@ extension SuiteDecoder {
 
     /// What one chunk decoded, and the decoder copy that holds its records.
     struct ChunkOutput {
-        var tests: [TestCase?]
+        var tests: [[TestCase]?]
         var decoder: SuiteDecoder
     }
 
@@ -71,8 +73,8 @@ extension SuiteDecoder {
     }
 
     /// Decodes `tests[range]` in order, each in its own variable scope.
-    private mutating func decodeTests(_ tests: [SuiteNode], in range: Range<Int>) -> [TestCase?] {
-        var out: [TestCase?] = []
+    private mutating func decodeTests(_ tests: [SuiteNode], in range: Range<Int>) -> [[TestCase]?] {
+        var out: [[TestCase]?] = []
         out.reserveCapacity(range.count)
         for index in range {
             scope = .test(index)

@@ -40,6 +40,8 @@ struct SuiteDecoder {
     var hasBaseURL = false
     /// Capture names by test index (the index in `tests`), for the variable check.
     var captureNames: [Int: [String]] = [:]
+    /// The column names of a test's `each` data by test index, for the variable check.
+    var rowNames: [Int: Set<String>] = [:]
     /// The scope templates decoded now belong to.
     var scope: Scope = .suite
     /// JSONPath queries compiled so far, by expression: a generated suite repeats a few paths
