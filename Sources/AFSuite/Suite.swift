@@ -84,6 +84,8 @@ public struct RequestDefaults: Sendable {
     public var tls: TLSSpec?
     /// Retry policy.
     public var retry: RetrySpec?
+    /// Basic credentials for every request (a test's `basicAuth` or `Authorization` header wins).
+    public var basicAuth: BasicAuthSpec?
 
     /// Creates defaults.
     public init(headers: [HeaderSpec] = [], timeout: Double? = nil, followRedirects: Bool? = nil, tls: TLSSpec? = nil, retry: RetrySpec? = nil) {

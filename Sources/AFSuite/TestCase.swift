@@ -52,6 +52,8 @@ public struct RequestSpec: Sendable {
     public var followRedirects: Bool?
     /// TLS policy, merged over the suite default field by field.
     public var tls: TLSSpec?
+    /// Basic credentials (the test's own `Authorization` header wins over them).
+    public var basicAuth: BasicAuthSpec?
 
     /// Creates a request spec.
     public init(

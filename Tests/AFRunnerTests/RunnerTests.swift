@@ -178,6 +178,29 @@ private func serverConfiguration() -> FixtureServer.Configuration {
         }
     }
 
+    /// `basicAuth` from the suite's defaults or the test; a written Authorization header wins; the
+    /// credentials never reach a sink.
+    @Test func basicAuthSendsCredentials() async throws {
+        try await withFixtureServer(serverConfiguration()) { server in
+            var viaDefaults = get("defaults", "basic-auth/admin/Hunter2-secret")
+            viaDefaults.expect.json = [PathAssertion(path: "$.authenticated", predicates: PredicateSet([.equals(.bool(true))]))]
+            var own = get("own", "basic-auth/alice/{{pw}}")
+            own.request.basicAuth = BasicAuthSpec(username: "alice", password: "{{pw}}")
+            var header = get("header wins", "basic-auth/admin/Hunter2-secret", status: 401)
+            header.request.headers = [HeaderSpec(name: "Authorization", value: "Basic bm9ib2R5Om5vbmU=")]
+            var s = suite("auth", base: server.httpURL,
+                variables: [VariableDefinition(name: "pw", source: .value(.string("Wonderland-7")), isSecret: true)],
+                tests: [viaDefaults, own, header])
+            s.defaults.basicAuth = BasicAuthSpec(username: "admin", password: "Hunter2-secret")
+            let sink = CollectingSink()
+            let report = await Runner(options: RunOptions()).run([s], run: .test, sinks: [sink])
+            #expect(report.summary.passed == 3, "\(report.results.map(\.failureMessages))")
+            let encoded = String(decoding: try JSONEncoder().encode(sink.results), as: UTF8.self)
+            #expect(!encoded.contains("Wonderland-7"))
+            #expect(!encoded.contains(Data("alice:Wonderland-7".utf8).base64EncodedString()))
+        }
+    }
+
     /// Each suite keeps a cookie store of its own for the run; `"cookies": false` keeps none.
     @Test func cookiesStayWithinTheirSuite() async throws {
         try await withFixtureServer(serverConfiguration()) { server in

@@ -76,3 +76,26 @@ struct DataRowDecodingTests {
         }
     }
 }
+
+/// `basicAuth` in a request and in `defaults`.
+struct BasicAuthDecodingTests {
+    @Test func requestAndDefaultCredentialsAreTemplates() throws {
+        let json = #"""
+            {"name": "s", "variables": {"pw": {"value": "p", "secret": true}},
+             "defaults": {"basicAuth": {"username": "admin", "password": "{{pw}}"}},
+             "tests": [{"name": "t", "request": {"url": "http://h/", "basicAuth": {"username": "u", "password": "{{pw}}"}}}]}
+            """#
+        let s = try load(json).get()
+        #expect(s.defaults.basicAuth == BasicAuthSpec(username: "admin", password: "{{pw}}"))
+        #expect(s.tests[0].request.basicAuth == BasicAuthSpec(username: "u", password: "{{pw}}"))
+    }
+
+    @Test func bothFieldsAreRequiredAndPlacesAreChecked() {
+        let missing = diagnostics(#"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://h/", "basicAuth": {"username": "u"}}}]}"#)
+        #expect(missing.map(\.description).first?.contains("missing `password` in `basicAuth`") == true, "\(missing)")
+        let misplaced = diagnostics(#"{"name": "s", "tests": [{"name": "t", "basicAuth": {"username": "u", "password": "p"}, "request": {"url": "http://h/"}}]}"#)
+        #expect(misplaced.map(\.description).first?.contains("`request`") == true, "\(misplaced)")
+        let undefined = diagnostics(#"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://h/", "basicAuth": {"username": "u", "password": "{{nope}}"}}}]}"#)
+        #expect(undefined.map(\.description).first?.contains("undefined variable `nope`") == true, "\(undefined)")
+    }
+}

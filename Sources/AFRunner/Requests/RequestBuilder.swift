@@ -38,8 +38,13 @@ public struct RequestBuilder: Sendable {
             url = try URLResolver.resolve(reference, against: try suite.baseURL.map(scope.render))
         }
 
+        // Suite level, then the test's: basicAuth sets Authorization, a header written beside it wins.
         var headers = HTTPHeaders()
         for header in suite.defaults.headers { headers[header.name] = try scope.render(header.value) }
+        if let auth = spec.basicAuth ?? suite.defaults.basicAuth {
+            headers["Authorization"] = HTTPRequestSerializer.basicAuthorization(
+                username: try scope.render(auth.username), password: try scope.render(auth.password))
+        }
         for header in spec.headers { headers[header.name] = try scope.render(header.value) }
 
         if let query = spec.query {

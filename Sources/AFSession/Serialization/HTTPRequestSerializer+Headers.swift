@@ -50,8 +50,16 @@ extension HTTPRequestSerializer {
     ///   - username: The user name (UTF-8).
     ///   - password: The password (UTF-8).
     public mutating func setAuthorizationHeader(username: String, password: String) {
-        let credentials = Data("\(username):\(password)".utf8).base64EncodedString()
-        defaultHeaders["Authorization"] = "Basic \(credentials)"
+        defaultHeaders["Authorization"] = Self.basicAuthorization(username: username, password: password)
+    }
+
+    /// `Basic base64(username:password)`, the value of an `Authorization` header (RFC 7617, UTF-8).
+    /// - Parameters:
+    ///   - username: The user name.
+    ///   - password: The password.
+    /// - Returns: The header value.
+    public static func basicAuthorization(username: String, password: String) -> String {
+        "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
     }
 
     /// Removes the default `Authorization` header.

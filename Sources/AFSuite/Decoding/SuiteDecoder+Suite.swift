@@ -4,7 +4,7 @@ import JSONPath
 extension SuiteDecoder {
     /// `$schema` names the JSON Schema for editors (top level only, as in docs/suite.schema.json); afrun ignores it.
     static let suiteKeys = ["$schema", "name", "description", "baseURL", "variables", "defaults", "parallel", "cookies", "tests"]
-    static let defaultsKeys = ["headers", "timeout", "followRedirects", "tls", "retry"]
+    static let defaultsKeys = ["headers", "basicAuth", "timeout", "followRedirects", "tls", "retry"]
 
     /// Decodes the whole file; the suite is returned even when problems were found (the loader
     /// drops it then), so later checks can still run.
@@ -102,7 +102,18 @@ extension SuiteDecoder {
         defaults.followRedirects = bool(node.member("followRedirects"))
         if let tls = node.member("tls") { defaults.tls = decodeTLS(tls) }
         if let retry = node.member("retry") { defaults.retry = decodeRetry(retry) }
+        if let auth = node.member("basicAuth") { defaults.basicAuth = decodeBasicAuth(auth) }
         return defaults
+    }
+
+    /// `{"username": …, "password": …}`, both templates.
+    mutating func decodeBasicAuth(_ node: SuiteNode) -> BasicAuthSpec? {
+        let context = "`basicAuth`"
+        guard let node = object(node, allowed: ["username", "password"], context: context) else { return nil }
+        let username = require("username", in: node, context: context).flatMap { template($0) }
+        let password = require("password", in: node, context: context).flatMap { template($0) }
+        guard let username, let password else { return nil }
+        return BasicAuthSpec(username: username, password: password)
     }
 
     /// Header values are templates; numbers and booleans are accepted and written as text.

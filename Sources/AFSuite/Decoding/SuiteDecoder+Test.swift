@@ -3,7 +3,7 @@ import JSONPath
 extension SuiteDecoder {
     static let testKeys = ["name", "description", "each", "request", "expect", "capture", "retry", "skip"]
     static let requestKeys = [
-        "method", "url", "query", "headers", "json", "form", "body", "bodyFile", "multipart", "timeout",
+        "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "multipart", "timeout",
         "followRedirects", "tls",
     ]
     static let bodyKeys = ["json", "form", "body", "bodyFile", "multipart"]
@@ -86,6 +86,7 @@ extension SuiteDecoder {
             }
         }
         spec.headers = decodeHeaders(node.member("headers"))
+        if let auth = node.member("basicAuth") { spec.basicAuth = decodeBasicAuth(auth) }
         spec.body = decodeBody(node)
         spec.timeout = number(node.member("timeout"), positive: true)
         spec.followRedirects = bool(node.member("followRedirects"))
