@@ -4,6 +4,9 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// The schema could not be brought up to date.
     case migrationFailed(path: String, reason: String)
+    /// A newer afrun has migrated the database past what this one knows (`migrations` are the
+    /// unknown ones): reading or recording could misread or damage it.
+    case newerSchema(path: String, migrations: [String])
     /// A read or write failed.
     case database(operation: String, reason: String)
     /// No run matches the given id, prefix or name.
@@ -22,6 +25,9 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
             "cannot open the history database '\(path)': \(reason); check the folder is writable or pass --db FILE"
         case .migrationFailed(let path, let reason):
             "cannot update the schema of '\(path)': \(reason); a newer afrun may have written it, or it is not an afrun history"
+        case .newerSchema(let path, let migrations):
+            "'\(path)' was written by a newer afrun (schema \(migrations.joined(separator: ", ")), unknown to this one);"
+                + " upgrade this afrun, or pass --db FILE (or --no-history) to keep its history elsewhere"
         case .database(let operation, let reason):
             "history \(operation) failed: \(reason)"
         case .runNotFound(let reference):

@@ -39,6 +39,25 @@ struct HistorySchemaTests {
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["3"])
     }
 
+    @Test("a file a newer afrun migrated further is refused, named, with the fix, and left as it was")
+    func newerSchemaIsRefused() async throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
+        let store = try HistoryStore.open(path: path)
+        try await HistoryFixtures.record(store, [HistoryFixtures.result(HistoryFixtures.identity("a"), .passed)])
+        try store.close()
+        _ = try SQLite.query(path, "INSERT INTO grdb_migrations VALUES ('v9')")
+        do {
+            _ = try HistoryStore.open(path: path)
+            Issue.record("a v9 file opened")
+        } catch HistoryError.newerSchema(let errorPath, let migrations) {
+            #expect(errorPath == path)
+            #expect(migrations == ["v9"])
+            #expect("\(HistoryError.newerSchema(path: path, migrations: migrations))".contains("upgrade this afrun"))
+        }
+        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["1"])
+    }
+
     @Test("a file that is not a database is reported with its path")
     func notADatabase() throws {
         let path = HistoryFixtures.databasePath()
