@@ -78,7 +78,9 @@ public final class HistoryStore: ResultSink {
     /// runner's threads, and the results are committed within `GroupCommitWriter.commitInterval`.
     /// `runDidFinish` (or `flush`) commits what is left and reports what could not be stored.
     public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
-        writer.enqueue(results.map { WriterItem(operation: .result(RecordedResult($0, runID: run.id)), acknowledgement: nil) })
+        writer.enqueue(results.indices.map {
+            WriterItem(operation: .result(RecordedResult(results, index: $0, runID: run.id)), acknowledgement: nil)
+        })
     }
 
     /// Commits everything queued so far.

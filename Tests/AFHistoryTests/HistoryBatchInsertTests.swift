@@ -67,4 +67,31 @@ struct HistoryBatchInsertTests {
             #expect(try SQLite.query(path, "SELECT (SELECT COUNT(*) FROM results) + (SELECT COUNT(*) FROM metrics) + (SELECT COUNT(*) FROM assertions) + (SELECT COUNT(*) FROM tls)") == ["0"])
         }
     }
+
+    @Test("CHECK constraints are on again for other writes after a run: merging a run with a bad status fails")
+    func checkConstraintsBackOn() async throws {
+        let shardPath = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(shardPath) }
+        let shard = try HistoryStore.open(path: shardPath)
+        _ = try await HistoryFixtures.record(shard, [HistoryFixtures.result(HistoryFixtures.identity("x", suite: "Bad"), .passed)],
+                                             id: "bad00000-0000")
+        try shard.close()
+        // A status the schema's CHECK refuses, written past the check.
+        _ = try SQLite.query(shardPath, "PRAGMA ignore_check_constraints = ON; UPDATE runs SET status = 'bogus'")
+        #expect(try SQLite.query(shardPath, "SELECT status FROM runs") == ["bogus"])
+
+        try await HistoryWriterTests.withStartedRun { store, run, path in
+            // The writer's own transactions run with the checks off; they must be on again for the merge.
+            try await store.record(contentsOf: Self.mixed(40), in: run)
+            try await store.runDidFinish(run, summary: RunSummary(passed: 40), status: .complete)
+            #expect(throws: HistoryError.self) { try store.merge(from: shardPath) }
+            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM runs WHERE status = 'bogus'") == ["0"])
+            // And the writer goes on recording after that write (its checks off again, its statements recompiled).
+            let second = HistoryFixtures.run()
+            try await store.runDidStart(second)
+            try await store.record(contentsOf: Self.mixed(20), in: second)
+            try await store.runDidFinish(second, summary: RunSummary(passed: 20), status: .complete)
+            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["60"])
+        }
+    }
 }

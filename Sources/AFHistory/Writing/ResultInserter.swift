@@ -23,7 +23,7 @@ final class ResultInserter {
     }
 
     /// A suite's id and its tests' ids by name.
-    private final class SuiteIDs {
+    final class SuiteIDs {
         let id: Int64
         var tests: [String: Int64] = [:]
 
@@ -121,10 +121,7 @@ final class ResultInserter {
                 ON CONFLICT(file) DO UPDATE SET name = excluded.name RETURNING id
                 """), arguments: [identity.suiteFile, identity.suiteName])!
         let ids = SuiteIDs(id: suiteID)
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT name, id FROM tests WHERE suite_id = ?"), arguments: [suiteID])
-        while let row = try rows.next() {
-            ids.tests[row[0]] = row[1]
-        }
+        try readTestIDs(of: ids, in: db)
         suites[key] = ids
         lastSuite = (key, ids)
         return ids
@@ -148,13 +145,16 @@ final class ResultInserter {
         assertionLists.reserveCapacity(results.count)
         try statements.insert(.results, count: results.count, in: db) { row, index in
             let recorded = results[index]
-            let full = detail.keepsDetail(of: recorded.result.status)
-            // Failure messages come from the failed assertions: a result kept lean redacts none when all passed.
-            let assertions = full || recorded.result.assertions.contains(where: { !$0.passed })
-                ? SinkRedactor.assertions(recorded.result.assertions) : []
-            assertionLists.append(full ? assertions : [])
-            try bindResult(recorded.result, id: firstID + Int64(index), runSequence: runSequence(recorded.runID, in: db),
-                           assertions: assertions, full: full, to: &row, in: db)
+            let sequence = try runSequence(recorded.runID, in: db)
+            try recorded.withResult { result in
+                let full = detail.keepsDetail(of: result.status)
+                // Failure messages come from the failed assertions: a result kept lean redacts none when all passed.
+                let assertions = full || result.assertions.contains(where: { !$0.passed })
+                    ? SinkRedactor.assertions(result.assertions) : []
+                assertionLists.append(full ? assertions : [])
+                try bindResult(result, id: firstID + Int64(index), runSequence: sequence,
+                               assertions: assertions, full: full, to: &row, in: db)
+            }
         }
         nextID = firstID + Int64(results.count)
         try insertAssertions(assertionLists, firstID: firstID, in: db)

@@ -40,13 +40,33 @@ final class WriterItem: Sendable {
 
 /// A finished result and the id of its run, boxed: the writer hands it from list to list and to the inserter
 /// as one reference, where copying a `TestResult` retained each of its strings and arrays (a tenth of the
-/// writer's CPU once a passing result became one row).
+/// writer's CPU once a passing result became one row). It points into the batch the runner handed over (an
+/// array shares its storage), so queueing a result copies nothing of it either.
 final class RecordedResult: Sendable {
-    let result: TestResult
+    private let batch: [TestResult]
+    private let index: Int
     let runID: String
 
-    init(_ result: TestResult, runID: String) {
-        self.result = result
+    /// The result, borrowed from its batch (no copy of its fields).
+    var result: TestResult {
+        _read { yield batch[index] }
+    }
+
+    /// Calls `body` with the result borrowed in place in its batch (a parameter is not copied: no retain of
+    /// each of its strings and arrays, which reading `result` into a value would cost).
+    func withResult<T>(_ body: (TestResult) throws -> T) rethrows -> T {
+        try body(batch[index])
+    }
+
+    /// Result `index` of `batch` (the batch's storage is shared, not copied).
+    init(_ batch: [TestResult], index: Int, runID: String) {
+        self.batch = batch
+        self.index = index
         self.runID = runID
+    }
+
+    /// One result on its own.
+    convenience init(_ result: TestResult, runID: String) {
+        self.init([result], index: 0, runID: runID)
     }
 }

@@ -74,10 +74,10 @@ final class WriterTransaction {
     func commit() -> [Outcome] {
         guard startedAt != nil else { return [] }
         do {
-            try database.pool().writeWithoutTransaction { db in
-                try db.execute(sql: "COMMIT")
-                try db.execute(sql: "PRAGMA foreign_keys = ON")
-            }
+            // The checks stay off until another kind of write needs them (`constraintChecks(on:)`): each
+            // change of those pragmas expires every prepared statement, and the batch INSERTs were compiled
+            // again after every commit.
+            try database.pool().writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
             startedAt = nil
             defer { applied.removeAll(keepingCapacity: true) }
             return applied.map { ($0, .success(())) }
@@ -104,14 +104,35 @@ final class WriterTransaction {
         // `body` may delete runs or tests (prune) through this very connection, which `data_version` does not
         // report: the remembered ids go.
         inserter.forgetIDs()
-        return try database.pool().writeWithoutTransaction(body)
+        return try database.pool().writeWithoutTransaction { db in
+            try constraintChecks(on: true, db)
+            return try body(db)
+        }
+    }
+
+    /// Whether the writer connection checks foreign keys and `CHECK` constraints, as last set (both are on
+    /// when GRDB opens it).
+    private var checksOn = true
+
+    /// Turns the connection's foreign-key and `CHECK` constraint checks on or off, outside a transaction, only
+    /// when that changes them: setting these pragmas expires every prepared statement of the connection.
+    ///
+    /// Off, the batch INSERT is also spared the `status IN (…)` check, which SQLite evaluates against a
+    /// temporary B-tree built for every execution of the statement (a list of more than two values).
+    private func constraintChecks(on: Bool, _ db: Database) throws {
+        guard on != checksOn else { return }
+        try db.execute(sql: on
+            ? "PRAGMA foreign_keys = ON; PRAGMA ignore_check_constraints = OFF"
+            : "PRAGMA foreign_keys = OFF; PRAGMA ignore_check_constraints = ON")
+        checksOn = on
     }
 
     /// The last `PRAGMA data_version` seen: it changes when another connection commits.
     private var dataVersion: Int64?
 
-    /// Begins the writer's transaction with foreign-key checks off, after making sure the ids the inserter
-    /// remembers still hold.
+    /// Begins the writer's transaction with foreign-key and `CHECK` constraint checks off, after making sure
+    /// the ids the inserter remembers still hold. (Every status and detail value the writer stores comes from
+    /// a Swift enum's raw value, so the `CHECK`s cannot fail either.)
     ///
     /// The inserter resolves every id a row refers to (the run's sequence number, the test's id, the result
     /// ids it assigns itself) inside the transaction, under the write lock, from rows it read or wrote: the
@@ -120,8 +141,8 @@ final class WriterTransaction {
     /// two of our transactions, changes `data_version`, and then the inserter forgets what it knew and reads
     /// it again. Every other write of the connection (`withDatabase`, `recover`) runs with the checks on.
     private func begin(_ db: Database) throws {
-        // Only outside a transaction does this pragma take effect.
-        try db.execute(sql: "PRAGMA foreign_keys = OFF")
+        // Only outside a transaction does `foreign_keys` take effect.
+        try constraintChecks(on: false, db)
         try db.execute(sql: "BEGIN IMMEDIATE")
         let version = try Int64.fetchOne(db, sql: "PRAGMA data_version")
         if version != dataVersion { inserter.forgetIDs() }
@@ -152,7 +173,8 @@ final class WriterTransaction {
         }
         _ = try? pool.writeWithoutTransaction { db in
             if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
-            try db.execute(sql: "PRAGMA foreign_keys = ON")
+            checksOn = false  // whatever they were: set them for sure
+            try constraintChecks(on: true, db)
         }
         return items.map { item in
             do {
