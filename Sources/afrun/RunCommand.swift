@@ -20,6 +20,19 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var reports: ReportOptions
 
     func run() async throws {
+        try await Self.run(RunSettings(paths: paths, execution: execution.settings, variables: variables.settings,
+                                       output: output.settings, reports: reports.settings))
+    }
+
+    /// Runs what `settings` asks: the same whether the arguments came through ArgumentParser or the
+    /// fast path (`RunSettings.fastParse`).
+    /// - Throws: `ExitCode` for the run's status, `ValidationError` for a malformed variable or file.
+    static func run(_ settings: RunSettings) async throws {
+        let paths = settings.paths
+        let execution = settings.execution
+        let variables = settings.variables
+        let output = settings.output
+        let reports = settings.reports
         let console = Console()
         let style = Style(enabled: output.usesColor)
         let defined = try variables.resolve()

@@ -22,13 +22,13 @@ struct RunPlan {
 
     /// Builds the plan. A history that cannot be opened only costs a warning: the run goes on.
     static func make(
-        suites: [Suite], filter: (@Sendable (TestIdentity) -> Bool)?, reports: ReportOptions, console: Console
+        suites: [Suite], filter: (@Sendable (TestIdentity) -> Bool)?, reports: ReportSettings, console: Console
     ) -> RunPlan {
         var warnings: [String] = []
         var store: HistoryStore?
         var reader: HistoryStore?
         let path = reports.databasePath
-        let detail = (try? reports.detail) ?? .failures  // checked by ReportOptions.validate
+        let detail = (try? reports.detail) ?? .failures  // checked by ReportSettings.validate
         if !reports.noHistory && !reports.needsHistory {
             // Nothing to read before the run: open while the first requests go out.
             store = HistoryStore.openInBackground(path: path, detail: detail)
