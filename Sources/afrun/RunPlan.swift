@@ -69,7 +69,7 @@ struct RunPlan {
             sinks.append(JUnitReporter(path: junit, flakiness: flakiness))
         }
         if let json = reports.reportJSON { sinks.append(JSONReporter(path: json)) }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.all
         if GitHubActionsReporter.isEnabled(environment: environment) {
             sinks.append(GitHubActionsReporter(environment: environment, output: { console.out($0) }))
         }

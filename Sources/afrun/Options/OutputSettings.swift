@@ -22,11 +22,11 @@ struct OutputSettings: Equatable, Sendable {
         case .always: true
         case .never: false
         case .auto:
-            isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-                && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+            isatty(STDOUT_FILENO) == 1 && ProcessEnvironment.all["NO_COLOR"] == nil
+                && ProcessEnvironment.all["TERM"] != "dumb"
         }
     }
 
     /// Whether the live progress bar is drawn (standard error is a terminal, not quiet).
-    var showsProgress: Bool { !quiet && isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" }
+    var showsProgress: Bool { !quiet && isatty(STDERR_FILENO) == 1 && ProcessEnvironment.all["TERM"] != "dumb" }
 }

@@ -38,11 +38,11 @@ struct ReportSettings: Equatable, Sendable {
 
     /// The history detail level for this run: the flag, else `AFRUN_HISTORY_DETAIL`, else `failures`.
     var detail: HistoryDetail {
-        get throws { try HistoryDetail.resolve(flag: historyDetail, environment: ProcessInfo.processInfo.environment) }
+        get throws { try HistoryDetail.resolve(flag: historyDetail, environment: ProcessEnvironment.all) }
     }
 
     /// The database path for this run.
-    var databasePath: String { AFHistory.databasePath(flag: db, environment: ProcessInfo.processInfo.environment) }
+    var databasePath: String { AFHistory.databasePath(flag: db, environment: ProcessEnvironment.all) }
 
     /// Whether the selection needs the history.
     var needsHistory: Bool { shard != nil || rerunFailed || failedFirst || junit != nil }
