@@ -43,7 +43,10 @@ struct RunPlan {
             reader = try? HistoryStore.open(path: path)
         }
 
-        let all = suites.flatMap { suite in
+        // Without a filter or a history-based selection every test runs: no identity per test to build
+        // and hash (thousands of them, before the first request).
+        let selectsAll = filter == nil && !reports.rerunFailed && reports.shard == nil
+        let all = selectsAll ? [] : suites.flatMap { suite in
             suite.tests.map { TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: $0.name) }
         }.filter { filter?($0) ?? true }
         var selected = all
@@ -75,12 +78,14 @@ struct RunPlan {
         }
         if reader !== store { try? reader?.close() }
 
-        let chosen = Set(selected)
-        let everything = selected.count == all.count && filter == nil
         var include: (@Sendable (TestIdentity) -> Bool)?
-        if !everything { include = { identity in chosen.contains(identity) } }
+        if !selectsAll && !(selected.count == all.count && filter == nil) {
+            let chosen = Set(selected)
+            include = { identity in chosen.contains(identity) }
+        }
         return RunPlan(
-            suites: ordered, include: include, plannedCount: selected.count,
+            suites: ordered, include: include,
+            plannedCount: selectsAll ? suites.reduce(0) { $0 + $1.tests.count } : selected.count,
             sinks: sinks, store: store, warnings: warnings)
     }
 
