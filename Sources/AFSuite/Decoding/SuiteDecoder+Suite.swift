@@ -30,9 +30,14 @@ extension SuiteDecoder {
             if case .array = tests.value {
                 var firstLines: [String: Int] = [:]
                 let elements = tests.elements
-                for (element, decoded) in zip(elements, decodeTests(elements)) {
-                    guard let test = decoded else { continue }
+                // Each test is moved out of the decoded array (`take()`), not copied: a copy retains every
+                // field of a large value, and the array's destruction then released them all again.
+                var decoded = decodeTests(elements)
+                suite.tests.reserveCapacity(decoded.count)
+                for index in decoded.indices {
+                    guard let test = decoded[index].take() else { continue }
                     if let first = firstLines[test.name] {
+                        let element = elements[index]
                         report(.duplicateTestName(name: test.name, firstLine: first),
                             at: element.member("name")?.pointer ?? element.pointer)
                     } else {
