@@ -15,8 +15,17 @@ struct AFRunCommand: AsyncParsableCommand {
 
     /// Parses and runs, mapping ArgumentParser's usage errors to exit status 2 and unexpected errors to 3.
     static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if getenv("AFRUN_CHECK_ARGV") != nil {
+            checkArguments(arguments)
+            return
+        }
         do {
-            var command = try parseFast()
+            if let settings = RunSettings.fastParse(arguments) {
+                try await RunCommand.run(settings)
+                return
+            }
+            var command = try parseFast(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -40,6 +49,26 @@ struct AFRunCommand: AsyncParsableCommand {
 }
 
 extension AFRunCommand {
+    /// The argument-parsing check behind `AFRUN_CHECK_ARGV` (for afrun's tests, not documented for
+    /// users): prints what the fast path and ArgumentParser each make of `arguments` as `run` settings,
+    /// one line each, and runs nothing, so a test can compare them over a table of command lines.
+    static func checkArguments(_ arguments: [String]) {
+        let fast = RunSettings.fastParse(arguments).map(String.init(describing:)) ?? "none"
+        let parsed: String
+        do {
+            if let run = try parseAsRoot(arguments) as? RunCommand {
+                parsed = String(describing: RunSettings(
+                    paths: run.paths, execution: run.execution.settings, variables: run.variables.settings,
+                    output: run.output.settings, reports: run.reports.settings))
+            } else {
+                parsed = "another command"
+            }
+        } catch {
+            parsed = "error"
+        }
+        print("fast: \(fast)\nparser: \(parsed)")
+    }
+
     /// Arguments that ask the root command for something (help, the version, completion scripts).
     static let rootRequests: Set<String> = ["-h", "--help", "help", "--version", "--experimental-dump-help"]
 

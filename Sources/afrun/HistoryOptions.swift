@@ -17,7 +17,7 @@ struct HistoryOptions: ParsableArguments {
 
     /// The database path this invocation uses.
     var databasePath: String {
-        AFHistory.databasePath(flag: db, environment: ProcessInfo.processInfo.environment)
+        AFHistory.databasePath(flag: db, environment: ProcessEnvironment.all)
     }
 
     /// Opens the store; a missing database is an error rather than an empty new file, unless `creating`

@@ -20,10 +20,23 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var reports: ReportOptions
 
     func run() async throws {
+        try await Self.run(RunSettings(paths: paths, execution: execution.settings, variables: variables.settings,
+                                       output: output.settings, reports: reports.settings))
+    }
+
+    /// Runs what `settings` asks: the same whether the arguments came through ArgumentParser or the
+    /// fast path (`RunSettings.fastParse`).
+    /// - Throws: `ExitCode` for the run's status, `ValidationError` for a malformed variable or file.
+    static func run(_ settings: RunSettings) async throws {
+        let paths = settings.paths
+        let execution = settings.execution
+        let variables = settings.variables
+        let output = settings.output
+        let reports = settings.reports
         let console = Console()
         let style = Style(enabled: output.usesColor)
         let defined = try variables.resolve()
-        let loaded = SuiteLoader().load(paths: paths, knownVariables: defined.names)
+        let loaded = SuiteLoader(environment: ProcessEnvironment.all).load(paths: paths, knownVariables: defined.names)
         for error in loaded.errors { console.err(error.rendered(color: output.usesColor) + "\n") }
         if loaded.suites.isEmpty && loaded.errors.isEmpty {
             console.err("no suite found under \(paths.joined(separator: " ")): suites are *.json files")
@@ -31,6 +44,7 @@ struct RunCommand: AsyncParsableCommand {
         }
 
         var options = RunOptions()
+        options.environment = ProcessEnvironment.all
         options.jobs = execution.jobs
         options.failFast = execution.failFast
         options.defaultTimeout = execution.timeout
@@ -63,7 +77,11 @@ struct RunCommand: AsyncParsableCommand {
         let runner = Runner(options: options)
 
         let trap = SignalTrap { _ in runner.stop(.interrupted) }
-        var info = Self.runInfo(secrets: options.secrets)
+        // The run's identity goes only to sinks: without any (`--no-history`, no reports, no progress bar)
+        // the git checkout walk and the host-name lookup are skipped.
+        var info = sinks.isEmpty
+            ? RunInfo(commandLine: [], host: "", afrunVersion: Versions.afrun, libcurlVersion: "", opensslVersion: "")
+            : Self.runInfo(secrets: options.secrets)
         info.shard = reports.shard
         let report = await runner.run(plan.suites, run: info, sinks: sinks)
         trap.cancel()
@@ -101,7 +119,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         // CI variables first (GitHub Actions, GitLab CI, Jenkins; an empty one counts as unset: a CI checkout
         // is often a detached HEAD), then the checkout the run starts in.
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.all
         func variable(_ names: String...) -> String? { names.lazy.compactMap { environment[$0] }.first { !$0.isEmpty } }
         var commit = variable("GITHUB_SHA", "CI_COMMIT_SHA", "GIT_COMMIT")
         var branch = variable("GITHUB_REF_NAME", "CI_COMMIT_REF_NAME", "GIT_BRANCH")

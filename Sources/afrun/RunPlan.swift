@@ -22,13 +22,13 @@ struct RunPlan {
 
     /// Builds the plan. A history that cannot be opened only costs a warning: the run goes on.
     static func make(
-        suites: [Suite], filter: (@Sendable (TestIdentity) -> Bool)?, reports: ReportOptions, console: Console
+        suites: [Suite], filter: (@Sendable (TestIdentity) -> Bool)?, reports: ReportSettings, console: Console
     ) -> RunPlan {
         var warnings: [String] = []
         var store: HistoryStore?
         var reader: HistoryStore?
         let path = reports.databasePath
-        let detail = (try? reports.detail) ?? .failures  // checked by ReportOptions.validate
+        let detail = (try? reports.detail) ?? .failures  // checked by ReportSettings.validate
         if !reports.noHistory && !reports.needsHistory {
             // Nothing to read before the run: open while the first requests go out.
             store = HistoryStore.openInBackground(path: path, detail: detail)
@@ -43,7 +43,10 @@ struct RunPlan {
             reader = try? HistoryStore.open(path: path)
         }
 
-        let all = suites.flatMap { suite in
+        // Without a filter or a history-based selection every test runs: no identity per test to build
+        // and hash (thousands of them, before the first request).
+        let selectsAll = filter == nil && !reports.rerunFailed && reports.shard == nil
+        let all = selectsAll ? [] : suites.flatMap { suite in
             suite.tests.map { TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: $0.name) }
         }.filter { filter?($0) ?? true }
         var selected = all
@@ -69,18 +72,20 @@ struct RunPlan {
             sinks.append(JUnitReporter(path: junit, flakiness: flakiness))
         }
         if let json = reports.reportJSON { sinks.append(JSONReporter(path: json)) }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.all
         if GitHubActionsReporter.isEnabled(environment: environment) {
             sinks.append(GitHubActionsReporter(environment: environment, output: { console.out($0) }))
         }
         if reader !== store { try? reader?.close() }
 
-        let chosen = Set(selected)
-        let everything = selected.count == all.count && filter == nil
         var include: (@Sendable (TestIdentity) -> Bool)?
-        if !everything { include = { identity in chosen.contains(identity) } }
+        if !selectsAll && !(selected.count == all.count && filter == nil) {
+            let chosen = Set(selected)
+            include = { identity in chosen.contains(identity) }
+        }
         return RunPlan(
-            suites: ordered, include: include, plannedCount: selected.count,
+            suites: ordered, include: include,
+            plannedCount: selectsAll ? suites.reduce(0) { $0 + $1.tests.count } : selected.count,
             sinks: sinks, store: store, warnings: warnings)
     }
 

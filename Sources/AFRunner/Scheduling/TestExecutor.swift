@@ -92,15 +92,9 @@ struct TestExecutor: Sendable {
         var captures: [Capture] = []
         for attempt in 1...maxAttempts {
             result.attempts = attempt
-            let outcome = await attemptOnce(expect, request: request, session: session)
-            result.status = outcome.status
-            result.assertions = outcome.assertions
-            result.error = outcome.error
-            result.response = outcome.response
-            result.timings = outcome.timings
-            result.tls = outcome.tls
+            let context = await attemptOnce(expect, request: request, session: session, into: &result, keepsContext: !test.captures.isEmpty)
             captures = []
-            if outcome.status == .passed, !test.captures.isEmpty, let context = outcome.context {
+            if result.status == .passed, !test.captures.isEmpty, let context {
                 switch CaptureExtractor.extract(test.captures, from: context) {
                 case .success(let values):
                     let secret = Set(test.captures.filter(\.isSecret).map(\.name))
@@ -119,17 +113,13 @@ struct TestExecutor: Sendable {
         return (result, captures)
     }
 
-    private struct Attempt {
-        var status: TestStatus
-        var assertions: [AssertionResult] = []
-        var error: TestErrorInfo?
-        var response: ResponseSummary?
-        var timings: TimingSummary?
-        var tls: TLSSummary?
-        var context: ResponseContext?
-    }
-
-    private func attemptOnce(_ expect: Expectations, request: HTTPRequest, session: SessionManager) async -> Attempt {
+    /// Sends one attempt and writes its outcome (status, assertions, error, response, timings, TLS) into
+    /// `result` in place: building an attempt value and copying it field by field into the result moved
+    /// and retained the response's summaries and metrics once more per test.
+    /// - Returns: the response context when `keepsContext` (for captures), else nil.
+    private func attemptOnce(
+        _ expect: Expectations, request: HTTPRequest, session: SessionManager, into result: inout TestResult, keepsContext: Bool
+    ) async -> ResponseContext? {
         let outcome: Result<DataResponse, SessionError> = await runner.limiter.withSlot {
             do throws(SessionError) {
                 return .success(try await session.data(for: request))
@@ -142,25 +132,35 @@ struct TestExecutor: Sendable {
         case .success(let response):
             let context = ResponseContext(response: response.response, body: response.data, metrics: response.metrics)
             let assertions = runner.evaluator.evaluate(expect, on: context)
-            return Attempt(
-                status: assertions.allSatisfy(\.passed) ? .passed : .failed, assertions: assertions,
-                response: ResultSummaries.response(response.response, body: response.data, metrics: response.metrics),
-                timings: ResultSummaries.timing(response.metrics),
-                tls: response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }, context: context)
+            result.status = assertions.allSatisfy(\.passed) ? .passed : .failed
+            result.assertions = assertions
+            result.error = nil
+            result.response = ResultSummaries.response(response.response, body: response.data, metrics: response.metrics)
+            result.timings = ResultSummaries.timing(response.metrics)
+            result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
+            return keepsContext ? context : nil
         case .failure(.serverTrustRejected(let rejection)) where expect.tls != .trusted:
             let context = ResponseContext(response: nil, rejection: rejection)
             let assertions = runner.evaluator.evaluate(expect, on: context)
-            return Attempt(
-                status: assertions.allSatisfy(\.passed) ? .passed : .failed, assertions: assertions,
-                tls: ResultSummaries.tls(rejection: rejection), context: context)
+            result.status = assertions.allSatisfy(\.passed) ? .passed : .failed
+            result.assertions = assertions
+            result.error = nil
+            result.response = nil
+            result.timings = nil
+            result.tls = ResultSummaries.tls(rejection: rejection)
+            return keepsContext ? context : nil
         case .failure(let error):
             var info = TestErrorInfo(error)
             if info.kind == "cannotConnect", let isReachable = runner.options.isReachable, !isReachable(request.url) {
                 info.kind = "unreachable"
             }
-            var attempt = Attempt(status: .error, error: info)
-            if case .serverTrustRejected(let rejection) = error { attempt.tls = ResultSummaries.tls(rejection: rejection) }
-            return attempt
+            result.status = .error
+            result.assertions = []
+            result.error = info
+            result.response = nil
+            result.timings = nil
+            if case .serverTrustRejected(let rejection) = error { result.tls = ResultSummaries.tls(rejection: rejection) } else { result.tls = nil }
+            return nil
         }
     }
 }

@@ -31,9 +31,17 @@ extension SuiteDecoder {
             if case .array = tests.value {
                 var firstLines: [String: Int] = [:]
                 let elements = tests.elements
-                for (element, decoded) in zip(elements, decodeTests(elements)) {
-                    for test in decoded ?? [] {
+                // Each element's tests are moved out of the decoded array (`take()`), not copied: a copy
+                // retains every field of a large value, and the array's destruction then released them all again.
+                var decoded = decodeTests(elements)
+                suite.tests.reserveCapacity(decoded.count)
+                for index in decoded.indices {
+                    guard var tests = decoded[index].take() else { continue }
+                    // Popped from the end of the reversed array: each test moves out, in file order.
+                    tests.reverse()
+                    while let test = tests.popLast() {
                         if let first = firstLines[test.name] {
+                            let element = elements[index]
                             report(.duplicateTestName(name: test.name, firstLine: first),
                                 at: (test.row == nil ? element.member("name") : element.member("each"))?.pointer ?? element.pointer)
                         } else {

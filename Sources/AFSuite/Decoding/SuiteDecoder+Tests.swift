@@ -27,48 +27,56 @@ extension SuiteDecoder {
         seed.captureNames = [:]
         seed.rowNames = [:]
         let work = ChunkWork(tests: tests, seed: seed, chunks: chunks)
-        defer { work.slots.deallocate() }
+        defer {
+            work.slots.deallocate()
+            work.results.deallocate()
+        }
+        // Each chunk initializes its own range of `results` and its own slot; the tests are then moved
+        // (not copied: a copy retains every field of a large value) into the array returned.
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let range = (chunk * size)..<min(work.tests.count, (chunk + 1) * size)
             var decoder = work.seed
-            let decoded = decoder.decodeTests(work.tests, in: range)
-            (work.slots.baseAddress! + chunk).initialize(to: ChunkOutput(tests: decoded, decoder: decoder))
+            for index in range {
+                decoder.scope = .test(index)
+                (work.results.baseAddress! + index).initialize(to: decoder.decodeTest(work.tests[index]))
+            }
+            decoder.scope = .suite
+            (work.slots.baseAddress! + chunk).initialize(to: decoder)
         }
-        let parts = Array(work.slots)
-        work.slots.deinitialize()
-        var out: [[TestCase]?] = []
-        out.reserveCapacity(tests.count)
-        for part in parts {
-            out += part.tests
-            diagnostics += part.decoder.diagnostics
-            templates += part.decoder.templates
-            files += part.decoder.files
-            captureNames.merge(part.decoder.captureNames) { _, new in new }
-            rowNames.merge(part.decoder.rowNames) { _, new in new }
-            compiledQueries.merge(part.decoder.compiledQueries) { old, _ in old }
+        let out = [[TestCase]?](unsafeUninitializedCapacity: tests.count) { buffer, count in
+            buffer.baseAddress!.moveInitialize(from: work.results.baseAddress!, count: tests.count)
+            count = tests.count
+        }
+        for chunk in 0..<chunks {
+            let part = (work.slots.baseAddress! + chunk).move()
+            diagnostics += part.diagnostics
+            templates += part.templates
+            files += part.files
+            captureNames.merge(part.captureNames) { _, new in new }
+            rowNames.merge(part.rowNames) { _, new in new }
+            compiledQueries.merge(part.compiledQueries) { old, _ in old }
         }
         return out
     }
 
-    /// What one chunk decoded, and the decoder copy that holds its records.
-    struct ChunkOutput {
-        var tests: [[TestCase]?]
-        var decoder: SuiteDecoder
-    }
-
-    /// The inputs and result slots of the chunks.
+    /// The inputs, the decoded tests and the chunks' decoders.
     ///
     /// `@unchecked Sendable`: the inputs are immutable, and `DispatchQueue.concurrentPerform` guards the
-    /// slots: iteration `i` initializes only slot `i`, and the caller reads them after every iteration returned.
+    /// outputs: iteration `i` initializes only slot `i` and only the results of its own range of tests, and
+    /// the caller reads them after every iteration returned.
     final class ChunkWork: @unchecked Sendable {
         let tests: [SuiteNode]
         let seed: SuiteDecoder
-        let slots: UnsafeMutableBufferPointer<ChunkOutput>
+        /// One decoder per chunk, holding that chunk's records (diagnostics, templates…).
+        let slots: UnsafeMutableBufferPointer<SuiteDecoder>
+        /// The tests one element of `tests` decoded to (one per data row; nil for a test with an error).
+        let results: UnsafeMutableBufferPointer<[TestCase]?>
 
         init(tests: [SuiteNode], seed: SuiteDecoder, chunks: Int) {
             self.tests = tests
             self.seed = seed
             slots = .allocate(capacity: chunks)
+            results = .allocate(capacity: tests.count)
         }
     }
 

@@ -19,15 +19,10 @@ struct ExecutionOptions: ParsableArguments {
     @Flag(help: "Accept invalid certificates and do not check host names (every suite).")
     var insecure = false
 
-    func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
-        if let filter {
-            do { _ = try RunOptions.filter(filter) } catch {
-                // Foundation on Linux says only "the value is invalid": say what and where.
-                let reason = RegexProblem.explain(filter).map { "\($0.message) at position \($0.offset)" } ?? "the pattern does not compile"
-                throw ValidationError("--filter '\(filter)' is not a valid regex: \(reason); escape regex characters with \\ to match them literally")
-            }
-        }
+    /// The same values as `ExecutionSettings`.
+    var settings: ExecutionSettings {
+        ExecutionSettings(jobs: jobs, filter: filter, failFast: failFast, timeout: timeout, insecure: insecure)
     }
+
+    func validate() throws { try settings.validate() }
 }

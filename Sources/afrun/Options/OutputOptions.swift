@@ -17,21 +17,11 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Colors: auto (on a terminal), always, never.")
     var color: ColorMode = .auto
 
-    func validate() throws {
-        if verbose && quiet { throw ValidationError("--verbose and --quiet cannot be used together") }
-    }
+    /// The same values as `OutputSettings`.
+    var settings: OutputSettings { OutputSettings(verbose: verbose, quiet: quiet, color: color) }
+
+    func validate() throws { try settings.validate() }
 
     /// Whether to print ANSI colors on standard output.
-    var usesColor: Bool {
-        switch color {
-        case .always: true
-        case .never: false
-        case .auto:
-            isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-                && ProcessInfo.processInfo.environment["TERM"] != "dumb"
-        }
-    }
-
-    /// Whether the live progress bar is drawn (standard error is a terminal, not quiet).
-    var showsProgress: Bool { !quiet && isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" }
+    var usesColor: Bool { settings.usesColor }
 }

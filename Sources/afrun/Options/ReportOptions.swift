@@ -33,26 +33,12 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "Run suites holding tests that failed last time first (and those tests first in parallel suites).")
     var failedFirst = false
 
-    func validate() throws {
-        if let shard {
-            do { _ = try ShardSpec(parsing: shard) } catch { throw ValidationError("\(error)") }
-        }
-        if noHistory && (rerunFailed || failedFirst) {
-            throw ValidationError("--rerun-failed and --failed-first read the history: drop --no-history")
-        }
-        if !noHistory {
-            do { _ = try detail } catch { throw ValidationError("\(error)") }
-        }
+    /// The same values as `ReportSettings`.
+    var settings: ReportSettings {
+        ReportSettings(
+            db: db, noHistory: noHistory, historyDetail: historyDetail, junit: junit, reportJSON: reportJSON,
+            shard: shard, rerunFailed: rerunFailed, failedFirst: failedFirst)
     }
 
-    /// The history detail level for this run: the flag, else `AFRUN_HISTORY_DETAIL`, else `failures`.
-    var detail: HistoryDetail {
-        get throws { try HistoryDetail.resolve(flag: historyDetail, environment: ProcessInfo.processInfo.environment) }
-    }
-
-    /// The database path for this run.
-    var databasePath: String { AFHistory.databasePath(flag: db, environment: ProcessInfo.processInfo.environment) }
-
-    /// Whether the selection needs the history.
-    var needsHistory: Bool { shard != nil || rerunFailed || failedFirst || junit != nil }
+    func validate() throws { try settings.validate() }
 }
