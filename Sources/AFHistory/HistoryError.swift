@@ -24,10 +24,10 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
         case .cannotOpen(let path, let reason):
             "cannot open the history database '\(path)': \(reason); check the folder is writable or pass --db FILE"
         case .migrationFailed(let path, let reason):
-            "cannot update the schema of '\(path)': \(reason); a newer afrun may have written it, or it is not an afrun history"
+            "cannot update the schema of '\(path)': \(reason); it may not be an afrun history: pass --db FILE to use another"
         case .newerSchema(let path, let migrations):
             "'\(path)' was written by a newer afrun (schema \(migrations.joined(separator: ", ")), unknown to this one);"
-                + " upgrade this afrun, or pass --db FILE (or --no-history) to keep its history elsewhere"
+                + " upgrade this afrun, or give it another history file with --db FILE"
         case .database(let operation, let reason):
             "history \(operation) failed: \(reason)"
         case .runNotFound(let reference):

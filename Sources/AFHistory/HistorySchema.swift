@@ -28,7 +28,7 @@ enum HistorySchema {
     }
 
     /// The identifiers of the migrations, oldest first (`merge` reads another file's list against it).
-    static let versions = ["v1", "v2", "v3"]
+    static let versions = migrator.migrations
 
     /// The timing columns of `results` (version 2), in the order of the `metrics` view; before version 2
     /// they were the columns of the `metrics` table.

@@ -8,7 +8,7 @@ extension HistoryStore {
     ///   - path: the database file.
     ///   - detail: how much of each result the runs it records keep (queries read every level).
     /// - Returns: the open store.
-    /// - Throws: `HistoryError.cannotOpen` or `.migrationFailed`.
+    /// - Throws: `HistoryError.cannotOpen`, `.migrationFailed`, or `.newerSchema` for a file a newer afrun migrated.
     public static func open(path: String, detail: HistoryDetail = .failures) throws -> HistoryStore {
         let pool = try openPool(path: path)
         return HistoryStore(path: path, detail: detail) { _ in DatabaseHandle(pool: pool) }

@@ -50,10 +50,14 @@ struct HistorySchemaTests {
         do {
             _ = try HistoryStore.open(path: path)
             Issue.record("a v9 file opened")
-        } catch HistoryError.newerSchema(let errorPath, let migrations) {
+        } catch let error as HistoryError {
+            guard case .newerSchema(let errorPath, let migrations) = error else {
+                Issue.record("expected .newerSchema, got \(error)")
+                return
+            }
             #expect(errorPath == path)
             #expect(migrations == ["v9"])
-            #expect("\(HistoryError.newerSchema(path: path, migrations: migrations))".contains("upgrade this afrun"))
+            #expect(error.description.contains(path) && error.description.contains("upgrade this afrun"), "\(error)")
         }
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["1"])
     }

@@ -178,6 +178,25 @@ private func serverConfiguration() -> FixtureServer.Configuration {
         }
     }
 
+    /// A row that gives a name the suite marks secret: its value is redacted like any secret.
+    @Test func secretNamesStaySecretInRows() async throws {
+        try await withFixtureServer(serverConfiguration()) { server in
+            var test = get("login {{user}}", "anything")
+            test.request.query = .object(JSONObject([("pw", .string("{{password}}"))]))
+            test.expect.json = [PathAssertion(path: "$.args.pw", predicates: PredicateSet([.equals(.string("wrong"))]))]
+            test.name = "login alice"
+            test.row = DataRow(number: 1, values: ["user": "alice", "password": "Row-Secret-77"])
+            let s = suite("rows", base: server.httpURL,
+                variables: [VariableDefinition(name: "password", source: .value(.string("unused")), isSecret: true)], tests: [test])
+            let sink = CollectingSink()
+            let report = await Runner(options: RunOptions()).run([s], run: .test, sinks: [sink])
+            #expect(report.summary.failed == 1)
+            let encoded = String(decoding: try JSONEncoder().encode(sink.results), as: UTF8.self)
+            #expect(!encoded.contains("Row-Secret-77"), "\(encoded)")
+            #expect(encoded.contains("***"))
+        }
+    }
+
     /// `basicAuth` from the suite's defaults or the test; a written Authorization header wins; the
     /// credentials never reach a sink.
     @Test func basicAuthSendsCredentials() async throws {
@@ -217,12 +236,13 @@ private func serverConfiguration() -> FixtureServer.Configuration {
             stranger.expect.json = [cookie("session", exists: false)]
             var noStore = suite("nostore", base: server.httpURL, tests: [get("set", "cookies/set?session=s2"), stranger])
             noStore.keepsCookies = false
-            let other = suite("other", base: server.httpURL, tests: [stranger])
+            // Suites run concurrently: the other suite reads only after "keeps" has set its cookie.
+            let other = suite("other", base: server.httpURL, tests: [get("wait", "delay/300"), stranger])
 
             let sink = CollectingSink()
             let report = await Runner(options: RunOptions()).run(
                 [suite("keeps", base: server.httpURL, tests: [login, later]), noStore, other], run: .test, sinks: [sink])
-            #expect(report.summary.passed == 5, "\(report.results.map(\.failureMessages))")
+            #expect(report.summary.passed == 6, "\(report.results.map(\.failureMessages))")
             #expect(sink.results.filter { $0.identity.testName == "stranger" }.count == 2)
         }
     }

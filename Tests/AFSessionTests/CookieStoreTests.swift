@@ -74,3 +74,23 @@ struct CookieStoreTests {
         }
     }
 }
+
+/// A `Cookie` header the request writes goes out in one `Cookie` line with the store's cookies.
+struct CookieHeaderMergeTests {
+    @Test func ownCookieHeaderAndStoreCookiesShareOneLine() async throws {
+        try await withFixture(configure: { $0.cookiesEnabled = false }) { server, session in
+            let store = CookieStore()
+            var set = HTTPRequest(url: server.url("/cookies/set?fromStore=1"))
+            set.cookieStore = store
+            _ = try await session.data(for: set)
+            var request = HTTPRequest(url: server.url("/headers"), headers: ["Cookie": "written=2"])
+            request.cookieStore = store
+            let response = try await session.data(for: request)
+            let headers = jsonObject(response.data)?["headers"] as? [String: Any]
+            let cookie = try #require(headers?["Cookie"] as? String, "\(String(decoding: response.data, as: UTF8.self))")
+            #expect(cookie.contains("fromStore=1") && cookie.contains("written=2"), "\(cookie)")
+            // The fixture joins repeated header fields with ", "; libcurl joins cookies with "; ".
+            #expect(!cookie.contains(", "), "two Cookie header fields were sent: \(cookie)")
+        }
+    }
+}

@@ -31,6 +31,9 @@ struct CSVReaderTests {
         ("id,,x\n1,2,3\n", 1, "a column of the header line has no name"),
         ("id,id\n1,2\n", 1, "column `id` is named twice"),
         ("id,note\n1,ok\n2,\"open\nstill open\n", 3, "a quoted field is not closed"),
+        ("id,note\n1,a\"b\n", 2, "a quote inside an unquoted field; quote the whole field and write a quote as \"\""),
+        ("id,note\n1, \"a,b\"\n", 2, "a quote inside an unquoted field; quote the whole field and write a quote as \"\""),
+        ("id,note\n1,\"ab\"cd\n", 2, "text after the closing quote of a field; a quoted field ends at the comma or the line end"),
     ])
     func problemsNameTheirLine(text: String, line: Int, message: String) {
         #expect(throws: CSVReader.Problem(line: line, message: message)) { try CSVReader.records(text) }

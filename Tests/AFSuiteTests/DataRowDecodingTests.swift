@@ -48,6 +48,14 @@ struct DataRowDecodingTests {
         #expect(problems.contains { $0.contains("undefined variable `id`") && $0.contains(":3:") }, "\(problems)")
     }
 
+    @Test func aNameOnlySomeRowsGiveNeedsAnotherSource() {
+        let partial = suite(each: #"[{"id": 1, "role": "a"}, {"id": 2}]"#, url: "http://h/{{id}}/{{role}}")
+        let problems = diagnostics(partial).map(\.description)
+        #expect(problems.count == 1 && problems[0].contains("undefined variable `role`"), "\(problems)")
+        let withDefault = #"{"name": "s", "variables": {"role": "user"}, "tests": [{"name": "get {{id}}", "each": [{"id": 1, "role": "a"}, {"id": 2}], "request": {"url": "http://h/{{id}}/{{role}}"}}]}"#
+        #expect(diagnostics(withDefault).isEmpty)
+    }
+
     @Test(arguments: [
         (#"[]"#, "`each`: the array is empty"),
         (#"[{"id": 1}, 2]"#, "expected an array of objects for `each`, found a number"),
@@ -73,6 +81,9 @@ struct DataRowDecodingTests {
             #expect(csv.first?.contains("`u.csv` line 3: 1 fields where the header has 2") == true, "\(csv)")
             let json = diagnostics(suite(each: #""u.json""#), folder: folder).map(\.description)
             #expect(json.first?.contains("`u.json` line 2: invalid JSON") == true, "\(json)")
+            try "user id,name\n1,a\n".write(to: folder.appendingPathComponent("h.csv"), atomically: true, encoding: .utf8)
+            let header = diagnostics(suite(each: #""h.csv""#), folder: folder).map(\.description)
+            #expect(header.first?.contains("`h.csv` line 1: column `user id` is not a variable name") == true, "\(header)")
         }
     }
 }

@@ -28,7 +28,7 @@ final class DatabaseHandle: Sendable {
     }
 
     /// The pool, once open.
-    /// - Throws: why it could not be opened (`HistoryError.cannotOpen` or `.migrationFailed`).
+    /// - Throws: why it could not be opened (`HistoryError.cannotOpen`, `.migrationFailed` or `.newerSchema`).
     func pool() throws(HistoryError) -> DatabasePool {
         opened.wait()
         guard let result = outcome.withLock({ $0 }) else {

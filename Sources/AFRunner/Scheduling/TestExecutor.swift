@@ -47,7 +47,12 @@ struct TestExecutor: Sendable {
             return (runner.redactor.redact(r), [])
         }
         var scope = scope
-        if let row = test.row { scope.row = row.values }
+        if let row = test.row {
+            scope.row = row.values
+            // A row may give the value of a name the suite marks secret.
+            let secrets = row.values.filter { scope.secretNames.contains($0.key) }.map(\.value)
+            if !secrets.isEmpty { runner.redactor.addSecrets(secrets) }
+        }
         var (result, captures) = await execute(test, scope: scope, base: consume base)
         var secretCaptures: Set<String> = []
         if !captures.isEmpty {
@@ -77,6 +82,8 @@ struct TestExecutor: Sendable {
         do {
             var built = try builder.request(for: test, scope: scope)
             built.cookieStore = cookies
+            // `"cookies": false`: no store at all, not the session's either.
+            if cookies == nil { built.handlesCookies = false }
             request = built
             expect = try scope.render(test.expect)
             let spec = suite.defaults.tls.map { $0.merged(with: test.request.tls) } ?? test.request.tls

@@ -129,6 +129,7 @@ extension Transfer {
         if store != nil {
             // An empty file name turns the cookie engine on without reading a file.
             try easy.set(CURLOPT_COOKIEFILE, string: "")
+            if let cookie = job.cookie { try easy.set(CURLOPT_COOKIE, string: cookie) }
         }
     }
 

@@ -27,6 +27,10 @@ struct TransferJob: Sendable {
     /// by the submitting thread: the loop thread, the busiest of a large run, only hands them over.
     let urlText: String
     let headerLines: [String]
+    /// The request's own `Cookie` header when a cookie store serves the transfer: given to libcurl
+    /// as `CURLOPT_COOKIE`, which it sends in the same `Cookie` line as the store's cookies (as a
+    /// header line it would be a second `Cookie` header, which RFC 6265 forbids).
+    let cookie: String?
 
     /// Creates a job; `urlText` and `headerLines` are derived from `request`.
     init(
@@ -40,14 +44,19 @@ struct TransferJob: Sendable {
         self.reportsProgress = reportsProgress
         self.delegate = delegate
         urlText = request.url.absoluteString
-        headerLines = Self.headerLines(for: request)
+        let usesStore = request.handlesCookies && (request.cookieStore != nil || options.configuration.cookiesEnabled)
+        let own = usesStore ? request.headers.values(for: "Cookie") : []
+        cookie = own.isEmpty ? nil : own.joined(separator: "; ")
+        headerLines = Self.headerLines(for: request, leavingOutCookie: cookie != nil)
     }
 
-    /// The request's header fields as libcurl header lines.
-    static func headerLines(for request: HTTPRequest) -> [String] {
+    /// The request's header fields as libcurl header lines (without `Cookie` when libcurl gets it
+    /// through `CURLOPT_COOKIE`).
+    static func headerLines(for request: HTTPRequest, leavingOutCookie: Bool = false) -> [String] {
         var lines: [String] = []
         lines.reserveCapacity(request.headers.fields.count + 1)
         for field in request.headers {
+            if leavingOutCookie, field.name.caseInsensitiveEquals("Cookie") { continue }
             // `Name;` is libcurl's spelling for a header sent with an empty value.
             lines.append(field.value.isEmpty ? field.name + ";" : field.name + ": " + field.value)
         }

@@ -1,7 +1,8 @@
 /// Reads a CSV file as RFC 4180 writes it: a header line of column names, then one record per
 /// line; fields separated by commas, a field in double quotes may hold commas, line breaks and
 /// `""` for a quote. CRLF or LF line ends, a leading byte order mark and a last empty line are
-/// accepted. Every value is text.
+/// accepted. A quote anywhere else (inside an unquoted field, or text after a closing quote) is an
+/// error rather than a guess. Every value is text.
 struct CSVReader {
     /// A problem with the line it is on (1-based).
     struct Problem: Error, Equatable {
@@ -11,7 +12,7 @@ struct CSVReader {
 
     /// The records as (column, value) pairs in column order.
     /// - Throws: `Problem` for an unclosed quote, a record whose field count differs from the
-    ///   header's, an empty or repeated column name.
+    ///   header's, an empty or repeated column name, a stray quote.
     static func records(_ text: String) throws(Problem) -> [[(name: String, value: String)]] {
         var rows = try lines(text)
         guard !rows.isEmpty else { throw Problem(line: 1, message: "the file is empty; the first line names the columns") }
@@ -36,7 +37,7 @@ struct CSVReader {
         var out: [(line: Int, fields: [String])] = []
         var fields: [String] = []
         var field = ""
-        var quoted = false, wasQuoted = false
+        var quoted = false, wasQuoted = false, closed = false
         var line = 1, recordLine = 1
         var chars = Array(text)   // Characters: CRLF is one
         if chars.first == "\u{FEFF}" { chars.removeFirst() }
@@ -47,6 +48,7 @@ struct CSVReader {
             fields = []
             field = ""
             wasQuoted = false
+            closed = false
         }
         while i < chars.count {
             let c = chars[i]
@@ -57,21 +59,28 @@ struct CSVReader {
                         i += 1
                     } else {
                         quoted = false
+                        closed = true
                     }
                 } else {
-                    if c == "\n" || c == "\r\n" { line += 1 }
+                    if c == "\n" || c == "\r\n" || c == "\r" { line += 1 }
                     field.append(c)
                 }
-            } else if c == "\"" && field.isEmpty {
-                quoted = true
-                wasQuoted = true
             } else if c == "," {
                 fields.append(field)
                 field = ""
+                closed = false
             } else if c == "\n" || c == "\r\n" || c == "\r" {
                 endRecord()
                 line += 1
                 recordLine = line
+            } else if closed {
+                throw Problem(line: line, message: "text after the closing quote of a field; a quoted field ends at the comma or the line end")
+            } else if c == "\"" {
+                guard field.isEmpty else {
+                    throw Problem(line: line, message: "a quote inside an unquoted field; quote the whole field and write a quote as \"\"")
+                }
+                quoted = true
+                wasQuoted = true
             } else {
                 field.append(c)
             }

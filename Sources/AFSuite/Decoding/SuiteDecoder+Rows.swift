@@ -17,7 +17,7 @@ extension SuiteDecoder {
                     return nil
                 }
                 let values = element.members.map { ($0.key, Self.text($0.node.value)) }
-                guard let row = dataRow(number: i + 1, values, source: "each", line: nil, at: element) else { return nil }
+                guard let row = dataRow(number: i + 1, values, source: "each", at: element) else { return nil }
                 rows.append(row)
             }
             return rows
@@ -45,13 +45,12 @@ extension SuiteDecoder {
             do throws(CSVReader.Problem) {
                 let records = try CSVReader.records(text)
                 guard !records.isEmpty else { return invalidData(path, nil, "the file has a header line but no rows", at: node) }
-                var rows: [DataRow] = []
-                for (i, record) in records.enumerated() {
-                    guard let row = dataRow(number: i + 1, record.map { ($0.name, $0.value) }, source: path, line: nil, at: node)
-                    else { return nil }
-                    rows.append(row)
+                for column in records[0] where Template.problem(withName: column.name) != nil || column.name.hasPrefix("env.") {
+                    return invalidData(path, 1, "column `\(column.name)` is not a variable name", at: node)
                 }
-                return rows
+                return records.enumerated().map { i, record in
+                    DataRow(number: i + 1, values: Dictionary(record.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }))
+                }
             } catch {
                 return invalidData(path, error.line, error.message, at: node)
             }
@@ -68,23 +67,21 @@ extension SuiteDecoder {
         var rows: [DataRow] = []
         for (i, item) in items.enumerated() {
             guard case .object(let object) = item else {
-                return invalidData(path, nil, "element \(i) of the array is not an object", at: node)
+                return invalidData(path, nil, "row \(i + 1) is not an object", at: node)
             }
             let values = object.members.map { ($0.key, Self.text($0.value)) }
-            guard let row = dataRow(number: i + 1, values, source: path, line: nil, at: node) else { return nil }
+            guard let row = dataRow(number: i + 1, values, source: path, at: node) else { return nil }
             rows.append(row)
         }
         return rows
     }
 
     /// A row whose names are all usable as `{{name}}`.
-    private mutating func dataRow(
-        number: Int, _ values: [(String, String)], source: String, line: Int?, at node: SuiteNode
-    ) -> DataRow? {
-        guard !values.isEmpty else { return invalidData(source, line, "row \(number) has no values", at: node) }
+    private mutating func dataRow(number: Int, _ values: [(String, String)], source: String, at node: SuiteNode) -> DataRow? {
+        guard !values.isEmpty else { return invalidData(source, nil, "row \(number) has no values", at: node) }
         for (name, _) in values {
             if name.hasPrefix("env.") || Template.problem(withName: name) != nil {
-                return invalidData(source, line, "`\(name)` (row \(number)) is not a variable name", at: node)
+                return invalidData(source, nil, "`\(name)` (row \(number)) is not a variable name", at: node)
             }
         }
         return DataRow(number: number, values: Dictionary(values, uniquingKeysWith: { _, last in last }))

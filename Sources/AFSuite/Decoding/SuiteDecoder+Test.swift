@@ -27,9 +27,10 @@ extension SuiteDecoder {
         var rows: [DataRow]?
         if let each = node.member("each") {
             rows = decodeRows(each)
-            // The names count for the variable check even when the data has a problem: no cascade.
-            if case .test(let index) = scope {
-                rowNames[index] = Set(rows?.flatMap(\.values.keys) ?? [])
+            // For the variable check, a row name counts only when every row gives it (else another
+            // source must define it for the rows without it); after a data problem, none does.
+            if case .test(let index) = scope, let rows, let first = rows.first {
+                rowNames[index] = rows.dropFirst().reduce(Set(first.values.keys)) { $0.intersection($1.values.keys) }
             }
             if rows == nil { return nil }
         }
