@@ -27,7 +27,19 @@ struct SessionManagerTests {
             }
             #expect(next.take() >= 1_000)
             #expect(mismatches.values.isEmpty)
-            #expect(session.tasks.isEmpty)
+            let left = session.tasks.count
+            #expect(left == 0)
+        }
+    }
+
+    /// A task leaves the registry before its awaiting caller resumes, every time.
+    @Test func aFinishedTaskIsGoneWhenItsCallerResumes() async throws {
+        try await withFixture { server, session in
+            for i in 0..<50 {
+                _ = try await session.data(for: HTTPRequest(url: server.url("/get?i=\(i)")))
+                let left = session.tasks.count
+                #expect(left == 0, "request \(i): \(left) task(s) still registered")
+            }
         }
     }
 

@@ -86,6 +86,9 @@ extension SessionTask {
             state.waiters = []
             return (first, waiters, state.uploadStream?.1, state.downloadStream?.1)
         }
+        // Out of the registry before anyone waiting resumes: code that awaited the last task must
+        // find `session.tasks` empty (AFNetworking also drops a task's delegate before its completion runs).
+        context.registry.remove(identifier)
         upload?.finish()
         download?.finish()
         first?.resume(returning: result)
@@ -105,7 +108,6 @@ extension SessionTask {
             let frozen = event
             notifyMonitors { $0.taskDidComplete(self, with: frozen) }
         }
-        context.registry.remove(identifier)
     }
 
     private func makeResult(_ outcome: TransferOutcome) -> TaskResult {
