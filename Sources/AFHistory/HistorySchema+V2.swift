@@ -11,7 +11,7 @@ extension HistorySchema {
     /// spare (docs/performance.md, History → Recording); a passing result now costs one row. Unlike version
     /// 1, this migration cannot be written to run twice (`ALTER TABLE` has no `IF NOT EXISTS`): two processes
     /// opening one file at once are serialized by the migrator's write transaction, and the loser finds the
-    /// migration done (`HistoryStore.openDatabase`).
+    /// migration done (`HistoryStore.openPool`).
     static func migrateToV2(_ db: Database) throws {
         let phases = timingColumns
         var sql = ""

@@ -10,31 +10,25 @@ extension HistoryStore {
     /// - Returns: the open store.
     /// - Throws: `HistoryError.cannotOpen`, `.migrationFailed`, or `.newerSchema` for a file a newer afrun migrated.
     public static func open(path: String, detail: HistoryDetail = .failures) throws -> HistoryStore {
-        let pool = try openDatabase(path: path, pooled: true)
-        return HistoryStore(path: path, detail: detail) { _ in DatabaseHandle(database: pool) }
+        let pool = try openPool(path: path)
+        return HistoryStore(path: path, detail: detail) { _ in DatabaseHandle(pool: pool) }
     }
 
     /// A store whose database is opened on the writer's queue while the caller goes on (`afrun run`
     /// starts its requests meanwhile). Recording queues behind the open; queries wait for it; an open that
     /// fails is reported by `runDidFinish`, `flush` and every query.
-    ///
-    /// It opens one connection (a GRDB `DatabaseQueue` in WAL mode), not a pool: a recording run only
-    /// writes, and queries, if any, go through that connection too. That spares the pool's set-up (a
-    /// CREATE TABLE/DROP TABLE to create the WAL file, which the final TRUNCATE checkpoint removes, so
-    /// every run paid for it) and its generic metadata: 2-3 ms of CPU per run (docs/performance.md).
     /// - Parameters:
     ///   - path: the database file.
     ///   - detail: how much of each result the runs it records keep.
     /// - Returns: the store, possibly still opening.
     public static func openInBackground(path: String, detail: HistoryDetail = .failures) -> HistoryStore {
         HistoryStore(path: path, detail: detail) { queue in
-            DatabaseHandle(openingOn: queue) { () throws(HistoryError) in try openDatabase(path: path, pooled: false) }
+            DatabaseHandle(openingOn: queue) { () throws(HistoryError) in try openPool(path: path) }
         }
     }
 
-    /// The folders, the connection (a pool, or a single connection when `pooled` is false), the migrations
-    /// and the interrupted-runs check.
-    static func openDatabase(path: String, pooled: Bool) throws(HistoryError) -> any DatabaseWriter {
+    /// The folders, the pool, the migrations and the interrupted-runs check.
+    static func openPool(path: String) throws(HistoryError) -> DatabasePool {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -49,21 +43,13 @@ extension HistoryStore {
         // write goes through the writer's queue, which commits it first.
         configuration.allowsUnsafeTransactions = true
         configuration.prepareDatabase { db in
-            if !pooled {
-                // The pool turns WAL on itself (and writes a first frame so that its readers find a -wal
-                // file); a single connection does not need that frame. A no-op on a file already in WAL.
-                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-                guard mode == "wal" else { throw HistoryError.cannotOpen(path: path, reason: "cannot turn WAL on") }
-            }
             // WAL with synchronous=NORMAL: a commit survives the process dying (the WAL is in the OS cache);
             // only a power loss may drop the last commits. FULL would fsync every commit.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        let pool: any DatabaseWriter
+        let pool: DatabasePool
         do {
-            pool = pooled
-                ? try DatabasePool(path: path, configuration: configuration)
-                : try DatabaseQueue(path: path, configuration: configuration)
+            pool = try DatabasePool(path: path, configuration: configuration)
         } catch {
             throw HistoryError.cannotOpen(path: path, reason: "\(error)")
         }
@@ -87,7 +73,7 @@ extension HistoryStore {
     }
 
     /// The migrations applied to the database that this afrun does not know, or nil when there are none.
-    static func newerMigrations(in pool: any DatabaseReader) -> [String]? {
+    static func newerMigrations(in pool: DatabasePool) -> [String]? {
         let applied = (try? pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }) ?? []
         let unknown = applied.filter { !HistorySchema.versions.contains($0) }
         return unknown.isEmpty ? nil : unknown.sorted()

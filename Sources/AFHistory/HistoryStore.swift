@@ -54,8 +54,8 @@ public final class HistoryStore: ResultSink {
     /// - Throws: `HistoryError.database` if the file could not be closed.
     public func close() throws {
         writer.quiesce()
-        guard let connection = try? database.connection() else { return }
-        do { try connection.close() } catch { throw HistoryError.database(operation: "close", reason: "\(error)") }
+        guard let pool = try? database.pool() else { return }
+        do { try pool.close() } catch { throw HistoryError.database(operation: "close", reason: "\(error)") }
     }
 
     // MARK: ResultSink
@@ -129,7 +129,7 @@ public final class HistoryStore: ResultSink {
 
     func read<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
         do {
-            return try database.connection().read(body)
+            return try database.pool().read(body)
         } catch {
             throw Self.historyError(error, operation: operation)
         }

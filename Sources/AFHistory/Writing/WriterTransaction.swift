@@ -35,8 +35,8 @@ final class WriterTransaction {
         guard !items.isEmpty else { return [] }
         var next = 0
         do {
-            let connection = try database.connection()
-            try connection.writeWithoutTransaction { db in
+            let pool = try database.pool()
+            try pool.writeWithoutTransaction { db in
                 if startedAt == nil {
                     try begin(db)
                     startedAt = .now
@@ -77,7 +77,7 @@ final class WriterTransaction {
             // The checks stay off until another kind of write needs them (`constraintChecks(on:)`): each
             // change of those pragmas expires every prepared statement, and the batch INSERTs were compiled
             // again after every commit.
-            try database.connection().writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+            try database.pool().writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
             startedAt = nil
             defer { applied.removeAll(keepingCapacity: true) }
             return applied.map { ($0, .success(())) }
@@ -90,13 +90,13 @@ final class WriterTransaction {
     /// transaction. `.passive` during a run keeps the WAL short, so the run's last checkpoint has little to
     /// copy and sync; `.truncate` at its end leaves the whole run in the database file.
     func checkpoint(_ mode: Database.CheckpointMode) {
-        guard startedAt == nil, let connection = try? database.connection() else { return }
-        _ = try? connection.writeWithoutTransaction { db in try db.checkpoint(mode) }
+        guard startedAt == nil, let pool = try? database.pool() else { return }
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(mode) }
     }
 
     /// Finalizes the inserter's prepared statements (before the database closes).
     func releaseStatements() {
-        _ = try? database.connection().writeWithoutTransaction { _ in inserter.releaseStatements() }
+        _ = try? database.pool().writeWithoutTransaction { _ in inserter.releaseStatements() }
     }
 
     /// Runs `body` with the writer connection outside any transaction (commit first).
@@ -104,7 +104,7 @@ final class WriterTransaction {
         // `body` may delete runs or tests (prune) through this very connection, which `data_version` does not
         // report: the remembered ids go.
         inserter.forgetIDs()
-        return try database.connection().writeWithoutTransaction { db in
+        return try database.pool().writeWithoutTransaction { db in
             try constraintChecks(on: true, db)
             return try body(db)
         }
@@ -167,18 +167,18 @@ final class WriterTransaction {
         startedAt = nil
         // Ids learnt in the rolled-back transaction are gone; another process may have pruned a test.
         inserter.forgetIDs()
-        guard let connection = try? database.connection() else {
+        guard let pool = try? database.pool() else {
             let failure = HistoryStore.historyError(error, operation: "open")
             return items.map { ($0, .failure(failure)) }
         }
-        _ = try? connection.writeWithoutTransaction { db in
+        _ = try? pool.writeWithoutTransaction { db in
             if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
             checksOn = false  // whatever they were: set them for sure
             try constraintChecks(on: true, db)
         }
         return items.map { item in
             do {
-                try connection.writeWithoutTransaction { db in
+                try pool.writeWithoutTransaction { db in
                     inserter.transactionWillBegin()
                     try db.inTransaction(.immediate) {
                         try apply(item, in: db)
