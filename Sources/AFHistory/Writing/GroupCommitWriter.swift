@@ -27,8 +27,10 @@ final class GroupCommitWriter: Sendable {
 
     /// The oldest an open transaction gets before it is committed: the most a SIGKILL can lose.
     static let commitInterval: Duration = .milliseconds(100)
-    /// How long queued results gather before an insert pass (fewer wake-ups of the writer).
-    static let gatherDelay: Duration = .milliseconds(5)
+    /// How long queued results gather before an insert pass (fewer wake-ups of the writer, and of the
+    /// runner's hand-over, `HistoryStore.recordingInterval`). 15 ms rather than 5 ms took ~6-9 ms of CPU off
+    /// a 2,000-result run (docs/performance.md, "Sixth round"); it adds to what a SIGKILL can lose.
+    static let gatherDelay: Duration = .milliseconds(15)
     /// Queued items that start an insert pass at once.
     static let insertBatch = 256
     /// Uncommitted items that start a commit at once (bounds memory and the write lock's hold).

@@ -290,7 +290,9 @@ final class ResultInserter {
 
     /// The TLS evidence of the batch's HTTPS results, keyed by their result ids.
     private func insertTLS(_ results: [RecordedResult], firstID: Int64, in db: Database) throws {
-        let present = results.indices.compactMap { offset in results[offset].result.tls.map { (offset: offset, tls: $0) } }
+        let present = results.indices.compactMap { offset in
+            results[offset].withResult { $0.tls }.map { (offset: offset, tls: $0) }
+        }
         try statements.insert(.tls, count: present.count, in: db) { row, index in
             let (offset, tls) = present[index]
             row.bind(firstID + Int64(offset))
