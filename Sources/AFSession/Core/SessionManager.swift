@@ -43,8 +43,7 @@ public final class SessionManager: Sendable {
         self.options = TransportOptions(configuration: configuration)
         self.loop = TransferLoop(limits: .init(
             maxConnections: max(1, configuration.maxConnections),
-            maxConnectionsPerHost: max(0, configuration.maxConnectionsPerHost ?? 0),
-            cookies: configuration.cookiesEnabled))
+            maxConnectionsPerHost: max(0, configuration.maxConnectionsPerHost ?? 0)))
     }
 
     deinit {

@@ -5,33 +5,27 @@ import Glibc
 
 /// A libcurl share handle (`CURLSH *`) holding an in-memory cookie store.
 ///
-/// A session's own store is made without locks: every easy handle that uses it runs on the one
-/// transfer-loop thread. A `CookieStore` may serve several sessions, so its share is made
-/// `threadSafe`: libcurl then takes a recursive mutex around every use of the shared data.
-/// Not `Sendable`; `CookieStore` documents how it crosses threads.
+/// A store may serve several sessions, whose transfers run on different loop threads: libcurl
+/// takes the share's recursive mutex around every use of the shared data (uncontended within one
+/// session). Not `Sendable`; `CookieStore` documents how it crosses threads.
 final class CurlShare {
     /// The raw handle.
     let raw: UnsafeMutableRawPointer
-    /// The mutex libcurl's lock callbacks take, when `threadSafe`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>?
+    /// The mutex libcurl's lock callbacks take.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates a share handle that shares cookies, or returns nil when libcurl cannot.
-    /// - Parameter threadSafe: whether transfers on different threads may use it.
-    init?(threadSafe: Bool = false) {
+    init?() {
         CurlGlobal.ensureInitialized()
         guard let handle = curl_share_init() else { return nil }
-        var mutex: UnsafeMutablePointer<pthread_mutex_t>?
-        var ok = afc_share_setopt_long(handle, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue)) == CURLSHE_OK
-        if ok, threadSafe {
-            let m = Self.makeRecursiveMutex()
-            mutex = m
-            ok = afc_share_setopt_lock_function(handle, shareLock) == CURLSHE_OK
-                && afc_share_setopt_unlock_function(handle, shareUnlock) == CURLSHE_OK
-                && afc_share_setopt_pointer(handle, CURLSHOPT_USERDATA, UnsafeMutableRawPointer(m)) == CURLSHE_OK
-        }
-        guard ok else {
+        let mutex = Self.makeRecursiveMutex()
+        guard afc_share_setopt_long(handle, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue)) == CURLSHE_OK,
+            afc_share_setopt_lock_function(handle, shareLock) == CURLSHE_OK,
+            afc_share_setopt_unlock_function(handle, shareUnlock) == CURLSHE_OK,
+            afc_share_setopt_pointer(handle, CURLSHOPT_USERDATA, UnsafeMutableRawPointer(mutex)) == CURLSHE_OK
+        else {
             curl_share_cleanup(handle)
-            if let mutex { Self.destroy(mutex) }
+            Self.destroy(mutex)
             return nil
         }
         raw = handle
@@ -39,8 +33,9 @@ final class CurlShare {
     }
 
     deinit {
+        // No easy handle is attached any more: each holds its share (`CurlEasy.attachedShare`).
         _ = curl_share_cleanup(raw)
-        if let mutex { Self.destroy(mutex) }
+        Self.destroy(mutex)
     }
 
     /// Recursive, because libcurl may take the share's lock while it holds the cookie lock.

@@ -4,14 +4,13 @@ import Foundation
 extension Transfer {
     /// Sets every option the job needs on the (freshly reset) handle.
     ///
-    /// - Parameter cookies: the session's cookie share, when the cookie store is on.
     /// - Throws: `SessionError` when a file cannot be opened or libcurl refuses an option.
-    func configure(cookies: CurlShare?) throws(SessionError) {
+    func configure() throws(SessionError) {
         do {
             try configureBasics()
             try configureMethodAndBody()
             try configureHeaders()
-            try configureBehaviour(cookies: cookies)
+            try configureBehaviour()
             try configureTLS()
         } catch let error as CurlCallError {
             throw .transport(TransportFailure(
@@ -85,7 +84,7 @@ extension Transfer {
         try easy.set(CURLOPT_HTTPHEADER, list: list)
     }
 
-    private func configureBehaviour(cookies: CurlShare?) throws(CurlCallError) {
+    private func configureBehaviour() throws(CurlCallError) {
         let configuration = job.options.configuration
         let request = job.request
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeout.wholeMilliseconds)
@@ -121,10 +120,9 @@ extension Transfer {
             // Empty: every encoding this libcurl supports, advertised in Accept-Encoding.
             try easy.set(CURLOPT_ACCEPT_ENCODING, string: "")
         }
-        // The request's own cookie store, else the session's; none when the request handles no
-        // cookies. curl_easy_reset keeps a reused handle's share, so a different one (or none)
-        // is set explicitly: cookies never leak from one store's transfers into another's.
-        let store: CurlShare? = request.handlesCookies ? (request.cookieStore.map(\.share) ?? cookies) : nil
+        // curl_easy_reset keeps a reused handle's share, so a different one (or none) is set
+        // explicitly: cookies never leak from one store's transfers into another's.
+        let store = job.cookieStore?.share
         if easy.attachedShare !== store { try easy.set(share: store) }
         if store != nil {
             // An empty file name turns the cookie engine on without reading a file.

@@ -27,6 +27,9 @@ struct TransferJob: Sendable {
     /// by the submitting thread: the loop thread, the busiest of a large run, only hands them over.
     let urlText: String
     let headerLines: [String]
+    /// The cookie store that serves the transfer: the request's own, else the session's; nil when
+    /// the request handles no cookies or the session keeps none.
+    let cookieStore: CookieStore?
     /// The request's own `Cookie` header when a cookie store serves the transfer: given to libcurl
     /// as `CURLOPT_COOKIE`, which it sends in the same `Cookie` line as the store's cookies (as a
     /// header line it would be a second `Cookie` header, which RFC 6265 forbids).
@@ -44,8 +47,8 @@ struct TransferJob: Sendable {
         self.reportsProgress = reportsProgress
         self.delegate = delegate
         urlText = request.url.absoluteString
-        let usesStore = request.handlesCookies && (request.cookieStore != nil || options.configuration.cookiesEnabled)
-        let own = usesStore ? request.headers.values(for: "Cookie") : []
+        cookieStore = request.handlesCookies ? request.cookieStore ?? options.cookieStore : nil
+        let own = cookieStore != nil ? request.headers.values(for: "Cookie") : []
         cookie = own.isEmpty ? nil : own.joined(separator: "; ")
         headerLines = Self.headerLines(for: request, leavingOutCookie: cookie != nil)
     }
@@ -76,10 +79,13 @@ final class TransportOptions: Sendable {
     let configuration: SessionConfiguration
     /// What the security policy asks of libcurl (`SecurityPolicy.transportSettings()`).
     let tls: TLSTransportSettings
+    /// The session's cookie store (`cookiesEnabled`), shared by its transfers.
+    let cookieStore: CookieStore?
 
     init(configuration: SessionConfiguration) {
         self.configuration = configuration
         self.tls = configuration.securityPolicy.transportSettings()
+        cookieStore = configuration.cookiesEnabled ? CookieStore() : nil
     }
 }
 

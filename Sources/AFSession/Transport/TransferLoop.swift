@@ -29,8 +29,6 @@ final class TransferLoop: Sendable {
         var maxConnections: Int
         /// `CURLMOPT_MAX_HOST_CONNECTIONS`; 0 for no limit.
         var maxConnectionsPerHost: Int
-        /// Whether transfers share an in-memory cookie store.
-        var cookies: Bool
     }
 
     /// The multi handle's address, for `curl_multi_wakeup` only.

@@ -5,7 +5,7 @@ import Foundation
 import Glibc
 #endif
 
-/// The body of the transfer-loop thread: owns the multi handle, the cookie share, every running
+/// The body of the transfer-loop thread: owns the multi handle, every running
 /// `Transfer` and a pool of idle easy handles reused with `curl_easy_reset`.
 ///
 /// Not `Sendable`: created on the loop thread and never leaves it (checked by `assertOnLoop`).
@@ -13,7 +13,6 @@ final class TransferLoopRunner {
     private let loop: TransferLoop
     private let owner = pthread_self()
     private var multi: CurlMulti?
-    private var share: CurlShare?
     private var transfers: [UnsafeMutableRawPointer: Transfer] = [:]
     private var transfersByID: [Int: Transfer] = [:]
     private var idleHandles: [CurlEasy] = []
@@ -44,7 +43,6 @@ final class TransferLoopRunner {
             return
         }
         self.multi = multi
-        if loop.limits.cookies { share = CurlShare() }
         loop.publish(TransferLoop.WakeTarget(raw: multi.raw))
 
         var running = true
@@ -110,7 +108,7 @@ final class TransferLoopRunner {
         }
         let transfer = Transfer(job: job, easy: easy)
         do throws(SessionError) {
-            try transfer.configure(cookies: share)
+            try transfer.configure()
             do {
                 try multi.add(easy)
             } catch {
@@ -194,10 +192,8 @@ final class TransferLoopRunner {
         for command in loop.detach() { refuse(command) }
         // Every outcome handed over before the loop reports that it ended (`shutdown()` returns then).
         deliveries.sync {}
-        // Order matters: easy handles still reference the share, and the multi handle must outlive
-        // neither of them being removed.
+        // Idle handles before the multi handle (each holds its cookie share until it is cleaned up).
         idleHandles.removeAll()
-        share = nil
         multi = nil
         loop.didExit()
     }
