@@ -43,6 +43,16 @@ public struct Suite: Sendable {
 
     /// The folder relative paths resolve against.
     public var directory: URL { file.deletingLastPathComponent() }
+
+    /// A path a suite names (a body or data file, a certificate): absolute as written, else
+    /// relative to the suite's folder.
+    /// - Parameters:
+    ///   - path: the path, variables already rendered.
+    ///   - directory: the suite's folder.
+    /// - Returns: the file URL.
+    public static func resolve(_ path: String, in directory: URL) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+    }
 }
 
 /// A suite variable: a literal value or an environment variable, possibly secret.

@@ -116,6 +116,11 @@ public struct Template: Sendable, Hashable {
     }
 
     /// Why `name` is not a valid variable name, or nil when it is.
+    /// Whether a variable, a capture or a data row may define `name`: a valid name, not `env.…`.
+    static func isDefinable(_ name: String) -> Bool {
+        !name.hasPrefix("env.") && problem(withName: name) == nil
+    }
+
     static func problem(withName name: String) -> String? {
         if name.isEmpty { return "empty placeholder `{{}}`" }
         var body = Substring(name)

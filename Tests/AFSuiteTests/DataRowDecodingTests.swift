@@ -110,3 +110,15 @@ struct BasicAuthDecodingTests {
         #expect(undefined.map(\.description).first?.contains("undefined variable `nope`") == true, "\(undefined)")
     }
 }
+
+/// Bad `each` data does not hide the test's other problems, nor cascade into undefined variables.
+struct DataRowProblemTests {
+    @Test func theRestOfTheTestIsStillChecked() {
+        let json = #"{"name": "s", "tests": [{"name": "t {{id}}", "each": [], "request": {"url": "http://h/{{id}}", "timeout": -1}}]}"#
+        let problems = diagnostics(json).map(\.description)
+        #expect(problems.count == 2, "\(problems)")
+        #expect(problems.contains { $0.contains("`each`: the array is empty") })
+        #expect(problems.contains { $0.contains("timeout") })
+        #expect(!problems.contains { $0.contains("undefined variable") })
+    }
+}

@@ -74,7 +74,7 @@ public struct RequestBuilder: Sendable {
     /// A path from the suite (relative to the suite's folder), rendered.
     func fileURL(_ path: String, scope: VariableScope) throws(RunnerError) -> URL {
         let rendered = try scope.render(path)
-        let url = rendered.hasPrefix("/") ? URL(fileURLWithPath: rendered) : suite.directory.appendingPathComponent(rendered)
+        let url = Suite.resolve(rendered, in: suite.directory)
         guard FileManager.default.isReadableFile(atPath: url.path) else {
             throw .unreadableFile(path: rendered, reason: "no readable file at \(url.path)")
         }

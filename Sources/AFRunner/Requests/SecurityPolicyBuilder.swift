@@ -27,7 +27,7 @@ public enum SecurityPolicyBuilder {
                 policy.pinningMode = pinning
             }
             for path in spec.pinnedCertificates ?? [] {
-                let url = resolve(try render(path), in: directory)
+                let url = Suite.resolve(try render(path), in: directory)
                 guard FileManager.default.fileExists(atPath: url.path) else {
                     throw .unreadableFile(path: url.path, reason: "no such file or folder")
                 }
@@ -43,7 +43,7 @@ public enum SecurityPolicyBuilder {
             if let allow = spec.allowInvalidCertificates { policy.allowInvalidCertificates = allow }
             if let validates = spec.validatesDomainName { policy.validatesDomainName = validates }
             if let caFile = spec.caFile {
-                let url = resolve(try render(caFile), in: directory)
+                let url = Suite.resolve(try render(caFile), in: directory)
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
                     throw .unreadableFile(path: caFile, reason: "no CA file at \(url.path)")
@@ -52,8 +52,8 @@ public enum SecurityPolicyBuilder {
             }
             if let client = spec.clientCertificate {
                 policy.clientCertificate = ClientCertificate(
-                    certificateFile: resolve(try render(client.certificate), in: directory),
-                    keyFile: resolve(try render(client.key), in: directory),
+                    certificateFile: Suite.resolve(try render(client.certificate), in: directory),
+                    keyFile: Suite.resolve(try render(client.key), in: directory),
                     passphrase: try client.passphrase.map { (s: String) throws(RunnerError) -> String in try render(s) })
             }
         }
@@ -62,9 +62,5 @@ public enum SecurityPolicyBuilder {
             policy.validatesDomainName = false
         }
         return policy
-    }
-
-    static func resolve(_ path: String, in directory: URL) -> URL {
-        path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
     }
 }

@@ -12,12 +12,7 @@ extension SuiteDecoder {
         }
         var out: [CaptureSpec] = []
         for (name, child) in node.members {
-            if name.hasPrefix("env.") || Template.problem(withName: name) != nil {
-                report(.outOfRange(key: "capture", value: "`\(name)`",
-                    expected: "a name of letters, digits, `_`, `-` or `.` that starts with a letter or `_` (and not `env.…`)"),
-                    at: child.pointer, key: true)
-                continue
-            }
+            guard definableName(name, key: "capture", at: child) else { continue }
             let context = "capture `\(name)`"
             guard let o = object(child, allowed: Self.captureSources + ["group", "secret"], context: context) else { continue }
             let sources = Self.captureSources.filter { o.member($0) != nil }

@@ -59,7 +59,7 @@ extension SuiteDecoder {
                 name.hasPrefix("env.") ? environment[String(name.dropFirst(4))] : values[name]
             }
             guard let rendered, !rendered.isEmpty else { continue }
-            let url = rendered.hasPrefix("/") ? URL(fileURLWithPath: rendered) : suite.directory.appendingPathComponent(rendered)
+            let url = Suite.resolve(rendered, in: suite.directory)
             if !FileManager.default.fileExists(atPath: url.path) {
                 report(.missingFile(path: rendered, resolved: url.standardizedFileURL.path), at: use.pointer)
             }

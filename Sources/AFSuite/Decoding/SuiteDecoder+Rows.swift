@@ -31,7 +31,7 @@ extension SuiteDecoder {
     }
 
     private mutating func rows(fromFile path: String, at node: SuiteNode) -> [DataRow]? {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : file.deletingLastPathComponent().appendingPathComponent(path)
+        let url = Suite.resolve(path, in: file.deletingLastPathComponent())
         let kind = url.pathExtension.lowercased()
         guard kind == "csv" || kind == "json" else {
             return invalidData(path, nil, "a data file must end in .json or .csv", at: node)
@@ -45,7 +45,7 @@ extension SuiteDecoder {
             do throws(CSVReader.Problem) {
                 let records = try CSVReader.records(text)
                 guard !records.isEmpty else { return invalidData(path, nil, "the file has a header line but no rows", at: node) }
-                for column in records[0] where Template.problem(withName: column.name) != nil || column.name.hasPrefix("env.") {
+                for column in records[0] where !Template.isDefinable(column.name) {
                     return invalidData(path, 1, "column `\(column.name)` is not a variable name", at: node)
                 }
                 return records.enumerated().map { i, record in
@@ -80,7 +80,7 @@ extension SuiteDecoder {
     private mutating func dataRow(number: Int, _ values: [(String, String)], source: String, at node: SuiteNode) -> DataRow? {
         guard !values.isEmpty else { return invalidData(source, nil, "row \(number) has no values", at: node) }
         for (name, _) in values {
-            if name.hasPrefix("env.") || Template.problem(withName: name) != nil {
+            if !Template.isDefinable(name) {
                 return invalidData(source, nil, "`\(name)` (row \(number)) is not a variable name", at: node)
             }
         }

@@ -63,16 +63,20 @@ extension SuiteDecoder {
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
+    /// Whether `name` (a member of `key`'s object) may be defined; reports it when not.
+    mutating func definableName(_ name: String, key: String, at child: SuiteNode) -> Bool {
+        guard !Template.isDefinable(name) else { return true }
+        report(.outOfRange(key: key, value: "`\(name)`",
+            expected: "a name of letters, digits, `_`, `-` or `.` that starts with a letter or `_` (and not `env.…`)"),
+            at: child.pointer, key: true)
+        return false
+    }
+
     mutating func decodeVariables(_ node: SuiteNode) -> [VariableDefinition] {
         guard object(node, allowed: node.members.map { $0.key }, context: "`variables`") != nil else { return [] }
         var out: [VariableDefinition] = []
         for (name, child) in node.members {
-            if name.hasPrefix("env.") || Template.problem(withName: name) != nil {
-                report(.outOfRange(key: "variables", value: "`\(name)`",
-                    expected: "a name of letters, digits, `_`, `-` or `.` that starts with a letter or `_` (and not `env.…`)"),
-                    at: child.pointer, key: true)
-                continue
-            }
+            guard definableName(name, key: "variables", at: child) else { continue }
             let location = self.location(child.pointer, key: true)
             guard case .object = child.value else {
                 out.append(VariableDefinition(name: name, source: .value(child.value), location: location))

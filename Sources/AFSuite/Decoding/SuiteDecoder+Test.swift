@@ -24,15 +24,11 @@ extension SuiteDecoder {
         let location = self.location(node.pointer)
         let name = require("name", in: node, context: "a test").flatMap { string($0) }
         _ = string(node.member("description"))
-        var rows: [DataRow]?
-        if let each = node.member("each") {
-            rows = decodeRows(each)
-            // For the variable check, a row name counts only when every row gives it (else another
-            // source must define it for the rows without it); after a data problem, none does.
-            if case .test(let index) = scope, let rows, let first = rows.first {
-                rowNames[index] = rows.dropFirst().reduce(Set(first.values.keys)) { $0.intersection($1.values.keys) }
-            }
-            if rows == nil { return nil }
+        let rows = node.member("each").map { decodeRows($0) }
+        // For the variable check, a row name counts only when every row gives it (else another
+        // source must define it for the rows without it).
+        if case .test(let index) = scope, let rows = rows ?? nil, let first = rows.first {
+            rowNames[index] = rows.dropFirst().reduce(Set(first.values.keys)) { $0.intersection($1.values.keys) }
         }
         let request = require("request", in: node, context: "a test").flatMap { decodeRequest($0) }
         let expect = node.member("expect").flatMap { decodeExpectations($0) } ?? Expectations()
@@ -53,10 +49,16 @@ extension SuiteDecoder {
                     at: skipNode.pointer)
             }
         }
+        if case .some(nil) = rows {
+            // The rest of the test was checked too (every problem in one pass), but with its data
+            // unknown its placeholders are not reported as undefined: no cascade.
+            if case .test(let index) = scope { templates.removeAll { $0.scope == .test(index) } }
+            return nil
+        }
         guard let name, let request else { return nil }
         let test = TestCase(name: name, location: location, request: request, expect: expect, captures: captures,
             retry: retry, skip: skip)
-        return rows.map { Self.expand(test, rows: $0) } ?? [test]
+        return rows.flatMap { $0 }.map { Self.expand(test, rows: $0) } ?? [test]
     }
 
     mutating func decodeRequest(_ node: SuiteNode) -> RequestSpec? {
