@@ -13,7 +13,7 @@ public struct SuiteLoader: Sendable {
 
     /// Creates a loader.
     /// - Parameter environment: the environment for resolving file paths (the process's by default).
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessEnvironment.all) {
         self.environment = environment
     }
 

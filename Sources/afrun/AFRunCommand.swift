@@ -57,9 +57,7 @@ extension AFRunCommand {
         let parsed: String
         do {
             if let run = try parseAsRoot(arguments) as? RunCommand {
-                parsed = String(describing: RunSettings(
-                    paths: run.paths, execution: run.execution.settings, variables: run.variables.settings,
-                    output: run.output.settings, reports: run.reports.settings))
+                parsed = String(describing: run.settings)
             } else {
                 parsed = "another command"
             }
@@ -72,15 +70,18 @@ extension AFRunCommand {
     /// Arguments that ask the root command for something (help, the version, completion scripts).
     static let rootRequests: Set<String> = ["-h", "--help", "help", "--version", "--experimental-dump-help"]
 
+    /// Whether `argument` asks the root command for something (`rootRequests`, completion scripts).
+    static func isRootRequest(_ argument: String) -> Bool {
+        rootRequests.contains(argument) || argument.hasPrefix("--generate-completion-script")
+    }
+
     /// `afrun run …` and `afrun validate …` with ordinary arguments are parsed by their own command
     /// alone: parsing at the root walks the whole command tree (every history subcommand and option
     /// group, by reflection), which cost several milliseconds of every run's start-up. Anything the
     /// short path does not accept (a usage error, help, the version, completion scripts) is parsed
     /// again at the root, so messages and exit codes are the root's.
-    static func parseFast(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) throws -> any ParsableCommand {
-        if let first = arguments.first,
-            !arguments.contains(where: { rootRequests.contains($0) || $0.hasPrefix("--generate-completion-script") })
-        {
+    static func parseFast(_ arguments: [String]) throws -> any ParsableCommand {
+        if let first = arguments.first, !arguments.contains(where: isRootRequest) {
             let rest = Array(arguments.dropFirst())
             if first == "run", let command = try? RunCommand.parseAsRoot(rest) as? RunCommand { return command }
             if first == "validate", let command = try? ValidateCommand.parseAsRoot(rest) as? ValidateCommand { return command }

@@ -1,3 +1,4 @@
+import enum AFSuite.ProcessEnvironment
 import AFHistory
 import ArgumentParser
 import Foundation

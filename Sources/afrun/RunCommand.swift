@@ -19,9 +19,14 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var reports: ReportOptions
 
+    /// The parsed options as plain values (what the fast path builds directly).
+    var settings: RunSettings {
+        RunSettings(paths: paths, execution: execution.settings, variables: variables.settings,
+                    output: output.settings, reports: reports.settings)
+    }
+
     func run() async throws {
-        try await Self.run(RunSettings(paths: paths, execution: execution.settings, variables: variables.settings,
-                                       output: output.settings, reports: reports.settings))
+        try await Self.run(settings)
     }
 
     /// Runs what `settings` asks: the same whether the arguments came through ArgumentParser or the
@@ -36,7 +41,7 @@ struct RunCommand: AsyncParsableCommand {
         let console = Console()
         let style = Style(enabled: output.usesColor)
         let defined = try variables.resolve()
-        let loaded = SuiteLoader(environment: ProcessEnvironment.all).load(paths: paths, knownVariables: defined.names)
+        let loaded = SuiteLoader().load(paths: paths, knownVariables: defined.names)
         for error in loaded.errors { console.err(error.rendered(color: output.usesColor) + "\n") }
         if loaded.suites.isEmpty && loaded.errors.isEmpty {
             console.err("no suite found under \(paths.joined(separator: " ")): suites are *.json files")
@@ -44,7 +49,6 @@ struct RunCommand: AsyncParsableCommand {
         }
 
         var options = RunOptions()
-        options.environment = ProcessEnvironment.all
         options.jobs = execution.jobs
         options.failFast = execution.failFast
         options.defaultTimeout = execution.timeout

@@ -79,7 +79,7 @@ struct RunPlan {
         if reader !== store { try? reader?.close() }
 
         var include: (@Sendable (TestIdentity) -> Bool)?
-        if !selectsAll && !(selected.count == all.count && filter == nil) {
+        if !(selected.count == all.count && filter == nil) {
             let chosen = Set(selected)
             include = { identity in chosen.contains(identity) }
         }

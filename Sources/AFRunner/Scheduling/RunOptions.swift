@@ -1,4 +1,5 @@
 import AFSession
+import AFSuite
 import Foundation
 
 /// How a run is carried out: concurrency, selection, variables, timeouts, TLS override.
@@ -20,7 +21,7 @@ public struct RunOptions: Sendable {
     /// `--secret name=value`: like `variables`, and redacted everywhere.
     public var secrets: [String: String] = [:]
     /// The environment `{{env.NAME}}` reads.
-    public var environment: [String: String] = ProcessInfo.processInfo.environment
+    public var environment: [String: String] = ProcessEnvironment.all
     /// The session configuration every session starts from (its security policy is replaced per suite).
     public var sessionConfiguration: SessionConfiguration
     /// Reachability hook: when a connection fails, asked whether the host is reachable at all;

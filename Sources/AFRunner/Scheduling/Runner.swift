@@ -85,6 +85,11 @@ public final class Runner: Sendable {
             secretOverrides: Set(options.secrets.keys), environment: options.environment)
         let scope = base.adding(suite.variables).scope
         redactor.addSecrets(scope.secretValues)
+        // Data rows may give values to names marked secret (by a variable, `--secret` or a secret
+        // capture): all of the suite's at once, not one redactor update per test.
+        let secretNames = scope.secretNames.union(suite.tests.lazy.flatMap(\.captures).filter(\.isSecret).map(\.name))
+        let rowSecrets = suite.tests.lazy.compactMap(\.row).flatMap { $0.values.filter { secretNames.contains($0.key) }.map(\.value) }
+        if !rowSecrets.isEmpty { redactor.addSecrets(Array(rowSecrets)) }
         let executor = TestExecutor(runner: self, suite: suite)
         if suite.parallel {
             // Up to `jobs` workers, each taking the next test when its last one is done: no task

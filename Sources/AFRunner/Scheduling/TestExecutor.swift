@@ -47,12 +47,7 @@ struct TestExecutor: Sendable {
             return (runner.redactor.redact(r), [])
         }
         var scope = scope
-        if let row = test.row {
-            scope.row = row.values
-            // A row may give the value of a name the suite marks secret.
-            let secrets = row.values.filter { scope.secretNames.contains($0.key) }.map(\.value)
-            if !secrets.isEmpty { runner.redactor.addSecrets(secrets) }
-        }
+        if let row = test.row { scope.row = row.values }
         var (result, captures) = await execute(test, scope: scope, base: consume base)
         var secretCaptures: Set<String> = []
         if !captures.isEmpty {
@@ -101,7 +96,7 @@ struct TestExecutor: Sendable {
             result.attempts = attempt
             let context = await attemptOnce(expect, request: request, session: session, into: &result, keepsContext: !test.captures.isEmpty)
             captures = []
-            if result.status == .passed, !test.captures.isEmpty, let context {
+            if result.status == .passed, let context {
                 switch CaptureExtractor.extract(test.captures, from: context) {
                 case .success(let values):
                     let secret = Set(test.captures.filter(\.isSecret).map(\.name))

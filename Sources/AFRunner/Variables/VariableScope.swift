@@ -28,7 +28,7 @@ public struct VariableScope: Sendable {
     ///   - environment: the environment `{{env.NAME}}` reads.
     public init(
         overrides: [String: String] = [:], secretOverrides: Set<String> = [],
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.all
     ) {
         self.overrides = overrides
         self.captures = [:]
@@ -69,8 +69,7 @@ public struct VariableScope: Sendable {
     /// The value of a variable, or nil when no source defines it.
     public func value(of name: String) -> String? {
         if name.hasPrefix("env.") { return overrides[name] ?? environment[String(name.dropFirst(4))] }
-        if !row.isEmpty, overrides[name] == nil, let value = row[name] { return value }
-        return overrides[name] ?? captures[name] ?? suiteVariables[name]
+        return overrides[name] ?? row[name] ?? captures[name] ?? suiteVariables[name]
     }
 
     /// The values of every secret variable that has one (what the redactor must hide).

@@ -1,11 +1,9 @@
-import AFRunner
-import AFSuite
 import ArgumentParser
 
 /// How tests are scheduled and sent.
 struct ExecutionOptions: ParsableArguments {
     @Option(name: [.short, .long], help: "Requests in flight at most, across all suites.")
-    var jobs: Int = 64
+    var jobs: Int = ExecutionSettings().jobs
 
     @Option(help: ArgumentHelp("Run only tests whose 'suite name/test name' matches this regex.", valueName: "regex"))
     var filter: String?
@@ -14,7 +12,7 @@ struct ExecutionOptions: ParsableArguments {
     var failFast = false
 
     @Option(help: ArgumentHelp("Request timeout in seconds when the suite sets none.", valueName: "seconds"))
-    var timeout: Double = 30
+    var timeout: Double = ExecutionSettings().timeout
 
     @Flag(help: "Accept invalid certificates and do not check host names (every suite).")
     var insecure = false

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 
 /// How results are shown on the terminal.
 struct OutputOptions: ParsableArguments {
@@ -15,7 +14,7 @@ struct OutputOptions: ParsableArguments {
     var quiet = false
 
     @Option(help: "Colors: auto (on a terminal), always, never.")
-    var color: ColorMode = .auto
+    var color: ColorMode = OutputSettings().color
 
     /// The same values as `OutputSettings`.
     var settings: OutputSettings { OutputSettings(verbose: verbose, quiet: quiet, color: color) }

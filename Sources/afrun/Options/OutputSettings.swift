@@ -1,3 +1,4 @@
+import AFSuite
 import ArgumentParser
 import Foundation
 

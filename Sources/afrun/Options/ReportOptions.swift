@@ -1,7 +1,5 @@
 import AFHistory
-import AFRunner
 import ArgumentParser
-import Foundation
 
 /// History, reports and CI selection for `run`.
 struct ReportOptions: ParsableArguments {

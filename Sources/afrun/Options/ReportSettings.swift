@@ -1,3 +1,4 @@
+import AFSuite
 import AFHistory
 import AFRunner
 import ArgumentParser

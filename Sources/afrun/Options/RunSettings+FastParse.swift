@@ -2,11 +2,9 @@ import AFHistory
 import ArgumentParser
 
 extension RunSettings {
-    /// The names `afrun` reads as a subcommand or a request to the root command; an argument list holding
-    /// one of them anywhere is left to ArgumentParser.
-    static let reservedWords: Set<String> = [
-        "run", "validate", "jsonpath", "history", "help", "-h", "--help", "--version", "--experimental-dump-help",
-    ]
+    /// The subcommand names; an argument list holding one of them (after an optional leading `run`) or a
+    /// request to the root command (`AFRunCommand.isRootRequest`) anywhere is left to ArgumentParser.
+    static let subcommands: Set<String> = ["run", "validate", "jsonpath", "history"]
 
     /// `afrun run PATH… [flags]` (or `afrun PATH… [flags]`, `run` being the default command) read without
     /// ArgumentParser, whose reflective parsing (option groups through `Mirror`, dynamic casts that scan
@@ -26,7 +24,7 @@ extension RunSettings {
         var settings = RunSettings(paths: [])
         var seen: Set<String> = []
         while let argument = rest.popFirst() {
-            if argument.isEmpty || reservedWords.contains(argument) || argument.hasPrefix("--generate-completion-script") {
+            if argument.isEmpty || subcommands.contains(argument) || AFRunCommand.isRootRequest(argument) {
                 return nil
             }
             guard argument.hasPrefix("-") else {
