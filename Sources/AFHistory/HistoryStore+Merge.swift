@@ -9,10 +9,11 @@ extension HistoryStore {
     /// Copies into this history the runs of another history file that it does not have yet (matched by
     /// run id), with their results (and timings), assertions and TLS rows. CI uses it to fold the databases
     /// of parallel shards into one before caching it.
-    /// - Parameter otherPath: an afrun history database (schema version 1 or 2; version 1's runs come in as
-    ///   the migration to version 2 would have left them).
+    /// - Parameter otherPath: an afrun history database (schema version 1, 2 or 3; version 1's runs come in
+    ///   as the migration to version 2 would have left them).
     /// - Returns: how many runs were copied.
-    /// - Throws: `HistoryError.cannotOpen` when the file is missing or not an afrun history.
+    /// - Throws: `HistoryError.cannotOpen` when the file is missing or not an afrun history,
+    ///   `.newerSchema` when a newer afrun migrated it further.
     @discardableResult
     public func merge(from otherPath: String) throws -> Int {
         guard FileManager.default.fileExists(atPath: otherPath) else {
@@ -22,6 +23,7 @@ extension HistoryStore {
             return try writer.exclusive { db in
                 try db.execute(sql: "ATTACH DATABASE ? AS src", arguments: [otherPath])
                 defer { try? db.execute(sql: "DETACH DATABASE src") }
+                try Self.refuseNewerSchema(db, path: otherPath, schema: "src")
                 let applied = try String.fetchAll(
                     db, sql: "SELECT identifier FROM src.grdb_migrations ORDER BY identifier")
                 guard !applied.isEmpty, applied == Array(HistorySchema.versions.prefix(applied.count)) else {

@@ -57,26 +57,28 @@ extension HistoryStore {
         do {
             try migrator.migrate(pool)
         } catch {
-            if let newer = newerMigrations(in: pool) { throw .newerSchema(path: path, migrations: newer) }
             // Another process may have applied the same migration at the same moment.
             let done = (try? pool.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
             if !done { throw HistoryError.migrationFailed(path: path, reason: "\(error)") }
         }
-        // A file a newer afrun migrated further: its tables may not be what this afrun writes and reads.
-        if let newer = newerMigrations(in: pool) { throw .newerSchema(path: path, migrations: newer) }
         do {
-            _ = try pool.writeWithoutTransaction { db in try immediateTransaction(db, markAbandonedRuns) }
+            _ = try pool.writeWithoutTransaction { db in
+                // A file a newer afrun migrated further: its tables may not be what this afrun writes and reads.
+                try refuseNewerSchema(db, path: path)
+                return try immediateTransaction(db, markAbandonedRuns)
+            }
         } catch {
             throw historyError(error, operation: "mark interrupted runs")
         }
         return pool
     }
 
-    /// The migrations applied to the database that this afrun does not know, or nil when there are none.
-    static func newerMigrations(in pool: DatabasePool) -> [String]? {
-        let applied = (try? pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }) ?? []
-        let unknown = applied.filter { !HistorySchema.versions.contains($0) }
-        return unknown.isEmpty ? nil : unknown.sorted()
+    /// Throws `HistoryError.newerSchema` when the database (`main`, or an attached `schema`) has migrations
+    /// applied that this afrun does not know.
+    static func refuseNewerSchema(_ db: Database, path: String, schema: String = "main") throws {
+        let applied = try String.fetchSet(db, sql: "SELECT identifier FROM \(schema).grdb_migrations")
+        let unknown = applied.subtracting(HistorySchema.versions)
+        if !unknown.isEmpty { throw HistoryError.newerSchema(path: path, migrations: unknown.sorted()) }
     }
 
     /// How long a run from another host may stay `running` before it is taken for dead: its process cannot

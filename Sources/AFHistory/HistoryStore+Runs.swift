@@ -149,22 +149,10 @@ extension HistoryStore {
         // `results` once per test. The statement itself selects only tests without results, under the
         // write lock.
         do {
-            try writer.exclusive { db in
-                try db.execute(sql: "PRAGMA foreign_keys = OFF")
-                do {
-                    try Self.immediateTransaction(db) { db in
-                        try db.execute(sql: "DELETE FROM tests WHERE id NOT IN (SELECT DISTINCT test_id FROM results)")
-                        try db.execute(sql: "DELETE FROM suites WHERE id NOT IN (SELECT DISTINCT suite_id FROM tests)")
-                    }
-                } catch {
-                    try? db.execute(sql: "PRAGMA foreign_keys = ON")
-                    throw error
-                }
-                // The pragma is a no-op inside a transaction: check it took, rather than leave the
-                // connection without foreign-key checks for the writes after this one.
-                try db.execute(sql: "PRAGMA foreign_keys = ON")
-                guard try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true else {
-                    throw HistoryError.database(operation: "prune", reason: "foreign-key checks could not be turned back on")
+            try writer.exclusive(checks: false) { db in
+                try Self.immediateTransaction(db) { db in
+                    try db.execute(sql: "DELETE FROM tests WHERE id NOT IN (SELECT DISTINCT test_id FROM results)")
+                    try db.execute(sql: "DELETE FROM suites WHERE id NOT IN (SELECT DISTINCT suite_id FROM tests)")
                 }
             }
         } catch {

@@ -78,9 +78,10 @@ public final class HistoryStore: ResultSink {
     /// runner's threads, and the results are committed within `GroupCommitWriter.commitInterval`.
     /// `runDidFinish` (or `flush`) commits what is left and reports what could not be stored.
     public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
+        // Gathered already: the runner hands results over in batches `recordingInterval` apart.
         writer.enqueue(results.indices.map {
             WriterItem(operation: .result(RecordedResult(results, index: $0, runID: run.id)), acknowledgement: nil)
-        })
+        }, gathered: true)
     }
 
     /// Commits everything queued so far.

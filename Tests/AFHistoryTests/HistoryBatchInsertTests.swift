@@ -68,6 +68,22 @@ struct HistoryBatchInsertTests {
         }
     }
 
+    @Test("foreign keys are on again after prune's orphan delete (which runs with them off): the next prune cascades")
+    func foreignKeysBackOnAfterPrune() async throws {
+        try await HistoryWriterTests.withStartedRun(detail: .all) { store, run, path in
+            try await store.record(contentsOf: Self.mixed(10), in: run)
+            try await store.runDidFinish(run, summary: RunSummary(passed: 10), status: .complete)
+            #expect(try store.prune(keep: 1) == 0)
+            let second = HistoryFixtures.run()
+            try await store.runDidStart(second)
+            try await store.record(contentsOf: Self.mixed(10), in: second)
+            try await store.runDidFinish(second, summary: RunSummary(passed: 10), status: .complete)
+            #expect(try store.prune(keep: 1) == 1)
+            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["10"], "the pruned run's results cascaded")
+            #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
+        }
+    }
+
     @Test("CHECK constraints are on again for other writes after a run: merging a run with a bad status fails")
     func checkConstraintsBackOn() async throws {
         let shardPath = HistoryFixtures.databasePath()

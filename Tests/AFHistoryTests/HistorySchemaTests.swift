@@ -62,6 +62,29 @@ struct HistorySchemaTests {
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["1"])
     }
 
+    @Test("merging a file a newer afrun migrated further is refused the same way")
+    func newerSchemaIsNotMerged() async throws {
+        let newer = HistoryFixtures.databasePath(), target = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(newer); HistoryFixtures.remove(target) }
+        let source = try HistoryStore.open(path: newer)
+        try await HistoryFixtures.record(source, [HistoryFixtures.result(HistoryFixtures.identity("a"), .passed)])
+        try source.close()
+        _ = try SQLite.query(newer, "INSERT INTO grdb_migrations VALUES ('v9')")
+        let store = try HistoryStore.open(path: target)
+        defer { try? store.close() }
+        do {
+            _ = try store.merge(from: newer)
+            Issue.record("a v9 file was merged")
+        } catch let error as HistoryError {
+            guard case .newerSchema(let path, let migrations) = error else {
+                Issue.record("expected .newerSchema, got \(error)")
+                return
+            }
+            #expect(path == newer && migrations == ["v9"])
+        }
+        #expect(try store.runs().isEmpty)
+    }
+
     @Test("a file that is not a database is reported with its path")
     func notADatabase() throws {
         let path = HistoryFixtures.databasePath()

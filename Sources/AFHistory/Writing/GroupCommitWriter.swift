@@ -27,9 +27,10 @@ final class GroupCommitWriter: Sendable {
 
     /// The oldest an open transaction gets before it is committed: the most a SIGKILL can lose.
     static let commitInterval: Duration = .milliseconds(100)
-    /// How long queued results gather before an insert pass (fewer wake-ups of the writer, and of the
-    /// runner's hand-over, `HistoryStore.recordingInterval`). 15 ms rather than 5 ms took ~6-9 ms of CPU off
-    /// a 2,000-result run (docs/performance.md, "Sixth round"); it adds to what a SIGKILL can lose.
+    /// How long results gather before an insert pass: the runner's hand-over waits this long between
+    /// batches (`HistoryStore.recordingInterval`), which then go in at once; items queued one by one
+    /// wait it here. Fewer wake-ups than 5 ms (docs/performance.md, "Sixth round"); it adds to what a
+    /// SIGKILL can lose.
     static let gatherDelay: Duration = .milliseconds(15)
     /// Queued items that start an insert pass at once.
     static let insertBatch = 256
@@ -51,11 +52,14 @@ final class GroupCommitWriter: Sendable {
     }
 
     /// Queues items for the next insert pass and commit; failures are reported by the next `flush`.
-    func enqueue(_ items: [WriterItem]) {
+    /// - Parameter gathered: the caller already gathered them (the runner's hand-over waits
+    ///   `HistoryStore.recordingInterval` between batches): the insert pass starts at once instead of
+    ///   gathering a second time.
+    func enqueue(_ items: [WriterItem], gathered: Bool = false) {
         guard !items.isEmpty else { return }
         let action = state.withLock { state in
             state.pending += items
-            return Self.schedule(&state)
+            return Self.schedule(&state, insertNow: gathered)
         }
         perform(action)
     }
@@ -88,10 +92,10 @@ final class GroupCommitWriter: Sendable {
 
     /// Stores and commits everything queued, then runs `body` on the writer connection, on the writer's
     /// queue (so it never meets the writer's open transaction).
-    func exclusive<T>(_ body: (Database) throws -> T) throws -> T {
+    func exclusive<T>(checks: Bool = true, _ body: (Database) throws -> T) throws -> T {
         try queue.sync {
             commitQueued()
-            return try transaction.withDatabase(body)
+            return try transaction.withDatabase(checks: checks, body)
         }
     }
 
@@ -127,9 +131,9 @@ final class GroupCommitWriter: Sendable {
     }
 
     /// What a change of `state` calls for, decided under the lock.
-    private static func schedule(_ state: inout State) -> Action {
+    private static func schedule(_ state: inout State, insertNow: Bool = false) -> Action {
         if state.draining { return .none }  // the drain looks at the state again before it ends
-        if state.urgent || state.pending.count >= insertBatch {
+        if insertNow || state.urgent || state.pending.count >= insertBatch {
             state.draining = true
             return .drainNow
         }

@@ -89,11 +89,35 @@ struct SQLiteBinder {
     /// Runs the statement (an INSERT: no rows expected).
     /// - Throws: `HistoryError.database` with SQLite's message.
     func step(_ operation: String) throws {
+        guard try nextRow(operation) == false else {
+            sqlite3_reset(handle)
+            throw HistoryError.database(operation: operation, reason: "the statement returned rows")
+        }
+    }
+
+    /// Steps a query: true with a row to read (`text(at:)`, `int64(at:)`), false when it is done.
+    /// - Throws: `HistoryError.database` with SQLite's code and message.
+    func nextRow(_ operation: String) throws -> Bool {
         let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
         guard code == SQLITE_DONE else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection"
             sqlite3_reset(handle)
             throw HistoryError.database(operation: operation, reason: "SQLite error \(code): \(message)")
         }
+        return false
+    }
+
+    /// The current row's column `column` as text ("" for NULL).
+    func text(at column: Int32) -> String {
+        // The text first, then its length: asking for the text may convert it, changing the length.
+        guard let text = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// The current row's column `column` as an integer.
+    func int64(at column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
     }
 }

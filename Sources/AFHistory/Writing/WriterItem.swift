@@ -27,7 +27,7 @@ final class WriterItem: Sendable {
     var label: String {
         switch operation {
         case .start(let run): "run start \(run.id)"
-        case .result(let recorded): "\(recorded.result.identity)"
+        case .result(let recorded): recorded.withResult { "\($0.identity)" }
         case .finish(let runID, _, _): "run end \(runID)"
         }
     }
@@ -46,11 +46,6 @@ final class RecordedResult: Sendable {
     private let batch: [TestResult]
     private let index: Int
     let runID: String
-
-    /// The result, borrowed from its batch (no copy of its fields).
-    var result: TestResult {
-        _read { yield batch[index] }
-    }
 
     /// Calls `body` with the result borrowed in place in its batch (a parameter is not copied: no retain of
     /// each of its strings and arrays, which reading `result` into a value would cost).

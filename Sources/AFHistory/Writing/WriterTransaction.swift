@@ -100,12 +100,14 @@ final class WriterTransaction {
     }
 
     /// Runs `body` with the writer connection outside any transaction (commit first).
-    func withDatabase<T>(_ body: (Database) throws -> T) throws -> T {
+    /// - Parameter checks: whether foreign-key and `CHECK` constraints are checked during `body` (off only
+    ///   for a delete that makes sure itself that nothing refers to what it removes).
+    func withDatabase<T>(checks: Bool = true, _ body: (Database) throws -> T) throws -> T {
         // `body` may delete runs or tests (prune) through this very connection, which `data_version` does not
         // report: the remembered ids go.
         inserter.forgetIDs()
         return try database.pool().writeWithoutTransaction { db in
-            try constraintChecks(on: true, db)
+            try constraintChecks(on: checks, db)
             return try body(db)
         }
     }
@@ -139,7 +141,8 @@ final class WriterTransaction {
     /// checks SQLite would make (six B-tree lookups per result, a tenth of the insert time) cannot fail. The
     /// one way a remembered id could go stale, another process deleting the run or a test (`prune`) between
     /// two of our transactions, changes `data_version`, and then the inserter forgets what it knew and reads
-    /// it again. Every other write of the connection (`withDatabase`, `recover`) runs with the checks on.
+    /// it again. Every other write of the connection (`withDatabase`, `recover`) runs with the checks on,
+    /// but for prune's orphan delete, which asks for them off.
     private func begin(_ db: Database) throws {
         // Only outside a transaction does `foreign_keys` take effect.
         try constraintChecks(on: false, db)
