@@ -39,49 +39,48 @@ struct HistorySchemaTests {
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["3"])
     }
 
-    @Test("a file a newer afrun migrated further is refused, named, with the fix, and left as it was")
-    func newerSchemaIsRefused() async throws {
+    /// A history at a new path with one recorded result, marked as migrated by a newer afrun (`v9`).
+    private func newerHistory() async throws -> String {
         let path = HistoryFixtures.databasePath()
-        defer { HistoryFixtures.remove(path) }
         let store = try HistoryStore.open(path: path)
         try await HistoryFixtures.record(store, [HistoryFixtures.result(HistoryFixtures.identity("a"), .passed)])
         try store.close()
         _ = try SQLite.query(path, "INSERT INTO grdb_migrations VALUES ('v9')")
+        return path
+    }
+
+    /// Expects `body` to throw `.newerSchema` naming `path`, `v9` and the fix.
+    private func expectNewerSchema(_ path: String, _ body: () throws -> Void) {
         do {
-            _ = try HistoryStore.open(path: path)
-            Issue.record("a v9 file opened")
+            try body()
+            Issue.record("a v9 file was accepted")
         } catch let error as HistoryError {
             guard case .newerSchema(let errorPath, let migrations) = error else {
                 Issue.record("expected .newerSchema, got \(error)")
                 return
             }
-            #expect(errorPath == path)
-            #expect(migrations == ["v9"])
+            #expect(errorPath == path && migrations == ["v9"])
             #expect(error.description.contains(path) && error.description.contains("upgrade this afrun"), "\(error)")
+        } catch {
+            Issue.record("expected a HistoryError, got \(error)")
         }
+    }
+
+    @Test("a file a newer afrun migrated further is refused, named, with the fix, and left as it was")
+    func newerSchemaIsRefused() async throws {
+        let path = try await newerHistory()
+        defer { HistoryFixtures.remove(path) }
+        expectNewerSchema(path) { _ = try HistoryStore.open(path: path) }
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["1"])
     }
 
     @Test("merging a file a newer afrun migrated further is refused the same way")
     func newerSchemaIsNotMerged() async throws {
-        let newer = HistoryFixtures.databasePath(), target = HistoryFixtures.databasePath()
+        let newer = try await newerHistory(), target = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(newer); HistoryFixtures.remove(target) }
-        let source = try HistoryStore.open(path: newer)
-        try await HistoryFixtures.record(source, [HistoryFixtures.result(HistoryFixtures.identity("a"), .passed)])
-        try source.close()
-        _ = try SQLite.query(newer, "INSERT INTO grdb_migrations VALUES ('v9')")
         let store = try HistoryStore.open(path: target)
         defer { try? store.close() }
-        do {
-            _ = try store.merge(from: newer)
-            Issue.record("a v9 file was merged")
-        } catch let error as HistoryError {
-            guard case .newerSchema(let path, let migrations) = error else {
-                Issue.record("expected .newerSchema, got \(error)")
-                return
-            }
-            #expect(path == newer && migrations == ["v9"])
-        }
+        expectNewerSchema(newer) { _ = try store.merge(from: newer) }
         #expect(try store.runs().isEmpty)
     }
 
