@@ -39,6 +39,42 @@ private func httpOnly() -> FixtureServer.Configuration {
         }
     }
 
+    @Test("--failed-first starts last run's failures first inside a parallel suite; every test still runs")
+    func failedFirstReordersFromHistory() async throws {
+        try await withFixtureServer(httpOnly()) { server in
+            let folder = try SuiteFolder()
+            defer { folder.remove() }
+            let base = server.httpURL.absoluteString
+            // In the parallel suite the third test fails when code=500.
+            try folder.write("a.json", """
+                {"name": "Steady", "baseURL": "\(base)", "tests": [
+                  {"name": "one", "request": {"url": "get"}, "expect": {"status": 200}}
+                ]}
+                """)
+            try folder.write("b.json", """
+                {"name": "Mixed", "baseURL": "\(base)", "parallel": true, "tests": [
+                  {"name": "first", "request": {"url": "get"}, "expect": {"status": 200}},
+                  {"name": "second", "request": {"url": "get"}, "expect": {"status": 200}},
+                  {"name": "third", "request": {"url": "status/{{code}}"}, "expect": {"status": 200}}
+                ]}
+                """)
+            let failing = try await AfrunProcess.run(
+                [".", "--db", "h.sqlite", "--jobs", "1", "--var", "code=500"], in: folder.url)
+            #expect(failing.status == 1, "\(failing.all)")
+
+            // One request at a time, so the lines come in the order the tests start.
+            let output = try await AfrunProcess.run(
+                [".", "--db", "h.sqlite", "--jobs", "1", "--var", "code=200", "--failed-first"], in: folder.url)
+            #expect(output.status == 0, "\(output.all)")
+            // (Suites run concurrently, so which suite's first request wins the one slot is not fixed;
+            // inside the parallel suite a single worker takes the tests in the reordered order.)
+            let order = output.stdout.split(separator: "\n").filter { $0.hasPrefix("PASS  ") }
+                .map { $0.dropFirst(6).split(separator: " ").first.map(String.init) ?? "" }
+            #expect(order.filter { $0.hasPrefix("Mixed/") } == ["Mixed/third", "Mixed/first", "Mixed/second"], "\(output.stdout)")
+            #expect(order.contains("Steady/one"), "\(output.stdout)")
+        }
+    }
+
     @Test("a recorded run keeps the git commit and branch from CI variables and a redacted command line")
     func runRecordsCIVariables() async throws {
         try await withFixtureServer(httpOnly()) { server in
