@@ -198,7 +198,7 @@ private func serverConfiguration() -> FixtureServer.Configuration {
     }
 
     /// `basicAuth` from the suite's defaults or the test; a written Authorization header wins; the
-    /// credentials never reach a sink.
+    /// credentials never reach a sink, even a password written literally.
     @Test func basicAuthSendsCredentials() async throws {
         try await withFixtureServer(serverConfiguration()) { server in
             var viaDefaults = get("defaults", "basic-auth/admin/Hunter2-secret")
@@ -217,6 +217,9 @@ private func serverConfiguration() -> FixtureServer.Configuration {
             let encoded = String(decoding: try JSONEncoder().encode(sink.results), as: UTF8.self)
             #expect(!encoded.contains("Wonderland-7"))
             #expect(!encoded.contains(Data("alice:Wonderland-7".utf8).base64EncodedString()))
+            // A password written literally is a credential too: hidden where the URL repeats it.
+            #expect(!encoded.contains("Hunter2-secret"), "\(encoded)")
+            #expect(encoded.contains("basic-auth\\/admin\\/***") || encoded.contains("basic-auth/admin/***"), "\(encoded)")
         }
     }
 

@@ -90,6 +90,8 @@ public final class Runner: Sendable {
         let secretNames = scope.secretNames.union(suite.tests.lazy.flatMap(\.captures).filter(\.isSecret).map(\.name))
         let rowSecrets = suite.tests.lazy.compactMap(\.row).flatMap { $0.values.filter { secretNames.contains($0.key) }.map(\.value) }
         if !rowSecrets.isEmpty { redactor.addSecrets(Array(rowSecrets)) }
+        let passwords = Redactor.basicAuthPasswords(of: suite, scope: scope)
+        if !passwords.isEmpty { redactor.addSecrets(passwords) }
         let executor = TestExecutor(runner: self, suite: suite)
         if suite.parallel {
             // Up to `jobs` workers, each taking the next test when its last one is done: no task

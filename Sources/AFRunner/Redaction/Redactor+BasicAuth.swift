@@ -1,0 +1,29 @@
+import AFSuite
+
+extension Redactor {
+    /// The `basicAuth` passwords of `suite` (its defaults and its tests, data rows included) as far as
+    /// they can be rendered before the suite runs: each is a credential, hidden like a secret value even
+    /// when it is written literally or comes from a variable not marked secret. A password that needs a
+    /// capture cannot be known yet; the `Authorization` header it makes is hidden in any case.
+    /// - Parameters:
+    ///   - suite: the suite about to run.
+    ///   - scope: the suite's variables (flags, suite variables, environment).
+    /// - Returns: the distinct non-empty passwords.
+    static func basicAuthPasswords(of suite: Suite, scope: VariableScope) -> Set<String> {
+        var passwords: Set<String> = []
+        func add(_ auth: BasicAuthSpec?, row: [String: String]?) {
+            guard let auth, !auth.password.isEmpty else { return }
+            var scope = scope
+            if let row { scope.row = row }
+            if let value = try? scope.render(auth.password), !value.isEmpty { passwords.insert(value) }
+        }
+        add(suite.defaults.basicAuth, row: nil)
+        // Indices, not elements: iterating would copy every (large) test case.
+        for index in suite.tests.indices {
+            let own = suite.tests[index].request.basicAuth
+            guard own != nil || (suite.defaults.basicAuth != nil && suite.tests[index].row != nil) else { continue }
+            add(own ?? suite.defaults.basicAuth, row: suite.tests[index].row?.values)
+        }
+        return passwords
+    }
+}
