@@ -25,6 +25,8 @@ struct RunCommand: AsyncParsableCommand {
                     output: output.settings, reports: reports.settings)
     }
 
+    func validate() throws { try settings.validateTogether() }
+
     func run() async throws {
         try await Self.run(settings)
     }
@@ -60,12 +62,48 @@ struct RunCommand: AsyncParsableCommand {
         options.isReachable = { url in ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable }
         if let filter = execution.filter { options.include = try RunOptions.filter(filter) }
 
-        let plan = RunPlan.make(suites: loaded.suites, filter: options.include, reports: reports, console: console)
+        // `--repeat N`: N runs one after the other, each planned, recorded and summed up on its own.
+        let count = execution.repeatCount
+        var failedRuns = 0
+        ExitKeepAlive.keep(loaded)
+        for iteration in 1...count {
+            if count > 1 { console.out((iteration > 1 ? "\n" : "") + "run \(iteration) of \(count)") }
+            guard let report = try await runOnce(
+                suites: loaded.suites, options: options, settings: settings, console: console, style: style)
+            else { break }
+            // The last run's results are freed by the exit, not one by one; earlier runs' as they end.
+            if iteration == count { ExitKeepAlive.keep(report) }
+            if report.summary.failed + report.summary.errors > 0 {
+                failedRuns += 1
+                if execution.failFast { break }
+            }
+        }
+        if count > 1 {
+            console.out("\(failedRuns) of \(count) runs had failures or errors"
+                + (failedRuns > 0 && !reports.noHistory ? ": `afrun history flaky` ranks the tests that flipped" : ""))
+        }
+        if !loaded.errors.isEmpty {
+            console.err("\(loaded.errors.count) suite problem\(loaded.errors.count == 1 ? "" : "s"): run `afrun validate` for details")
+            throw ExitCode(ExitStatus.usage)
+        }
+        if failedRuns > 0 { throw ExitCode(ExitStatus.testsFailed) }
+    }
+
+    /// One run: plan, run, report, summary line.
+    /// - Returns: the run's report, or nil when there was nothing to run (`--rerun-failed` after a clean run).
+    /// - Throws: `ExitCode` (128 + the signal) when the run was interrupted.
+    private static func runOnce(
+        suites: [Suite], options: RunOptions, settings: RunSettings, console: Console, style: Style
+    ) async throws -> RunReport? {
+        var options = options
+        let output = settings.output
+        let reports = settings.reports
+        let plan = RunPlan.make(suites: suites, filter: options.include, reports: reports, console: console)
         for warning in plan.warnings { console.err("warning: \(warning)") }
         options.include = plan.include
         if reports.rerunFailed && plan.plannedCount == 0 {
             console.out("nothing to rerun: no test failed in the last recorded run")
-            return
+            return nil
         }
 
         let terminal = TerminalReporter(
@@ -90,8 +128,6 @@ struct RunCommand: AsyncParsableCommand {
         let report = await runner.run(plan.suites, run: info, sinks: sinks)
         trap.cancel()
         try? plan.store?.close()
-        ExitKeepAlive.keep(report)
-        ExitKeepAlive.keep(loaded)
 
         FailurePrinter(console: console, style: style, verbose: output.verbose).print(report.results)
         for problem in report.sinkErrors { console.err("warning: \(problem)") }
@@ -102,11 +138,7 @@ struct RunCommand: AsyncParsableCommand {
             console.err("interrupted: \(report.summary.total) finished results kept")
             throw ExitCode(128 + signal)
         }
-        if !loaded.errors.isEmpty {
-            console.err("\(loaded.errors.count) suite problem\(loaded.errors.count == 1 ? "" : "s"): run `afrun validate` for details")
-            throw ExitCode(ExitStatus.usage)
-        }
-        if report.summary.failed + report.summary.errors > 0 { throw ExitCode(ExitStatus.testsFailed) }
+        return report
     }
 
     /// The run's identity, with `--secret` values hidden in the recorded command line.

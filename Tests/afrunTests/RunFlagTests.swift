@@ -85,4 +85,43 @@ import Testing
             #expect(accepted.stdout.contains("PASS  TLS/get"), "\(accepted.stdout)")
         }
     }
+
+    @Test("--repeat N makes N runs, each recorded; the exit status says whether any had a failure")
+    func repeatRecordsEachRun() async throws {
+        try await withPlainFixture { folder, server in
+            let base = server.httpURL.absoluteString
+            try folder.write("s.json", """
+                {"name": "Again", "baseURL": "\(base)", "tests": [
+                  {"name": "ok", "request": {"url": "get"}, "expect": {"status": 200}},
+                  {"name": "bad", "request": {"url": "status/500"}, "expect": {"status": 200}}
+                ]}
+                """)
+            let output = try await AfrunProcess.run(["s.json", "--db", "h.sqlite", "--repeat", "3"], in: folder.url)
+            #expect(output.status == 1, "\(output.all)")
+            #expect(output.stdout.contains("run 1 of 3") && output.stdout.contains("run 3 of 3"), "\(output.stdout)")
+            #expect(output.stdout.components(separatedBy: "1 passed, 1 failed").count == 4, "\(output.stdout)")
+            #expect(output.stdout.contains("3 of 3 runs had failures or errors"), "\(output.stdout)")
+            let runs = try await AfrunProcess.run(["history", "runs", "--db", "h.sqlite", "--format", "json"], in: folder.url)
+            let recorded = try JSONSerialization.jsonObject(with: Data(runs.stdout.utf8)) as? [Any]
+            #expect(recorded?.count == 3, "\(runs.all)")
+
+            // --fail-fast stops repeating too.
+            let stopped = try await AfrunProcess.run(
+                ["s.json", "--no-history", "--repeat", "3", "--fail-fast"], in: folder.url)
+            #expect(stopped.status == 1, "\(stopped.all)")
+            #expect(stopped.stdout.contains("run 1 of 3") && !stopped.stdout.contains("run 2 of 3"), "\(stopped.stdout)")
+            #expect(stopped.stdout.contains("1 of 3 runs had failures or errors"), "\(stopped.stdout)")
+        }
+    }
+
+    @Test("--repeat with a one-run report is a usage error naming both flags and the fix")
+    func repeatWithReportIsRefused() async throws {
+        let folder = try SuiteFolder()
+        defer { folder.remove() }
+        try folder.write("s.json", #"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://127.0.0.1:9/"}}]}"#)
+        let output = try await AfrunProcess.run(["s.json", "--repeat", "2", "--junit", "j.xml"], in: folder.url)
+        #expect(output.status == 2, "\(output.all)")
+        #expect(output.stderr.contains("--junit writes one run's report, and --repeat makes 2 runs: drop one of them"), "\(output.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("j.xml").path))
+    }
 }

@@ -17,9 +17,14 @@ struct ExecutionOptions: ParsableArguments {
     @Flag(help: "Accept invalid certificates and do not check host names (every suite).")
     var insecure = false
 
+    @Option(help: ArgumentHelp(
+        "Run everything this many times, one recorded run each (then `afrun history flaky`).", valueName: "count"))
+    var `repeat`: Int = ExecutionSettings().repeatCount
+
     /// The same values as `ExecutionSettings`.
     var settings: ExecutionSettings {
-        ExecutionSettings(jobs: jobs, filter: filter, failFast: failFast, timeout: timeout, insecure: insecure)
+        ExecutionSettings(
+            jobs: jobs, filter: filter, failFast: failFast, timeout: timeout, insecure: insecure, repeatCount: `repeat`)
     }
 
     func validate() throws { try settings.validate() }

@@ -14,12 +14,15 @@ struct ExecutionSettings: Equatable, Sendable {
     var timeout: Double = 30
     /// `--insecure`.
     var insecure = false
+    /// `--repeat`: how many runs, one after the other.
+    var repeatCount = 1
 
     /// Checks the values together.
     /// - Throws: `ValidationError` naming the flag and the fix.
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+        guard repeatCount >= 1 else { throw ValidationError("--repeat must be at least 1") }
         if let filter {
             do { _ = try RunOptions.filter(filter) } catch {
                 // Foundation on Linux says only "the value is invalid": say what and where.

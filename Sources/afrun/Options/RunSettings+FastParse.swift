@@ -79,6 +79,9 @@ extension RunSettings {
             guard let jobs = Int(argument: value) else { return false }
             execution.jobs = jobs
         case "--filter": execution.filter = value
+        case "--repeat":
+            guard let count = Int(argument: value) else { return false }
+            execution.repeatCount = count
         case "--timeout":
             guard let timeout = Double(argument: value) else { return false }
             execution.timeout = timeout
