@@ -55,6 +55,8 @@ struct RunCommand: AsyncParsableCommand {
         options.insecure = execution.insecure
         options.variables = defined.variables
         options.secrets = defined.secrets
+        // Only failures are printed after the run; reporters that need every result collect their own.
+        options.keptResults = .problems
         // A refused connection to a host with no route at all is reported as `unreachable`
         // (the network is down) rather than `cannotConnect` (nobody listening).
         options.isReachable = { url in ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable }

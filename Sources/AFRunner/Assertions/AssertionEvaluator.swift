@@ -16,10 +16,12 @@ public struct AssertionEvaluator: Sendable {
         // One allocation for the usual handful instead of a growth step per appended group.
         results.reserveCapacity(expect.status.count + (expect.contentType == nil ? 0 : 1) + expect.json.count + 2)
         if let response = context.response {
-            results += status(expect.status, response.statusCode)
+            // Appended in place: a one-element array per group, then copying it over, was an
+            // allocation per assertion group per test.
+            status(expect.status, response.statusCode, into: &results)
             if let contentType = expect.contentType { results.append(self.contentType(contentType, response)) }
             for header in expect.headers { results += self.header(header, response) }
-            if !expect.json.isEmpty { results += json(expect.json, body: context.body) }
+            if !expect.json.isEmpty { json(expect.json, body: context.body, into: &results) }
             if !expect.xpath.isEmpty { results += xpath(expect.xpath, context: context) }
             if let body = expect.body { results += self.body(body, context.body) }
             if let metrics = context.metrics { results += duration(expect.duration, metrics) }
@@ -31,13 +33,13 @@ public struct AssertionEvaluator: Sendable {
 
     // MARK: status, content type, headers
 
-    func status(_ matchers: [StatusMatcher], _ code: Int) -> [AssertionResult] {
-        guard !matchers.isEmpty else { return [] }
+    func status(_ matchers: [StatusMatcher], _ code: Int, into results: inout [AssertionResult]) {
+        guard !matchers.isEmpty else { return }
         let passed = matchers.contains { $0.matches(code) }
         let expected = matchers.count == 1 ? matchers[0].description : "one of " + matchers.map(\.description).joined(separator: ", ")
-        return [AssertionResult(
+        results.append(AssertionResult(
             kind: "status", target: nil, predicate: matchers.count == 1 ? "equals" : "oneOf", expected: expected,
-            actual: "\(code)", passed: passed, message: "status: expected \(expected), got \(code)")]
+            actual: "\(code)", passed: passed, message: "status: expected \(expected), got \(code)"))
     }
 
     func contentType(_ expectation: ContentTypeExpectation, _ response: HTTPResponse) -> AssertionResult {
@@ -68,30 +70,32 @@ public struct AssertionEvaluator: Sendable {
 
     // MARK: JSON
 
-    func json(_ assertions: [PathAssertion], body: Data) -> [AssertionResult] {
+    func json(_ assertions: [PathAssertion], body: Data, into results: inout [AssertionResult]) {
         let document: JSONValue
         do {
             document = try JSONValue(parsing: body)
         } catch {
-            return assertions.flatMap { a in
-                a.predicates.predicates.map { p in
-                    AssertionResult(
+            for a in assertions {
+                for p in a.predicates.predicates {
+                    results.append(AssertionResult(
                         kind: "json", target: a.path, predicate: p.keyword, expected: Self.expectedText(p), actual: nil,
-                        passed: false, message: "\(a.path): the body is not JSON (\(error.description))")
+                        passed: false, message: "\(a.path): the body is not JSON (\(error.description))"))
                 }
             }
+            return
         }
-        return assertions.flatMap { a -> [AssertionResult] in
+        for a in assertions {
             let query: JSONPathQuery
             do { query = try a.query ?? JSONPathQuery(a.path) } catch {
-                return [AssertionResult(
+                results.append(AssertionResult(
                     kind: "json", target: a.path, predicate: "valid", expected: "a valid JSONPath", actual: nil, passed: false,
-                    message: "\(a.path): invalid JSONPath: \(error)")]
+                    message: "\(a.path): invalid JSONPath: \(error)"))
+                continue
             }
             let nodes = query.values(in: document)
-            return a.predicates.predicates.map { p in
+            for p in a.predicates.predicates {
                 let (passed, actual) = NodeListRules.evaluate(p, nodes: nodes, singular: query.isSingular)
-                return Self.result(kind: "json", target: a.path, predicate: p, actual: actual, passed: passed)
+                results.append(Self.result(kind: "json", target: a.path, predicate: p, actual: actual, passed: passed))
             }
         }
     }

@@ -31,6 +31,11 @@ public struct RunOptions: Sendable {
     /// test, possibly from several tasks at once: for a cheap observer such as the terminal's
     /// one line per test, which then costs no hand-off to a sink's drain task per result.
     public var resultObserver: (@Sendable (TestResult) -> Void)?
+    /// Which results `RunReport.results` keeps: every one (the default), or only failed and errored
+    /// ones (what the failure list prints). The summary's counts and percentiles are the same either
+    /// way; sinks see every result either way. A long run that needs no list of all its results
+    /// (the CLI: reporters that need them collect their own as sinks) then holds no passed result.
+    public var keptResults: ResultRetention = .all
 
     /// Creates options with the defaults.
     public init() {
@@ -48,6 +53,22 @@ public struct RunOptions: Sendable {
         return { identity in
             let text = identity.description
             return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }
+    }
+}
+
+/// Which results a run keeps in its report (`RunOptions.keptResults`).
+public enum ResultRetention: Sendable, Hashable {
+    /// Every result, in completion order.
+    case all
+    /// Failed and errored results only, in completion order.
+    case problems
+
+    /// Whether a result with `status` is kept.
+    func keeps(_ status: TestStatus) -> Bool {
+        switch self {
+        case .all: return true
+        case .problems: return status == .failed || status == .error
         }
     }
 }

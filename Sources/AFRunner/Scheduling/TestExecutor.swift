@@ -32,23 +32,22 @@ struct TestExecutor: Sendable {
     func run(_ test: TestCase, scope: VariableScope) async -> (result: TestResult?, captures: [Capture]) {
         let identity = TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: test.name)
         if let include = runner.options.include, !include(identity) { return (nil, []) }
-        let base = TestResult(identity: identity, line: test.location.line, status: .skipped)
+        // One result value, written in place from here to the redactor (no copies of it on the way).
+        var result = TestResult(identity: identity, line: test.location.line, status: .skipped)
         switch runner.stoppedBecause {
         case .interrupted?: return (nil, [])
         case .failFast?:
-            var r = base
-            r.skipReason = "not run: --fail-fast stopped the run after a failure"
-            return (runner.redactor.redact(r), [])
+            result.skipReason = "not run: --fail-fast stopped the run after a failure"
+            return (runner.redactor.redact(result), [])
         case nil: break
         }
         if let reason = test.skip {
-            var r = base
-            r.skipReason = reason
-            return (runner.redactor.redact(r), [])
+            result.skipReason = reason
+            return (runner.redactor.redact(result), [])
         }
         var scope = scope
         if let row = test.row { scope.row = row.values }
-        var (result, captures) = await execute(test, scope: scope, base: consume base)
+        let captures = await execute(test, scope: scope, into: &result)
         var secretCaptures: Set<String> = []
         if !captures.isEmpty {
             secretCaptures = Set(captures.filter(\.secret).map(\.name))
@@ -59,16 +58,11 @@ struct TestExecutor: Sendable {
         return (runner.redactor.redact(result, secretCaptures: secretCaptures), captures)
     }
 
-    private func execute(_ test: TestCase, scope: VariableScope, base: consuming TestResult) async -> (TestResult, [Capture]) {
-        var result = consume base
+    /// Runs the attempts, writing their outcome into `result` (a nested function capturing the result
+    /// would box it on the heap, and returning it would copy it); returns the captures.
+    private func execute(_ test: TestCase, scope: VariableScope, into result: inout TestResult) async -> [Capture] {
         let started = ContinuousClock.now
         result.startedAt = Date()
-        func fail(_ error: RunnerError) -> (TestResult, [Capture]) {
-            result.status = .error
-            result.error = TestErrorInfo(kind: error.kind, message: error.description)
-            result.durationMs = (ContinuousClock.now - started).milliseconds
-            return (result, [])
-        }
         let request: HTTPRequest
         let session: SessionManager
         // The rendered expectations on their own: a mutable copy of the whole test case (retains
@@ -85,7 +79,10 @@ struct TestExecutor: Sendable {
             let policy = try policies.policy(for: spec) { (s: String) throws(RunnerError) -> String in try scope.render(s) }
             session = runner.sessions.session(for: policy)
         } catch {
-            return fail(error)
+            result.status = .error
+            result.error = TestErrorInfo(kind: error.kind, message: error.description)
+            result.durationMs = (ContinuousClock.now - started).milliseconds
+            return []
         }
         result.request = ResultSummaries.request(request)
 
@@ -112,7 +109,7 @@ struct TestExecutor: Sendable {
             if let delay = retry?.delayMs, delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
         }
         result.durationMs = (ContinuousClock.now - started).milliseconds
-        return (result, captures)
+        return captures
     }
 
     /// Sends one attempt and writes its outcome (status, assertions, error, response, timings, TLS) into
