@@ -154,7 +154,7 @@ public final class Redactor: Sendable {
         // the ones known when it finished).
         let values = secrets.withLock { $0 }
         func redact(_ text: String) -> String { Self.redact(text, values: values) }
-        var r = result
+        var r = consume result
         if !values.isEmpty { r.identity.testName = redact(r.identity.testName) }
         if !values.isEmpty || r.assertions.contains(where: Self.targetsSensitiveHeader) {
             r.assertions = r.assertions.map { a in

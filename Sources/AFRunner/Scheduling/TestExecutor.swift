@@ -137,7 +137,9 @@ struct TestExecutor: Sendable {
             result.response = ResultSummaries.response(response.response, body: response.data, metrics: response.metrics)
             result.timings = ResultSummaries.timing(response.metrics)
             result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
-            return keepsContext ? context : nil
+            // Moved out, not copied (a copy retains the response, the body and the metrics once more).
+            guard keepsContext else { return nil }
+            return consume context
         case .failure(.serverTrustRejected(let rejection)) where expect.tls != .trusted:
             let context = ResponseContext(response: nil, rejection: rejection)
             let assertions = runner.evaluator.evaluate(expect, on: context)
