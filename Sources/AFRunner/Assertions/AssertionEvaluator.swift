@@ -150,22 +150,36 @@ public struct AssertionEvaluator: Sendable {
     /// either side is not plain ASCII text starting with a media type (then the string comparison,
     /// which handles every case, decides).
     static func asciiMediaTypesMatch(_ header: String?, _ expected: String) -> Bool? {
-        guard let header else { return nil }
-        func mediaType(_ text: String) -> Substring.UTF8View? {
-            let utf8 = text.utf8
-            guard !utf8.contains(where: { $0 >= 0x80 }) else { return nil }
-            var part = utf8[...].prefix { $0 != UInt8(ascii: ";") }
-            while let f = part.first, f == 0x20 || f == 0x09 { part = part.dropFirst() }
-            while let l = part.last, l == 0x20 || l == 0x09 { part = part.dropLast() }
-            return part.isEmpty ? nil : part
+        guard var header else { return nil }
+        var expected = expected
+        // On the contiguous bytes: the generic `Substring.UTF8View` steps (prefix, drop, zip) cost
+        // about a microsecond per response.
+        return header.withUTF8 { h in expected.withUTF8 { e in asciiMediaTypesMatch(h, e) } }
+    }
+
+    private static func asciiMediaTypesMatch(_ header: UnsafeBufferPointer<UInt8>, _ expected: UnsafeBufferPointer<UInt8>) -> Bool? {
+        /// The media type's byte range (before any `;`, spaces and tabs trimmed), or nil when the text is
+        /// not all ASCII or the range is empty.
+        func mediaType(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+            var end = -1
+            for (i, byte) in text.enumerated() {
+                if byte >= 0x80 { return nil }
+                if end < 0, byte == UInt8(ascii: ";") { end = i }
+            }
+            var upper = end < 0 ? text.count : end
+            var lower = 0
+            while lower < upper, text[lower] == 0x20 || text[lower] == 0x09 { lower += 1 }
+            while upper > lower, text[upper - 1] == 0x20 || text[upper - 1] == 0x09 { upper -= 1 }
+            return lower < upper ? lower..<upper : nil
         }
-        guard let a = mediaType(header), let b = mediaType(expected), a.count == b.count else {
-            return mediaType(header) != nil && mediaType(expected) != nil ? false : nil
-        }
-        return zip(a, b).allSatisfy { x, y in
+        guard let a = mediaType(header), let b = mediaType(expected) else { return nil }
+        guard a.count == b.count else { return false }
+        for k in 0..<a.count {
+            let x = header[a.lowerBound + k], y = expected[b.lowerBound + k]
             let lx = x >= 0x41 && x <= 0x5A ? x | 0x20 : x, ly = y >= 0x41 && y <= 0x5A ? y | 0x20 : y
-            return lx == ly
+            if lx != ly { return false }
         }
+        return true
     }
 
     // MARK: building results
