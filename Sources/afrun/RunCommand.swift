@@ -80,6 +80,8 @@ struct RunCommand: AsyncParsableCommand {
         } else {
             options.resultObserver = { terminal.note($0) }
         }
+        // Without sinks only the terminal's lines and the failure list read results: passed ones need no detail.
+        options.keepsPassedDetail = !sinks.isEmpty
         let runner = Runner(options: options)
 
         let trap = SignalTrap { _ in runner.stop(.interrupted) }

@@ -57,6 +57,31 @@ import Testing
         }
     }
 
+    @Test func passedResultsWithoutDetailKeepTheirTotalsAndFailuresKeepTheirs() async throws {
+        var c = FixtureServer.Configuration()
+        c.tlsPort = nil
+        c.tlsVariants = []
+        try await withFixtureServer(c) { server in
+            var options = RunOptions()
+            options.jobs = 4
+            options.keepsPassedDetail = false
+            let sink = CollectingSink()
+            let report = await Runner(options: options).run([Self.mixedSuite(server.httpURL)], run: .test, sinks: [sink])
+            #expect(report.summary.passed == 12 && report.summary.failed == 2 && report.summary.errors == 1)
+            let passed = sink.results.filter { $0.status == .passed }
+            #expect(passed.count == 12)
+            // Passed: identity, timings and durations only; no texts were built for them.
+            #expect(passed.allSatisfy { $0.request == nil && $0.response == nil && $0.assertions.isEmpty })
+            #expect(passed.allSatisfy { $0.timings != nil && $0.durationMs > 0 })
+            // Failed: everything, as with detail.
+            let failA = try #require(sink.result("fail a"))
+            #expect(failA.request?.url.hasSuffix("/status/500") == true)
+            #expect(failA.response?.status == 500)
+            #expect(failA.failureMessages == ["status: expected 200, got 500"])
+            #expect(report.summary.p50Ms == RunSummary.of(sink.results, durationMs: 0).p50Ms)
+        }
+    }
+
     @Test func keepingAllIsTheDefault() async throws {
         var c = FixtureServer.Configuration()
         c.tlsPort = nil
@@ -64,6 +89,8 @@ import Testing
         try await withFixtureServer(c) { server in
             let report = await Runner(options: RunOptions()).run([Self.mixedSuite(server.httpURL)], run: .test, sinks: [])
             #expect(RunOptions().keptResults == .all)
+            #expect(RunOptions().keepsPassedDetail)
+            #expect(report.results.filter { $0.status == .passed }.allSatisfy { $0.response != nil && $0.assertions.count == 1 })
             #expect(report.results.count == 16)
             #expect(report.summary == RunSummary.of(report.results, durationMs: report.summary.durationMs))
             #expect(report.summary.total == 16)

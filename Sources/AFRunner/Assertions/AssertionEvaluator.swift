@@ -44,18 +44,31 @@ public struct AssertionEvaluator: Sendable {
 
     func contentType(_ expectation: ContentTypeExpectation, _ response: HTTPResponse) -> AssertionResult {
         let value = response.headers["Content-Type"]
+        let passed = Self.contentTypeHolds(expectation, value, response)
         switch expectation {
         case .mediaType(let type):
-            let passed = Self.asciiMediaTypesMatch(value, type)
-                ?? (response.mimeType == type.split(separator: ";").first.map { $0.trimmingHorizontalWhitespace().lowercased() })
             return AssertionResult(
                 kind: "contentType", target: "Content-Type", predicate: "equals", expected: type, actual: value, passed: passed,
                 message: "Content-Type: expected \(type), got \(value ?? "no Content-Type")")
         case .matches(let pattern):
-            let passed = PredicateEvaluator.holds(.matches(pattern), for: value.map(JSONValue.string))
             return AssertionResult(
                 kind: "contentType", target: "Content-Type", predicate: "matches", expected: "/\(pattern)/", actual: value,
                 passed: passed, message: "Content-Type: expected to match /\(pattern)/, got \(value ?? "no Content-Type")")
+        }
+    }
+
+    /// Whether `response`'s `Content-Type` meets `expectation` (one rule for `contentType` and `allHold`).
+    func contentTypeHolds(_ expectation: ContentTypeExpectation, _ response: HTTPResponse) -> Bool {
+        Self.contentTypeHolds(expectation, response.headers["Content-Type"], response)
+    }
+
+    static func contentTypeHolds(_ expectation: ContentTypeExpectation, _ value: String?, _ response: HTTPResponse) -> Bool {
+        switch expectation {
+        case .mediaType(let type):
+            return asciiMediaTypesMatch(value, type)
+                ?? (response.mimeType == type.split(separator: ";").first.map { $0.trimmingHorizontalWhitespace().lowercased() })
+        case .matches(let pattern):
+            return PredicateEvaluator.holds(.matches(pattern), for: value.map(JSONValue.string))
         }
     }
 

@@ -84,7 +84,6 @@ struct TestExecutor: Sendable {
             result.durationMs = (ContinuousClock.now - started).milliseconds
             return []
         }
-        result.request = ResultSummaries.request(request)
 
         let retry = test.retry ?? suite.defaults.retry
         let maxAttempts = 1 + max(0, retry?.count ?? 0)
@@ -108,6 +107,8 @@ struct TestExecutor: Sendable {
             if result.status == .passed || attempt == maxAttempts || runner.stoppedBecause == .interrupted { break }
             if let delay = retry?.delayMs, delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
         }
+        // Built once the status is known: a passed result may go without it (`keepsPassedDetail`).
+        if runner.options.keepsPassedDetail || result.status != .passed { result.request = ResultSummaries.request(request) }
         result.durationMs = (ContinuousClock.now - started).milliseconds
         return captures
     }
@@ -130,6 +131,17 @@ struct TestExecutor: Sendable {
         switch outcome {
         case .success(let response):
             let context = ResponseContext(response: response.response, body: response.data, metrics: response.metrics)
+            // Nothing reads a passed result's detail and nothing is captured from it: when every assertion
+            // holds, no assertion text and no response summary is built (any failure is evaluated in full).
+            if !runner.options.keepsPassedDetail, !keepsContext, runner.evaluator.allHold(expect, on: context) == true {
+                result.status = .passed
+                result.assertions = []
+                result.error = nil
+                result.response = nil
+                result.timings = ResultSummaries.timing(response.metrics)
+                result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
+                return nil
+            }
             let assertions = runner.evaluator.evaluate(expect, on: context)
             result.status = assertions.allSatisfy(\.passed) ? .passed : .failed
             result.assertions = assertions
