@@ -57,6 +57,8 @@ struct RunCommand: AsyncParsableCommand {
         options.insecure = execution.insecure
         options.variables = defined.variables
         options.secrets = defined.secrets
+        // Only failures are printed after the run; reporters that need every result collect their own.
+        options.keptResults = .problems
         // A refused connection to a host with no route at all is reported as `unreachable`
         // (the network is down) rather than `cannotConnect` (nobody listening).
         options.isReachable = { url in ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable }
@@ -116,6 +118,8 @@ struct RunCommand: AsyncParsableCommand {
         } else {
             options.resultObserver = { terminal.note($0) }
         }
+        // Without sinks only the terminal's lines and the failure list read results: passed ones need no detail.
+        options.keepsPassedDetail = !sinks.isEmpty
         let runner = Runner(options: options)
 
         let trap = SignalTrap { _ in runner.stop(.interrupted) }

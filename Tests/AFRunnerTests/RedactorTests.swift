@@ -84,3 +84,24 @@ func sensitiveHeadersAreHidden(name: String) {
     #expect(redactor.redactURL("http://h/x?i=1&Api%4Bey=v") == "http://h/x?i=1&Api%4Bey=***")
     #expect(redactor.redactURL("http://h/x?MyToken=v#f") == "http://h/x?MyToken=***#f")
 }
+
+/// The names the redactor passes without the sensitive-name scan must be ones the scan passes too,
+/// and a sensitive header among them is still hidden.
+@Test func commonPlainHeadersAreNeverSensitive() {
+    for name in Redactor.commonPlainHeaders {
+        #expect(!SinkRedactor.isSecretName(name), "\(name)")
+        #expect(!Redactor.isSensitiveHeader(name), "\(name)")
+    }
+    let fields = [HeaderField(name: "Content-Type", value: "text/plain"), HeaderField(name: "Authorization", value: "Bearer x")]
+    #expect(Redactor.mayRedact(fields, values: []))
+    #expect(Redactor.redact(fields, values: []).map(\.value) == ["text/plain", "***"])
+    #expect(!Redactor.mayRedact(Array(fields.prefix(1)), values: []))
+    let result = Redactor().redact(TestResult(
+        identity: TestIdentity(suiteFile: "s.json", suiteName: "S", testName: "t"), line: 1, status: .passed,
+        request: RequestSummary(method: "GET", url: "http://h/x?api_key=k", headers: [HeaderField(name: "X-Api-Key", value: "k")]),
+        response: ResponseSummary(status: 200, httpVersion: "HTTP/1.1", headers: fields, bodyExcerpt: "{}", bodyBytes: 2)))
+    #expect(result.request?.url == "http://h/x?api_key=***")
+    #expect(result.request?.headers.map(\.value) == ["***"])
+    #expect(result.response?.headers.map(\.value) == ["text/plain", "***"])
+    #expect(result.response?.bodyExcerpt == "{}")
+}

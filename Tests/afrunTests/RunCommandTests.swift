@@ -57,6 +57,35 @@ private func passingSuite(_ base: URL) -> String {
         }
     }
 
+    /// The CLI keeps only failed and errored results after they are printed as lines: the failure
+    /// list and the totals must still cover a parallel run where most tests pass.
+    @Test func failuresAmongManyPassesArePrintedWithTheWholeSummary() async throws {
+        try await withFixtureServer(httpOnly()) { server in
+            let folder = try SuiteFolder()
+            defer { folder.remove() }
+            let passes = (0..<30).map { #"{"name": "ok \#($0)", "request": {"url": "status/200"}, "expect": {"status": 200}}"# }
+            let tests = passes + [
+                #"{"name": "wrong status", "request": {"url": "status/503"}, "expect": {"status": 200}}"#,
+                #"{"name": "refused", "request": {"url": "http://127.0.0.1:1/"}, "expect": {"status": 200}}"#,
+                #"{"name": "later", "skip": "not yet", "request": {"url": "get"}}"#,
+            ]
+            try folder.write("mixed.json", """
+                {"name": "Mixed", "baseURL": "\(server.httpURL.absoluteString)", "parallel": true, "tests": [
+                \(tests.joined(separator: ",\n"))
+                ]}
+                """)
+            let output = try await AfrunProcess.run(["run", "mixed.json", "--no-history", "--quiet"], in: folder.url)
+            #expect(output.status == 1, "\(output.all)")
+            #expect(output.stdout.contains("Failures:"))
+            #expect(output.stdout.contains("FAIL Mixed/wrong status"))
+            #expect(output.stdout.contains("status: expected 200, got 503"))
+            #expect(output.stdout.contains("ERROR Mixed/refused"))
+            #expect(!output.stdout.contains("Mixed/ok 1 "))
+            #expect(output.stdout.contains("30 passed, 1 failed, 1 errors, 1 skipped in "))
+            #expect(output.stdout.contains("(p50 "))
+        }
+    }
+
     @Test func aSuiteThatDoesNotLoadExitsTwoWhileOthersRun() async throws {
         try await withFixtureServer(httpOnly()) { server in
             let folder = try SuiteFolder()

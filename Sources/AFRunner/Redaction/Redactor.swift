@@ -124,8 +124,28 @@ public final class Redactor: Sendable {
 
     static func redact(_ headers: [HeaderField], values: [String]) -> [HeaderField] {
         // Most lists need no change: copy only when one does.
-        guard !values.isEmpty || headers.contains(where: { isSensitiveHeader($0.name) }) else { return headers }
+        guard mayRedact(headers, values: values) else { return headers }
         return headers.map { HeaderField(name: $0.name, value: redactHeader(name: $0.name, value: $0.value, values: values)) }
+    }
+
+    /// Whether redacting `headers` could change one: there are secret values, or a name is sensitive.
+    static func mayRedact(_ headers: [HeaderField], values: [String]) -> Bool {
+        !values.isEmpty || headers.contains { !isCommonPlainHeader($0.name) && isSensitiveHeader($0.name) }
+    }
+
+    /// Names of headers nearly every response carries and whose values are never hidden whole,
+    /// as written by common servers: an exact comparison of a short string is cheaper than the
+    /// sensitive-name scan, which then runs only for the other names. (A test checks that the
+    /// scan says "not sensitive" for each of them, so the outcome is the same.)
+    static let commonPlainHeaders: [String] = [
+        "Server", "Date", "Content-Type", "Content-Length", "Last-Modified", "Connection", "ETag", "Accept-Ranges",
+        "Cache-Control", "Expires", "Vary", "Transfer-Encoding", "Keep-Alive", "Content-Encoding", "Location",
+        "Accept", "User-Agent", "Host", "Age", "Via",
+    ]
+
+    /// Whether `name` is one of `commonPlainHeaders`, as written there.
+    static func isCommonPlainHeader(_ name: String) -> Bool {
+        commonPlainHeaders.contains(name)
     }
 
     /// A result with every string redacted; `secretCaptures` names captures whose value is hidden whole.
@@ -134,7 +154,7 @@ public final class Redactor: Sendable {
         // the ones known when it finished).
         let values = secrets.withLock { $0 }
         func redact(_ text: String) -> String { Self.redact(text, values: values) }
-        var r = result
+        var r = consume result
         if !values.isEmpty { r.identity.testName = redact(r.identity.testName) }
         if !values.isEmpty || r.assertions.contains(where: Self.targetsSensitiveHeader) {
             r.assertions = r.assertions.map { a in
@@ -147,22 +167,19 @@ public final class Redactor: Sendable {
                 return a
             }
         }
-        if var error = r.error {
-            error.message = redactURLsInText(error.message)
-            r.error = error
+        // Written in place (`r.request?.url = …`): copying a summary out and back retained and released
+        // every one of its fields once more per result.
+        if let message = r.error?.message { r.error?.message = redactURLsInText(message) }
+        if let reason = r.skipReason { r.skipReason = redact(reason) }
+        if let url = r.request?.url { r.request?.url = Self.redactURL(url, values: values) }
+        if let headers = r.request?.headers, Self.mayRedact(headers, values: values) {
+            r.request?.headers = Self.redact(headers, values: values)
         }
-        r.skipReason = r.skipReason.map(redact)
-        if var request = r.request {
-            request.url = Self.redactURL(request.url, values: values)
-            request.headers = Self.redact(request.headers, values: values)
-            request.bodyExcerpt = request.bodyExcerpt.map(redact)
-            r.request = request
+        if let excerpt = r.request?.bodyExcerpt { r.request?.bodyExcerpt = redact(excerpt) }
+        if let headers = r.response?.headers, Self.mayRedact(headers, values: values) {
+            r.response?.headers = Self.redact(headers, values: values)
         }
-        if var response = r.response {
-            response.headers = Self.redact(response.headers, values: values)
-            response.bodyExcerpt = redact(response.bodyExcerpt)
-            r.response = response
-        }
+        if !values.isEmpty, let excerpt = r.response?.bodyExcerpt { r.response?.bodyExcerpt = redact(excerpt) }
         if !r.captures.isEmpty {
             r.captures = Dictionary(uniqueKeysWithValues: r.captures.map { name, value in
                 (name, secretCaptures.contains(name) ? Self.mask : redact(value))

@@ -38,17 +38,24 @@ final class ResultDispatcher: Sendable {
             wait?.cancel()
         }
     }
+    /// The results kept for the report and the run's totals.
+    private struct Collected {
+        var results: [TestResult] = []
+        var tally: RunTally
+    }
     private let queues: [Queue]
-    private let collected: LockedValue<[TestResult]>
+    private let retention: ResultRetention
+    private let collected: LockedValue<Collected>
 
     /// Starts one drain task per sink; `runDidStart` has already been called. `expectedResults`
     /// sizes the collected results once (growing a 20,000-element array of large results step by
-    /// step copied each one several times).
-    init(sinks: [any ResultSink], run: RunInfo, expectedResults: Int = 0) {
+    /// step copied each one several times); `retention` says which results are kept for the report.
+    init(sinks: [any ResultSink], run: RunInfo, expectedResults: Int = 0, retention: ResultRetention = .all) {
+        self.retention = retention
         collected = LockedValue({
-            var results: [TestResult] = []
-            results.reserveCapacity(expectedResults)
-            return results
+            var collected = Collected(tally: RunTally(expectedResults: expectedResults))
+            if retention == .all { collected.results.reserveCapacity(expectedResults) }
+            return collected
         }())
         queues = sinks.map { sink in
             let interval = sink.recordingInterval
@@ -93,11 +100,21 @@ final class ResultDispatcher: Sendable {
             }
             if wasEmpty { queue.wake.yield() }
         }
-        collected.withLock { $0.append(slot.take()!) }
+        // A result the report does not keep is freed here (or when the last sink is done with it),
+        // so a long run's memory does not grow with every passed test.
+        let status = slot!.status, totalMs = slot!.timings?.totalMs
+        let kept = retention.keeps(status)
+        collected.withLock { collected in
+            collected.tally.add(status: status, totalMs: totalMs)
+            if kept { collected.results.append(slot.take()!) }
+        }
     }
 
-    /// Every result recorded so far.
-    var results: [TestResult] { collected.withLock { $0 } }
+    /// The results recorded so far that `retention` keeps, in completion order.
+    var results: [TestResult] { collected.withLock { $0.results } }
+
+    /// The totals of every result recorded so far.
+    var tally: RunTally { collected.withLock { $0.tally } }
 
     /// Waits until every queued result reached its sinks; returns the sinks' errors.
     func finish() async -> [String] {

@@ -31,6 +31,17 @@ public struct RunOptions: Sendable {
     /// test, possibly from several tasks at once: for a cheap observer such as the terminal's
     /// one line per test, which then costs no hand-off to a sink's drain task per result.
     public var resultObserver: (@Sendable (TestResult) -> Void)?
+    /// Which results `RunReport.results` keeps: every one (the default), or only failed and errored
+    /// ones (what the failure list prints). The summary's counts and percentiles are the same either
+    /// way; sinks see every result either way. A long run that needs no list of all its results
+    /// (the CLI: reporters that need them collect their own as sinks) then holds no passed result.
+    public var keptResults: ResultRetention = .all
+    /// Whether a passed result carries its detail: the request and response summaries and every
+    /// assertion (true by default). Without it a passed result keeps its identity, status, attempts,
+    /// durations, timings and TLS summary, and its assertions are checked without building their texts; failed
+    /// and errored results and tests that capture are unchanged. For a run where nothing reads a
+    /// passed test's detail (the CLI without sinks: no history, no reports, no progress bar).
+    public var keepsPassedDetail = true
 
     /// Creates options with the defaults.
     public init() {

@@ -58,7 +58,8 @@ public final class Runner: Sendable {
         for sink in sinks {
             do { try await sink.runDidStart(run) } catch { sinkErrors.append("\(type(of: sink)): \(error)") }
         }
-        let dispatcher = ResultDispatcher(sinks: sinks, run: run, expectedResults: suites.reduce(0) { $0 + $1.tests.count })
+        let dispatcher = ResultDispatcher(
+            sinks: sinks, run: run, expectedResults: suites.reduce(0) { $0 + $1.tests.count }, retention: options.keptResults)
         await withTaskGroup(of: Void.self) { group in
             for suite in suites {
                 group.addTask { await self.runSuite(suite, dispatcher: dispatcher) }
@@ -69,7 +70,7 @@ public final class Runner: Sendable {
 
         let results = dispatcher.results
         let elapsed = (ContinuousClock.now - started).milliseconds
-        let summary = RunSummary.of(results, durationMs: elapsed)
+        let summary = dispatcher.tally.summary(durationMs: elapsed)
         let status: RunStatus = stoppedBecause == .interrupted ? .interrupted : .complete
         for sink in sinks {
             do { try await sink.runDidFinish(run, summary: summary, status: status) } catch {
@@ -139,7 +140,8 @@ extension Runner {
 
 /// What a run produced.
 public struct RunReport: Sendable {
-    /// Every result, in completion order.
+    /// Every result in completion order, or only the failed and errored ones when the run's
+    /// `RunOptions.keptResults` is `.problems` (the summary counts all of them either way).
     public var results: [TestResult]
     /// The totals.
     public var summary: RunSummary
@@ -152,24 +154,9 @@ public struct RunReport: Sendable {
 extension RunSummary {
     /// The totals of `results`, with p50/p95 of the requests' total time.
     public static func of(_ results: [TestResult], durationMs: Double) -> RunSummary {
-        var summary = RunSummary(durationMs: durationMs)
         // Indices rather than elements: iterating copies every (large) result.
-        var times: [Double] = []
-        times.reserveCapacity(results.count)
-        for index in results.indices {
-            if let total = results[index].timings?.totalMs { times.append(total) }
-            switch results[index].status {
-            case .passed: summary.passed += 1
-            case .failed: summary.failed += 1
-            case .error: summary.errors += 1
-            case .skipped: summary.skipped += 1
-            }
-        }
-        times.sort()
-        if !times.isEmpty {
-            summary.p50Ms = Percentiles.nearestRank(times, 0.50)
-            summary.p95Ms = Percentiles.nearestRank(times, 0.95)
-        }
-        return summary
+        var tally = RunTally(expectedResults: results.count)
+        for index in results.indices { tally.add(results[index]) }
+        return tally.summary(durationMs: durationMs)
     }
 }

@@ -32,23 +32,22 @@ struct TestExecutor: Sendable {
     func run(_ test: TestCase, scope: VariableScope) async -> (result: TestResult?, captures: [Capture]) {
         let identity = TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: test.name)
         if let include = runner.options.include, !include(identity) { return (nil, []) }
-        let base = TestResult(identity: identity, line: test.location.line, status: .skipped)
+        // One result value, written in place from here to the redactor (no copies of it on the way).
+        var result = TestResult(identity: identity, line: test.location.line, status: .skipped)
         switch runner.stoppedBecause {
         case .interrupted?: return (nil, [])
         case .failFast?:
-            var r = base
-            r.skipReason = "not run: --fail-fast stopped the run after a failure"
-            return (runner.redactor.redact(r), [])
+            result.skipReason = "not run: --fail-fast stopped the run after a failure"
+            return (runner.redactor.redact(result), [])
         case nil: break
         }
         if let reason = test.skip {
-            var r = base
-            r.skipReason = reason
-            return (runner.redactor.redact(r), [])
+            result.skipReason = reason
+            return (runner.redactor.redact(result), [])
         }
         var scope = scope
         if let row = test.row { scope.row = row.values }
-        var (result, captures) = await execute(test, scope: scope, base: consume base)
+        let captures = await execute(test, scope: scope, into: &result)
         var secretCaptures: Set<String> = []
         if !captures.isEmpty {
             secretCaptures = Set(captures.filter(\.secret).map(\.name))
@@ -59,16 +58,11 @@ struct TestExecutor: Sendable {
         return (runner.redactor.redact(result, secretCaptures: secretCaptures), captures)
     }
 
-    private func execute(_ test: TestCase, scope: VariableScope, base: consuming TestResult) async -> (TestResult, [Capture]) {
-        var result = consume base
+    /// Runs the attempts, writing their outcome into `result` (a nested function capturing the result
+    /// would box it on the heap, and returning it would copy it); returns the captures.
+    private func execute(_ test: TestCase, scope: VariableScope, into result: inout TestResult) async -> [Capture] {
         let started = ContinuousClock.now
         result.startedAt = Date()
-        func fail(_ error: RunnerError) -> (TestResult, [Capture]) {
-            result.status = .error
-            result.error = TestErrorInfo(kind: error.kind, message: error.description)
-            result.durationMs = (ContinuousClock.now - started).milliseconds
-            return (result, [])
-        }
         let request: HTTPRequest
         let session: SessionManager
         // The rendered expectations on their own: a mutable copy of the whole test case (retains
@@ -85,9 +79,11 @@ struct TestExecutor: Sendable {
             let policy = try policies.policy(for: spec) { (s: String) throws(RunnerError) -> String in try scope.render(s) }
             session = runner.sessions.session(for: policy)
         } catch {
-            return fail(error)
+            result.status = .error
+            result.error = TestErrorInfo(kind: error.kind, message: error.description)
+            result.durationMs = (ContinuousClock.now - started).milliseconds
+            return []
         }
-        result.request = ResultSummaries.request(request)
 
         let retry = test.retry ?? suite.defaults.retry
         let maxAttempts = 1 + max(0, retry?.count ?? 0)
@@ -111,8 +107,10 @@ struct TestExecutor: Sendable {
             if result.status == .passed || attempt == maxAttempts || runner.stoppedBecause == .interrupted { break }
             if let delay = retry?.delayMs, delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
         }
+        // Built once the status is known: a passed result may go without it (`keepsPassedDetail`).
+        if runner.options.keepsPassedDetail || result.status != .passed { result.request = ResultSummaries.request(request) }
         result.durationMs = (ContinuousClock.now - started).milliseconds
-        return (result, captures)
+        return captures
     }
 
     /// Sends one attempt and writes its outcome (status, assertions, error, response, timings, TLS) into
@@ -133,6 +131,17 @@ struct TestExecutor: Sendable {
         switch outcome {
         case .success(let response):
             let context = ResponseContext(response: response.response, body: response.data, metrics: response.metrics)
+            // Nothing reads a passed result's detail and nothing is captured from it: when every assertion
+            // holds, no assertion text and no response summary is built (any failure is evaluated in full).
+            if !runner.options.keepsPassedDetail, !keepsContext, runner.evaluator.allHold(expect, on: context) == true {
+                result.status = .passed
+                result.assertions = []
+                result.error = nil
+                result.response = nil
+                result.timings = ResultSummaries.timing(response.metrics)
+                result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
+                return nil
+            }
             let assertions = runner.evaluator.evaluate(expect, on: context)
             result.status = assertions.allSatisfy(\.passed) ? .passed : .failed
             result.assertions = assertions
@@ -140,7 +149,9 @@ struct TestExecutor: Sendable {
             result.response = ResultSummaries.response(response.response, body: response.data, metrics: response.metrics)
             result.timings = ResultSummaries.timing(response.metrics)
             result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
-            return keepsContext ? context : nil
+            // Moved out, not copied (a copy retains the response, the body and the metrics once more).
+            guard keepsContext else { return nil }
+            return consume context
         case .failure(.serverTrustRejected(let rejection)) where expect.tls != .trusted:
             let context = ResponseContext(response: nil, rejection: rejection)
             let assertions = runner.evaluator.evaluate(expect, on: context)

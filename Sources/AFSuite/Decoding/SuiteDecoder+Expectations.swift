@@ -91,14 +91,18 @@ extension SuiteDecoder {
                 at: node.pointer)
             return []
         }
-        return node.members.compactMap { name, child in
+        // A loop, not `compactMap`: a closure that mutates `self` worked on a copy of the whole decoder.
+        var out: [HeaderAssertion] = []
+        for (name, child) in node.members {
             let location = self.location(child.pointer, key: true)
             if case .string(let s) = child.value {
-                return HeaderAssertion(name: name, predicates: PredicateSet([.equals(.string(s))]), location: location)
+                out.append(HeaderAssertion(name: name, predicates: PredicateSet([.equals(.string(s))]), location: location))
+                continue
             }
-            guard let set = decodePredicates(child, context: "header `\(name)`") else { return nil }
-            return HeaderAssertion(name: name, predicates: set, location: location)
+            guard let set = decodePredicates(child, context: "header `\(name)`") else { continue }
+            out.append(HeaderAssertion(name: name, predicates: set, location: location))
         }
+        return out
     }
 
     mutating func decodePathAssertions(_ node: SuiteNode, key: String) -> [PathAssertion] {
@@ -108,13 +112,18 @@ extension SuiteDecoder {
             return []
         }
         let context = "a `\(key)` assertion"
-        return node.elements.compactMap { element in
+        // A loop, not `compactMap`: a closure that mutates `self` worked on a copy of the whole decoder
+        // (its arrays retained and released once per assertion, on every decoding thread).
+        let elements = node.elements
+        var out: [PathAssertion] = []
+        out.reserveCapacity(elements.count)
+        for element in elements {
             guard case .object = element.value else {
                 report(.wrongType(key: "\(key)[\(element.key)]", expected: "an object", found: element.typeDescription),
                     at: element.pointer)
-                return nil
+                continue
             }
-            guard let pathNode = require("path", in: element, context: context) else { return nil }
+            guard let pathNode = require("path", in: element, context: context) else { continue }
             let path: String?
             var query: JSONPathQuery?
             if key == "json" {
@@ -128,9 +137,10 @@ extension SuiteDecoder {
                 }
             }
             let set = decodePredicates(element, context: context, extraKeys: ["path"])
-            guard let path, let set else { return nil }
-            return PathAssertion(path: path, predicates: set, location: location(element.pointer), query: query)
+            guard let path, let set else { continue }
+            out.append(PathAssertion(path: path, predicates: set, location: location(element.pointer), query: query))
         }
+        return out
     }
 
     mutating func decodeBodyExpectation(_ node: SuiteNode) -> BodyExpectation? {

@@ -1,0 +1,30 @@
+import AFSession
+import AFSuite
+import Foundation
+import JSONPath
+
+extension AssertionEvaluator {
+    /// Whether every assertion `evaluate(_:on:)` would make on `context` passes, worked out without
+    /// building any assertion text; nil when `expect` has a kind this shortcut does not cover
+    /// (headers, XPath, body, duration, `tls: rejected`, certificate) or there is no response: then
+    /// `evaluate` decides. Used for results whose passed detail nobody reads
+    /// (`RunOptions.keepsPassedDetail`); a `false` is always followed by the full evaluation.
+    func allHold(_ expect: Expectations, on context: ResponseContext) -> Bool? {
+        guard let response = context.response, expect.headers.isEmpty, expect.xpath.isEmpty, expect.body == nil,
+            expect.duration.isEmpty, expect.certificate == nil, expect.tls == .trusted
+        else { return nil }
+        // `tls: trusted` on a response that arrived always holds (a rejection is an error, not a response).
+        if !expect.status.isEmpty, !expect.status.contains(where: { $0.matches(response.statusCode) }) { return false }
+        if let contentType = expect.contentType, !contentTypeHolds(contentType, response) { return false }
+        guard !expect.json.isEmpty else { return true }
+        guard let document = try? JSONValue(parsing: context.body) else { return false }
+        for assertion in expect.json {
+            guard let query = assertion.query ?? (try? JSONPathQuery(assertion.path)) else { return false }
+            let nodes = query.values(in: document)
+            for predicate in assertion.predicates.predicates {
+                guard NodeListRules.evaluate(predicate, nodes: nodes, singular: query.isSingular).0 else { return false }
+            }
+        }
+        return true
+    }
+}
