@@ -74,6 +74,10 @@ public final class HistoryStore: ResultSink {
     /// runner may hand them over at the same pace.
     public var recordingInterval: Duration { GroupCommitWriter.gatherDelay }
 
+    /// At the `failures` detail level a passed result is stored without headers, body excerpt or
+    /// assertion rows: the runner need not build them (`PassedResultDetail.summary`).
+    public var passedResultDetail: PassedResultDetail { detail == .all ? .full : .summary }
+
     /// Queues results and returns at once: redaction and SQLite run on the writer's queue, not on the
     /// runner's threads, and the results are committed within `GroupCommitWriter.commitInterval`.
     /// `runDidFinish` (or `flush`) commits what is left and reports what could not be stored.

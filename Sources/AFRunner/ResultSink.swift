@@ -18,11 +18,17 @@ public protocol ResultSink: Sendable {
     /// own writes anyway asks for a few milliseconds, so the runner does not wake its hand-over for
     /// every result. `runDidFinish` still comes after every result.
     var recordingInterval: Duration { get }
+    /// How much of a passed result this sink reads (`.full`, the default, for a sink that may show
+    /// any of it). The runner builds no more than its sinks read.
+    var passedResultDetail: PassedResultDetail { get }
 }
 
 extension ResultSink {
     /// Results handed over as soon as they finish.
     public var recordingInterval: Duration { .zero }
+
+    /// Every part of a passed result.
+    public var passedResultDetail: PassedResultDetail { .full }
 
     /// Records each result in turn.
     public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {

@@ -64,6 +64,19 @@ public struct TestResult: Sendable, Codable {
     public var tls: TLSSummary?
     /// Captured variables (secret ones redacted).
     public var captures: [String: String]
+    /// Assertions of a passed result that held and were checked without building their texts
+    /// (`RunOptions.passedResultDetail` below `.full`): counted here, not listed in `assertions`.
+    public var unlistedAssertions = 0
+
+    /// How many assertions the last attempt evaluated, listed or not.
+    public var assertionCount: Int { assertions.count + unlistedAssertions }
+
+    /// The encoded fields: the count of unlisted assertions stays out (a report that lists every
+    /// assertion is built at `.full` detail, where it is zero).
+    private enum CodingKeys: String, CodingKey {
+        case identity, line, status, attempts, startedAt, durationMs, assertions, error, skipReason, request, response
+        case timings, tls, captures
+    }
 
     /// Creates a result.
     public init(

@@ -118,8 +118,9 @@ struct RunCommand: AsyncParsableCommand {
         } else {
             options.resultObserver = { terminal.note($0) }
         }
-        // Without sinks only the terminal's lines and the failure list read results: passed ones need no detail.
-        options.keepsPassedDetail = !sinks.isEmpty
+        // Passed results are built with no more detail than a sink reads: the terminal's lines and the failure
+        // list need none, a history at the `failures` level a summary, reports everything.
+        options.passedResultDetail = sinks.map(\.passedResultDetail).max() ?? .none
         let runner = Runner(options: options)
 
         let trap = SignalTrap { _ in runner.stop(.interrupted) }

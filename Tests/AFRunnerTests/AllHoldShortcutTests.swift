@@ -65,6 +65,9 @@ import Testing
                 guard let shortcut = evaluator.allHold(e, on: c) else { continue }
                 answered += 1
                 #expect(shortcut == full, "\(e) on \(c.response?.statusCode ?? 0)")
+                if shortcut {
+                    #expect(evaluator.holdingCount(e, on: c) == evaluator.evaluate(e, on: c).count, "\(e)")
+                }
             }
         }
         #expect(answered == Self.expectations.count * Self.contexts.count)

@@ -57,22 +57,33 @@ import Testing
         }
     }
 
-    @Test func passedResultsWithoutDetailKeepTheirTotalsAndFailuresKeepTheirs() async throws {
+    @Test(arguments: [PassedResultDetail.none, .summary])
+    func passedResultsWithLessDetailKeepTheirTotalsAndFailuresKeepTheirs(_ detail: PassedResultDetail) async throws {
         var c = FixtureServer.Configuration()
         c.tlsPort = nil
         c.tlsVariants = []
         try await withFixtureServer(c) { server in
             var options = RunOptions()
             options.jobs = 4
-            options.keepsPassedDetail = false
+            options.passedResultDetail = detail
             let sink = CollectingSink()
             let report = await Runner(options: options).run([Self.mixedSuite(server.httpURL)], run: .test, sinks: [sink])
             #expect(report.summary.passed == 12 && report.summary.failed == 2 && report.summary.errors == 1)
             let passed = sink.results.filter { $0.status == .passed }
             #expect(passed.count == 12)
-            // Passed: identity, timings and durations only; no texts were built for them.
-            #expect(passed.allSatisfy { $0.request == nil && $0.response == nil && $0.assertions.isEmpty })
+            // Passed: no assertion texts were built, but the assertions are counted.
+            #expect(passed.allSatisfy { $0.assertions.isEmpty && $0.assertionCount == 1 })
             #expect(passed.allSatisfy { $0.timings != nil && $0.durationMs > 0 })
+            switch detail {
+            case .none:
+                #expect(passed.allSatisfy { $0.request == nil && $0.response == nil })
+            default:
+                // What a history at the `failures` level stores: method, URL, status, version, size; no headers.
+                #expect(passed.allSatisfy { $0.request?.method == "GET" && $0.request?.url.hasPrefix("http://") == true })
+                #expect(passed.allSatisfy { $0.request?.headers.isEmpty == true && $0.response?.headers.isEmpty == true })
+                #expect(passed.allSatisfy { $0.response?.status == 200 })
+                #expect(passed.allSatisfy { $0.response?.httpVersion.isEmpty == false && $0.response?.remoteIP != nil })
+            }
             // Failed: everything, as with detail.
             let failA = try #require(sink.result("fail a"))
             #expect(failA.request?.url.hasSuffix("/status/500") == true)
@@ -89,8 +100,8 @@ import Testing
         try await withFixtureServer(c) { server in
             let report = await Runner(options: RunOptions()).run([Self.mixedSuite(server.httpURL)], run: .test, sinks: [])
             #expect(RunOptions().keptResults == .all)
-            #expect(RunOptions().keepsPassedDetail)
-            #expect(report.results.filter { $0.status == .passed }.allSatisfy { $0.response != nil && $0.assertions.count == 1 })
+            #expect(RunOptions().passedResultDetail == .full)
+            #expect(report.results.filter { $0.status == .passed }.allSatisfy { $0.response != nil && $0.assertions.count == 1 && $0.assertionCount == 1 })
             #expect(report.results.count == 16)
             #expect(report.summary == RunSummary.of(report.results, durationMs: report.summary.durationMs))
             #expect(report.summary.total == 16)

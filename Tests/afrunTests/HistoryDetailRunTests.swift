@@ -9,7 +9,9 @@ import Testing
         """
         {"name": "Detail", "baseURL": "\(base)", "tests": [
           {"name": "ok", "request": {"url": "get"}, "expect": {"status": 200, "headers": {"Content-Type": {"contains": "json"}}}},
-          {"name": "bad", "request": {"url": "status/500"}, "expect": {"status": 200}}
+          {"name": "bad", "request": {"url": "status/500"}, "expect": {"status": 200}},
+          {"name": "quick", "request": {"url": "get?q=1"},
+           "expect": {"status": 200, "contentType": "application/json", "json": [{"path": "$.url", "exists": true}]}}
         ]}
         """
     }
@@ -33,7 +35,14 @@ import Testing
             try folder.write("s.json", Self.suite(server.httpURL.absoluteString))
             let lean = try await AfrunProcess.run(["s.json", "--db", "lean.sqlite"], in: folder.url)
             #expect(lean.status == 1, "\(lean.all)")
-            #expect(try Self.kept(folder.url.appendingPathComponent("lean.sqlite")) == ["bad|1|1|1|1|1", "ok|0|0|0|2|1"])
+            #expect(try Self.kept(folder.url.appendingPathComponent("lean.sqlite")) == ["bad|1|1|1|1|1", "ok|0|0|0|2|1", "quick|0|0|0|3|1"])
+            // A passed result whose assertions were checked without their texts still keeps the request and the
+            // response's summary (the runner builds what the history stores at this level, no more).
+            #expect(try Self.sqlite(folder.url.appendingPathComponent("lean.sqlite"), """
+                SELECT r.method, r.url LIKE '%/get?q=1', r.response_status, r.http_version, r.body_bytes > 0,
+                    r.remote_ip IS NOT NULL, r.request_headers IS NULL
+                FROM results r JOIN tests t ON t.id = r.test_id WHERE t.name = 'quick'
+                """) == ["GET|1|200|HTTP/1.1|1|1|1"])
             #expect(try Self.sqlite(folder.url.appendingPathComponent("lean.sqlite"), "SELECT history_detail FROM runs") == ["failures"])
             let shown = try await AfrunProcess.run(["history", "show", "--db", "lean.sqlite"], in: folder.url)
             #expect(shown.status == 0, "\(shown.all)")
@@ -41,7 +50,7 @@ import Testing
 
             let full = try await AfrunProcess.run(["s.json", "--db", "full.sqlite", "--history-detail", "all"], in: folder.url)
             #expect(full.status == 1, "\(full.all)")
-            #expect(try Self.kept(folder.url.appendingPathComponent("full.sqlite")) == ["bad|1|1|1|1|1", "ok|1|1|2|2|1"])
+            #expect(try Self.kept(folder.url.appendingPathComponent("full.sqlite")) == ["bad|1|1|1|1|1", "ok|1|1|2|2|1", "quick|1|1|3|3|1"])
             let fullShown = try await AfrunProcess.run(["history", "show", "--db", "full.sqlite"], in: folder.url)
             #expect(!fullShown.stdout.contains("not kept"), "\(fullShown.stdout)")
 

@@ -250,7 +250,7 @@ final class ResultInserter {
         } else {
             for _ in HistorySchema.timingColumns { row.bind(nil as String?) }
         }
-        row.bind(result.assertions.count)
+        row.bind(result.assertionCount)
     }
 
     /// Binds the JSON of a header list, secret values masked as `SinkRedactor.headers` does, built in the

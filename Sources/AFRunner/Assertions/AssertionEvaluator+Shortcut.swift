@@ -8,7 +8,7 @@ extension AssertionEvaluator {
     /// building any assertion text; nil when `expect` has a kind this shortcut does not cover
     /// (headers, XPath, body, duration, `tls: rejected`, certificate) or there is no response: then
     /// `evaluate` decides. Used for results whose passed detail nobody reads
-    /// (`RunOptions.keepsPassedDetail`); a `false` is always followed by the full evaluation.
+    /// (`RunOptions.passedResultDetail` below `.full`); a `false` is always followed by the full evaluation.
     func allHold(_ expect: Expectations, on context: ResponseContext) -> Bool? {
         guard let response = context.response, expect.headers.isEmpty, expect.xpath.isEmpty, expect.body == nil,
             expect.duration.isEmpty, expect.certificate == nil, expect.tls == .trusted
@@ -26,5 +26,15 @@ extension AssertionEvaluator {
             }
         }
         return true
+    }
+
+    /// How many assertions `evaluate` lists for `expect` on `context` where `allHold` answers true:
+    /// one for the status, one for the content type, one per predicate of each JSON path, and one for a
+    /// trusted TLS session.
+    func holdingCount(_ expect: Expectations, on context: ResponseContext) -> Int {
+        var count = (expect.status.isEmpty ? 0 : 1) + (expect.contentType == nil ? 0 : 1)
+        for assertion in expect.json { count += assertion.predicates.predicates.count }
+        if context.metrics?.tlsEvidence != nil { count += 1 }
+        return count
     }
 }

@@ -6,6 +6,18 @@ enum ResultSummaries {
     /// Longest body excerpt kept in a result.
     static let excerptLimit = 2_048
 
+    /// The request's method and URL only (`PassedResultDetail.summary`).
+    static func leanRequest(_ request: HTTPRequest) -> RequestSummary {
+        RequestSummary(method: request.method.rawValue, url: request.url.absoluteString, headers: [], bodyExcerpt: nil)
+    }
+
+    /// The response's status, HTTP version, body size and remote address only (`PassedResultDetail.summary`).
+    static func leanResponse(_ response: HTTPResponse, body: Data, metrics: TransferMetrics) -> ResponseSummary {
+        ResponseSummary(
+            status: response.statusCode, httpVersion: response.httpVersion.rawValue, headers: [], bodyExcerpt: "",
+            bodyBytes: Int64(body.count), remoteIP: metrics.remoteIP, remotePort: metrics.remotePort)
+    }
+
     static func request(_ request: HTTPRequest) -> RequestSummary {
         var excerpt: String?
         switch request.body {

@@ -36,12 +36,10 @@ public struct RunOptions: Sendable {
     /// way; sinks see every result either way. A long run that needs no list of all its results
     /// (the CLI: reporters that need them collect their own as sinks) then holds no passed result.
     public var keptResults: ResultRetention = .all
-    /// Whether a passed result carries its detail: the request and response summaries and every
-    /// assertion (true by default). Without it a passed result keeps its identity, status, attempts,
-    /// durations, timings and TLS summary, and its assertions are checked without building their texts; failed
-    /// and errored results and tests that capture are unchanged. For a run where nothing reads a
-    /// passed test's detail (the CLI without sinks: no history, no reports, no progress bar).
-    public var keepsPassedDetail = true
+    /// How much of a passed result is built (`.full` by default). The CLI sets the most any of its
+    /// sinks reads (`ResultSink.passedResultDetail`), `.none` without sinks (no history, no reports, no
+    /// progress bar); failed and errored results and tests that capture are always complete.
+    public var passedResultDetail: PassedResultDetail = .full
 
     /// Creates options with the defaults.
     public init() {

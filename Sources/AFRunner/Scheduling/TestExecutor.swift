@@ -107,8 +107,12 @@ struct TestExecutor: Sendable {
             if result.status == .passed || attempt == maxAttempts || runner.stoppedBecause == .interrupted { break }
             if let delay = retry?.delayMs, delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
         }
-        // Built once the status is known: a passed result may go without it (`keepsPassedDetail`).
-        if runner.options.keepsPassedDetail || result.status != .passed { result.request = ResultSummaries.request(request) }
+        // Built once the status is known: a passed result gets what the sinks read (`passedResultDetail`).
+        switch runner.options.passedResultDetail {
+        case _ where result.status != .passed, .full: result.request = ResultSummaries.request(request)
+        case .summary: result.request = ResultSummaries.leanRequest(request)
+        case .none: break
+        }
         result.durationMs = (ContinuousClock.now - started).milliseconds
         return captures
     }
@@ -133,11 +137,14 @@ struct TestExecutor: Sendable {
             let context = ResponseContext(response: response.response, body: response.data, metrics: response.metrics)
             // Nothing reads a passed result's detail and nothing is captured from it: when every assertion
             // holds, no assertion text and no response summary is built (any failure is evaluated in full).
-            if !runner.options.keepsPassedDetail, !keepsContext, runner.evaluator.allHold(expect, on: context) == true {
+            let detail = runner.options.passedResultDetail
+            if detail != .full, !keepsContext, runner.evaluator.allHold(expect, on: context) == true {
                 result.status = .passed
                 result.assertions = []
+                result.unlistedAssertions = runner.evaluator.holdingCount(expect, on: context)
                 result.error = nil
-                result.response = nil
+                result.response = detail == .summary
+                    ? ResultSummaries.leanResponse(response.response, body: response.data, metrics: response.metrics) : nil
                 result.timings = ResultSummaries.timing(response.metrics)
                 result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
                 return nil
@@ -145,6 +152,7 @@ struct TestExecutor: Sendable {
             let assertions = runner.evaluator.evaluate(expect, on: context)
             result.status = assertions.allSatisfy(\.passed) ? .passed : .failed
             result.assertions = assertions
+            result.unlistedAssertions = 0
             result.error = nil
             result.response = ResultSummaries.response(response.response, body: response.data, metrics: response.metrics)
             result.timings = ResultSummaries.timing(response.metrics)
@@ -157,6 +165,7 @@ struct TestExecutor: Sendable {
             let assertions = runner.evaluator.evaluate(expect, on: context)
             result.status = assertions.allSatisfy(\.passed) ? .passed : .failed
             result.assertions = assertions
+            result.unlistedAssertions = 0
             result.error = nil
             result.response = nil
             result.timings = nil
@@ -169,6 +178,7 @@ struct TestExecutor: Sendable {
             }
             result.status = .error
             result.assertions = []
+            result.unlistedAssertions = 0
             result.error = info
             result.response = nil
             result.timings = nil

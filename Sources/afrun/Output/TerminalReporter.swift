@@ -25,6 +25,9 @@ final class TerminalReporter: ResultSink {
         self.total = total
     }
 
+    /// A passed test's line needs only its name, duration and attempts.
+    var passedResultDetail: PassedResultDetail { .none }
+
     func runDidStart(_ run: RunInfo) async throws {
         if progress { draw(force: true) }
     }
