@@ -168,6 +168,9 @@ final class GroupCommitWriter: Sendable {
     // MARK: Draining (on `queue`)
 
     private func drain() {
+        // The nice value to give the thread back (a Dispatch worker) when this drain runs lowered.
+        var lowered: Int32?
+        defer { if let lowered { WriterPriority.restore(lowered) } }
         while true {
             let (items, flushes, urgent) = state.withLock { state in
                 defer {
@@ -176,6 +179,13 @@ final class GroupCommitWriter: Sendable {
                     state.urgent = false
                 }
                 return (state.pending, state.flushes, state.urgent)
+            }
+            // A pass nobody waits for leaves the cores to the requests; a flush or the run's end does not wait.
+            if urgent, let previous = lowered {
+                WriterPriority.restore(previous)
+                lowered = nil
+            } else if !urgent, lowered == nil {
+                lowered = WriterPriority.lower()
             }
             var finished = false
             let outcomes = meter.measure(results: items.count) { () -> [WriterTransaction.Outcome] in
