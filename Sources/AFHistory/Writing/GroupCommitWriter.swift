@@ -180,11 +180,13 @@ final class GroupCommitWriter: Sendable {
                 }
                 return (state.pending, state.flushes, state.urgent)
             }
-            // A pass nobody waits for leaves the cores to the requests; a flush or the run's end does not wait.
-            if urgent, let previous = lowered {
-                WriterPriority.restore(previous)
+            // A pass nobody waits for leaves the cores to the requests. A flush, the run's end and a pass that
+            // commits (the SIGKILL bound, `commitInterval`) run at the thread's own priority.
+            let commitDue = transaction.startedAt.map { ContinuousClock.now - $0 >= Self.commitInterval } ?? false
+            if urgent || commitDue {
+                if let previous = lowered { WriterPriority.restore(previous) }
                 lowered = nil
-            } else if !urgent, lowered == nil {
+            } else if lowered == nil {
                 lowered = WriterPriority.lower()
             }
             var finished = false

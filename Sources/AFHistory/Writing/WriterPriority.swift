@@ -4,9 +4,9 @@ import Foundation
 ///
 /// On a machine whose cores are busy with the run itself (the transfer loop, the workers, a local server),
 /// the writer's thread at the same priority preempts them whenever it wakes (every gathering interval), and
-/// its CPU comes out of the requests' time. A few nice levels lower, it runs in the gaps they leave; an insert
-/// pass someone waits for (`flush`, the run's end) runs at the thread's own priority. Measured in
-/// docs/performance.md, "Seventh round".
+/// its CPU comes out of the requests' time. A few nice levels lower, it runs in the gaps they leave; a pass
+/// someone waits for (`flush`, the run's end) or that commits (the SIGKILL bound) runs at the thread's own
+/// priority. Measured in docs/performance.md, "Seventh round".
 ///
 /// The writer runs on a Dispatch worker thread that goes back to the pool after each drain, so the priority
 /// is raised back every time; raising it needs `CAP_SYS_NICE` or a `RLIMIT_NICE` that allows it. Whether
