@@ -68,6 +68,7 @@ struct HistoryRedactionTests {
         arguments: [
             ("https://api.test/x?Access_TOKEN=t-1", "t-1"), ("https://api.test/x?%74oken=t-2", "t-2"),
             ("https://u:p-3@api.test/", "p-3"), ("https://api.test/x?q=1&apikey=t-4", "t-4"),
+            ("https://api.test/auth?page=1&Session_Id=s-5#top", "s-5"), ("https://api.test/x?q=%C3%A9&token=t-6", "t-6"),
         ])
     func urls(url: String, secret: String) {
         #expect(!SinkRedactor.url(url).contains(secret), "\(SinkRedactor.url(url))")
@@ -77,6 +78,10 @@ struct HistoryRedactionTests {
     func unchanged() {
         let url = "http://127.0.0.1:8080/item.json?i=42&page=2"
         #expect(SinkRedactor.url(url) == url)
+        // Secret-looking words outside the query (path, fragment) name no query item.
+        for other in ["https://api.test/auth/token/item?page=2", "https://api.test/x?page=2#token=t", "https://api.test/session#a?token=t"] {
+            #expect(SinkRedactor.url(other) == other)
+        }
         let text = #"{"id":1,"name":"alice","tags":["a","b"]}"#
         #expect(SinkRedactor.text(text) == text)
     }

@@ -168,6 +168,9 @@ final class GroupCommitWriter: Sendable {
     // MARK: Draining (on `queue`)
 
     private func drain() {
+        // The nice value to give the thread back (a Dispatch worker) when this drain runs lowered.
+        var lowered: Int32?
+        defer { if let lowered { WriterPriority.restore(lowered) } }
         while true {
             let (items, flushes, urgent) = state.withLock { state in
                 defer {
@@ -176,6 +179,15 @@ final class GroupCommitWriter: Sendable {
                     state.urgent = false
                 }
                 return (state.pending, state.flushes, state.urgent)
+            }
+            // A pass nobody waits for leaves the cores to the requests. A flush, the run's end and a pass that
+            // commits (the SIGKILL bound, `commitInterval`) run at the thread's own priority.
+            let commitDue = transaction.startedAt.map { ContinuousClock.now - $0 >= Self.commitInterval } ?? false
+            if urgent || commitDue {
+                if let previous = lowered { WriterPriority.restore(previous) }
+                lowered = nil
+            } else if lowered == nil {
+                lowered = WriterPriority.lower()
             }
             var finished = false
             let outcomes = meter.measure(results: items.count) { () -> [WriterTransaction.Outcome] in

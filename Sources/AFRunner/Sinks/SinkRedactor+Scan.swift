@@ -8,23 +8,27 @@ extension SinkRedactor {
         private let bytes: [UInt8]
         /// Where each word starts in `bytes`, plus the end.
         private let bounds: [Int]
-        /// Bit `b` set when a word starts with byte `b` (`b` < 128).
-        private let firsts: (UInt64, UInt64)
+        /// Bit `a << 7 | b` set when a word starts with the bytes `a`, `b` (a one-byte word `a` sets every `b`):
+        /// most positions of a text are ruled out by one lookup instead of a comparison with every word.
+        private let pairs: [UInt64]
 
         init(_ words: [String]) {
             var bytes: [UInt8] = []
             var bounds = [0]
-            var firsts: (UInt64, UInt64) = (0, 0)
+            var pairs = [UInt64](repeating: 0, count: 128 * 128 / 64)
             for word in words where !word.isEmpty {
                 let lowered = Array(word.lowercased().utf8)
+                precondition(lowered.allSatisfy { $0 < 0x80 }, "ASCIIWords takes ASCII words")
                 bytes += lowered
                 bounds.append(bytes.count)
-                let first = lowered[0]
-                if first < 64 { firsts.0 |= 1 << UInt64(first) } else if first < 128 { firsts.1 |= 1 << UInt64(first - 64) }
+                for second in lowered.count > 1 ? lowered[1]...lowered[1] : 0...127 {
+                    let pair = Int(lowered[0]) << 7 | Int(second)
+                    pairs[pair >> 6] |= 1 << UInt64(pair & 63)
+                }
             }
             self.bytes = bytes
             self.bounds = bounds
-            self.firsts = firsts
+            self.pairs = pairs
         }
 
         /// Whether `text` contains one of the words, ignoring ASCII case.
@@ -32,15 +36,26 @@ extension SinkRedactor {
         ///   to `k`) needs the Foundation path then.
         func found(in text: String) -> Bool? {
             var text = text
-            return text.withUTF8 { input in
-                bytes.withUnsafeBufferPointer { words in
-                    bounds.withUnsafeBufferPointer { bounds in search(input, words, bounds) }
+            return text.withUTF8 { input in found(inUTF8: input) }
+        }
+
+        /// Whether `text` contains one of the words, ignoring ASCII case; nil when it is not all ASCII.
+        func found(in text: Substring) -> Bool? {
+            var text = text
+            return text.withUTF8 { input in found(inUTF8: input) }
+        }
+
+        private func found(inUTF8 input: UnsafeBufferPointer<UInt8>) -> Bool? {
+            bytes.withUnsafeBufferPointer { words in
+                bounds.withUnsafeBufferPointer { bounds in
+                    pairs.withUnsafeBufferPointer { pairs in search(input, words, bounds, pairs) }
                 }
             }
         }
 
         private func search(
-            _ input: UnsafeBufferPointer<UInt8>, _ words: UnsafeBufferPointer<UInt8>, _ bounds: UnsafeBufferPointer<Int>
+            _ input: UnsafeBufferPointer<UInt8>, _ words: UnsafeBufferPointer<UInt8>, _ bounds: UnsafeBufferPointer<Int>,
+            _ pairs: UnsafeBufferPointer<UInt64>
         ) -> Bool? {
             var nonASCII: UInt8 = 0
             for byte in input { nonASCII |= byte }
@@ -48,8 +63,10 @@ extension SinkRedactor {
             let count = input.count
             for start in 0..<count {
                 let first = Self.lowered(input[start])
-                let bit = first < 64 ? firsts.0 & (1 << UInt64(first)) : firsts.1 & (1 << UInt64(first - 64))
-                if bit == 0 { continue }
+                // The last byte can only start a one-byte word: its pair with any byte says whether one does.
+                let second = start + 1 < count ? Self.lowered(input[start + 1]) : 0
+                let pair = Int(first) << 7 | Int(second)
+                if pairs[pair >> 6] & (1 << UInt64(pair & 63)) == 0 { continue }
                 for index in 0..<(bounds.count - 1) {
                     let from = bounds[index]
                     let length = bounds[index + 1] - from
@@ -71,6 +88,20 @@ extension SinkRedactor {
     /// Whether `text` has `byte` (ASCII).
     static func asciiHas(_ text: String, _ byte: UInt8) -> Bool {
         text.utf8.contains(byte)
+    }
+
+    /// Whether the query of a URL (after the first `?`, up to a `#`) surely has no item `url(_:)` masks: no
+    /// `%` (a percent-encoded name) and no secret-looking word, all ASCII. Only the query is scanned: a word in
+    /// the host or path (`/auth/login`) changes nothing, and scanning the whole URL of every result was most of
+    /// `url(_:)`'s time.
+    static func queryNeedsNoMask(_ url: String) -> Bool {
+        let bytes = url.utf8
+        guard let mark = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }),
+            bytes[mark] == UInt8(ascii: "?")
+        else { return true }  // no query
+        let query = bytes[bytes.index(after: mark)...].prefix { $0 != UInt8(ascii: "#") }
+        if query.contains(UInt8(ascii: "%")) { return false }
+        return secretNameWords.found(in: Substring(query)) == false
     }
 
     /// Secret header names that contain no secret fragment (none today): the fast name check must see them.

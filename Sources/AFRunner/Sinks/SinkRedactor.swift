@@ -33,12 +33,9 @@ public enum SinkRedactor {
 
     /// A URL with user info and secret query values masked.
     public static func url(_ text: String) -> String {
-        // No password (needs `@`), no percent-encoded name, no secret-looking name anywhere: nothing to mask.
-        if !asciiHas(text, UInt8(ascii: "@")), !asciiHas(text, UInt8(ascii: "%")),
-            secretNameWords.found(in: text) == false
-        {
-            return text
-        }
+        // Only a password (it needs `@`) or a query item with a secret name can be masked: with no `@`, and a
+        // query with no percent-encoded byte and no secret-looking word, nothing can.
+        if !asciiHas(text, UInt8(ascii: "@")), queryNeedsNoMask(text) { return text }
         guard var components = URLComponents(string: text) else { return text }
         var changed = false
         if components.password != nil { components.password = mask; changed = true }
