@@ -123,6 +123,14 @@ struct SuiteFolder {
     }
 
     func remove() { try? FileManager.default.removeItem(at: url) }
+
+    /// A folder holding `s.json`: one test aimed at the loopback's discard port, where nobody listens.
+    /// For command lines that must fail before sending, or whose test errors.
+    static func withUnreachableTest() throws -> SuiteFolder {
+        let folder = try SuiteFolder()
+        try folder.write("s.json", #"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://127.0.0.1:9/"}}]}"#)
+        return folder
+    }
 }
 
 /// Runs `body` with a plain-HTTP fixture server and a scratch folder, both removed afterwards.

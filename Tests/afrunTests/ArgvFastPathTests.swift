@@ -94,9 +94,8 @@ import Testing
         (["s.json", "--jobs", "four"], "Error: The value 'four' is invalid for '--jobs <jobs>'"),
     ])
     func usageErrors(_ arguments: [String], message: String) async throws {
-        let folder = try SuiteFolder()
+        let folder = try SuiteFolder.withUnreachableTest()
         defer { folder.remove() }
-        try folder.write("s.json", #"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://127.0.0.1:9/"}}]}"#)
         let output = try await AfrunProcess.run(arguments, in: folder.url)
         #expect(output.status == 2, "\(output.all)")
         #expect(output.stderr.contains(message), "\(output.stderr)")
@@ -105,9 +104,8 @@ import Testing
 
     @Test("a run through the fast path behaves as before: a test that cannot connect errors, exit status 1")
     func fastRunReports() async throws {
-        let folder = try SuiteFolder()
+        let folder = try SuiteFolder.withUnreachableTest()
         defer { folder.remove() }
-        try folder.write("s.json", #"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://127.0.0.1:9/"}}]}"#)
         let fast = try await Self.reading(["run", "s.json", "--no-history", "--timeout", "5"])
         #expect(fast.fast != "none")
         let output = try await AfrunProcess.run(["run", "s.json", "--no-history", "--timeout", "5"], in: folder.url)

@@ -25,9 +25,8 @@ import Testing
 
     @Test("a --filter that is not a regex is a usage error saying what is wrong and where")
     func badFilterIsExplained() async throws {
-        let folder = try SuiteFolder()
+        let folder = try SuiteFolder.withUnreachableTest()
         defer { folder.remove() }
-        try folder.write("s.json", #"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://127.0.0.1:9/"}}]}"#)
         let output = try await AfrunProcess.run(["s.json", "--no-history", "--filter", "Pick/(be"], in: folder.url)
         #expect(output.status == 2, "\(output.all)")
         #expect(output.stderr.contains("--filter 'Pick/(be' is not a valid regex: unclosed `(` group at position 5"), "\(output.stderr)")
@@ -116,9 +115,8 @@ import Testing
 
     @Test("--repeat with a one-run report is a usage error naming both flags and the fix")
     func repeatWithReportIsRefused() async throws {
-        let folder = try SuiteFolder()
+        let folder = try SuiteFolder.withUnreachableTest()
         defer { folder.remove() }
-        try folder.write("s.json", #"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://127.0.0.1:9/"}}]}"#)
         let output = try await AfrunProcess.run(["s.json", "--repeat", "2", "--junit", "j.xml"], in: folder.url)
         #expect(output.status == 2, "\(output.all)")
         #expect(output.stderr.contains("--junit writes one run's report, and --repeat makes 2 runs: drop one of them"), "\(output.stderr)")

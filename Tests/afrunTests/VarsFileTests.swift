@@ -102,9 +102,8 @@ import Testing
             ("lines.env", "a=1\nno equals sign here\n", "lines.env:2: expected name=value"),
         ] as [(String, String?, String)])
     func badFiles(name: String, content: String?, message: String) async throws {
-        let folder = try SuiteFolder()
+        let folder = try SuiteFolder.withUnreachableTest()
         defer { folder.remove() }
-        try folder.write("s.json", #"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://127.0.0.1:9/"}}]}"#)
         if let content { try folder.write(name, content) }
         let output = try await AfrunProcess.run(["run", "s.json", "--no-history", "--vars-file", name], in: folder.url)
         #expect(output.status == 2, "\(output.all)")
