@@ -45,7 +45,7 @@ let package = Package(
         // Suite model, decoding with source locations, validation; no networking.
         .target(name: "AFSuite", dependencies: ["JSONPath"]),
         // Scheduling, assertions, results, reports.
-        .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath", "CLibXML2"]),
+        .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath", "CLibXML2", "CCurl"]),
         // Run history in SQLite.
         .target(
             name: "AFHistory",

@@ -172,6 +172,6 @@ struct RunCommand: AsyncParsableCommand {
         }
         return RunInfo(
             commandLine: arguments, host: ProcessInfo.processInfo.hostName, afrunVersion: Versions.afrun,
-            libcurlVersion: Versions.libcurlForRun, opensslVersion: Versions.openssl, gitCommit: commit, gitBranch: branch)
+            libcurlVersion: Versions.libcurlShort, opensslVersion: Versions.openssl, gitCommit: commit, gitBranch: branch)
     }
 }

@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 
 /// Versions for `--version` and the run record, read from the libraries actually loaded.
@@ -14,9 +15,13 @@ public enum Versions {
         return function().map { String(cString: $0) } ?? "unknown"
     }
 
-    /// The `libcurl/x.y.z` part of `libcurl`.
+    /// `libcurl/x.y.z`, for the run record: from `curl_version_info`, which costs microseconds.
+    /// (`curl_version()`, behind `libcurl`, builds the line of every library libcurl links, and for
+    /// OpenLDAP's part initializes libldap, its configuration files and every SASL plugin: ~2 ms, which
+    /// each recorded run would pay before its first request; docs/performance.md, "Seventh round".)
     public static var libcurlShort: String {
-        libcurl.split(separator: " ").first.map(String.init) ?? libcurl
+        guard let info = curl_version_info(afc_version_now()), let version = info.pointee.version else { return "libcurl/unknown" }
+        return "libcurl/" + String(cString: version)
     }
 
     /// OpenSSL's version text, e.g. `OpenSSL 3.0.17 1 Jul 2025`.
