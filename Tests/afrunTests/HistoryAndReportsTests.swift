@@ -98,6 +98,9 @@ private func httpOnly() -> FixtureServer.Configuration {
             let run = try #require(records.first)
             #expect(run["gitCommit"] as? String == "0123456789abcdef0123456789abcdef01234567")
             #expect(run["gitBranch"] as? String == "feature/history")
+            // The loaded library's version number (no list of every library libcurl links).
+            let libcurl = try #require(run["libcurlVersion"] as? String)
+            #expect(libcurl.hasPrefix("libcurl/") && !libcurl.contains(" ") && libcurl.count > "libcurl/".count, "\(libcurl)")
             let commandLine = try #require(run["commandLine"] as? [String])
             #expect(commandLine.contains("s.json"))
             #expect(!commandLine.joined(separator: " ").contains("NOT-IN-HISTORY"), "\(commandLine)")
