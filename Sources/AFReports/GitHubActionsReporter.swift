@@ -1,9 +1,14 @@
 import AFRunner
+import AFSession
 import Foundation
 
 /// GitHub Actions integration: an `::error` workflow command per failing test as results arrive (GitHub
 /// shows it on the suite file's line), a `::warning` per test that passed only after a retry, and a
 /// Markdown summary appended to `$GITHUB_STEP_SUMMARY` when the run ends.
+///
+/// One reporter may serve several runs of one command (`afrun run --repeat N`): each run appends its own
+/// summary, and an annotation already written (same test, same message) is not written again, so a failure
+/// that repeats is annotated once.
 public final class GitHubActionsReporter: ResultSink {
     /// Where annotation lines go: standard output unless a test captures them.
     public typealias Output = @Sendable (String) -> Void
@@ -17,6 +22,7 @@ public final class GitHubActionsReporter: ResultSink {
     private let workspace: String?
     private let output: Output
     private let collector = ResultCollector()
+    private let written = LockedValue<Set<String>>([])
 
     /// Creates a reporter.
     /// - Parameters:
@@ -29,14 +35,17 @@ public final class GitHubActionsReporter: ResultSink {
         self.output = output
     }
 
-    /// Nothing to do at the start.
-    public func runDidStart(_ run: RunInfo) async throws {}
+    /// Starts the run's summary afresh: results of an earlier run of this reporter are not in it.
+    public func runDidStart(_ run: RunInfo) async throws {
+        collector.removeAll()
+    }
 
     /// Annotates a failure, an error, or a pass that needed retries.
     public func record(_ result: TestResult, in run: RunInfo) async throws {
         let redacted = SinkRedactor.result(result)
-        collector.append(redacted)
-        if let line = annotation(for: redacted) { output(line) }
+        collector.append(redacted: redacted)
+        guard let line = annotation(for: redacted) else { return }
+        if written.withLock({ $0.insert(line).inserted }) { output(line) }
     }
 
     /// Appends the Markdown summary when `GITHUB_STEP_SUMMARY` is set.

@@ -11,6 +11,16 @@ final class ResultCollector: Sendable {
         results.withLock { $0.append(redacted) }
     }
 
+    /// Appends a result the caller has already passed through `SinkRedactor`.
+    func append(redacted result: TestResult) {
+        results.withLock { $0.append(result) }
+    }
+
+    /// Forgets the results so far (a reporter reused for the next run).
+    func removeAll() {
+        results.withLock { $0.removeAll() }
+    }
+
     /// All results so far.
     var all: [TestResult] { results.withLock { $0 } }
 

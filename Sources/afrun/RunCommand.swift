@@ -1,4 +1,5 @@
 import AFSession
+import AFReports
 import AFRunner
 import AFSuite
 import ArgumentParser
@@ -67,11 +68,14 @@ struct RunCommand: AsyncParsableCommand {
         // `--repeat N`: N runs one after the other, each planned, recorded and summed up on its own.
         let count = execution.repeatCount
         var failedRuns = 0
+        let environment = ProcessEnvironment.all
+        let gitHub = GitHubActionsReporter.isEnabled(environment: environment)
+            ? GitHubActionsReporter(environment: environment, output: { console.out($0) }) : nil
         ExitKeepAlive.keep(loaded)
         for iteration in 1...count {
             if count > 1 { console.out((iteration > 1 ? "\n" : "") + "run \(iteration) of \(count)") }
             guard let report = try await runOnce(
-                suites: loaded.suites, options: options, settings: settings, console: console, style: style)
+                suites: loaded.suites, options: options, settings: settings, gitHub: gitHub, console: console, style: style)
             else { break }
             // The last run's results are freed by the exit, not one by one; earlier runs' as they end.
             if iteration == count { ExitKeepAlive.keep(report) }
@@ -95,12 +99,14 @@ struct RunCommand: AsyncParsableCommand {
     /// - Returns: the run's report, or nil when there was nothing to run (`--rerun-failed` after a clean run).
     /// - Throws: `ExitCode` (128 + the signal) when the run was interrupted.
     private static func runOnce(
-        suites: [Suite], options: RunOptions, settings: RunSettings, console: Console, style: Style
+        suites: [Suite], options: RunOptions, settings: RunSettings, gitHub: GitHubActionsReporter?,
+        console: Console, style: Style
     ) async throws -> RunReport? {
         var options = options
         let output = settings.output
         let reports = settings.reports
-        let plan = RunPlan.make(suites: suites, filter: options.include, reports: reports, console: console)
+        let plan = RunPlan.make(
+            suites: suites, filter: options.include, reports: reports, gitHub: gitHub, console: console)
         for warning in plan.warnings { console.err("warning: \(warning)") }
         options.include = plan.include
         if reports.rerunFailed && plan.plannedCount == 0 {

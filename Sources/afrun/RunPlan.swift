@@ -21,8 +21,11 @@ struct RunPlan {
     var warnings: [String]
 
     /// Builds the plan. A history that cannot be opened only costs a warning: the run goes on.
+    /// - Parameter gitHub: the GitHub Actions reporter, one for every run of the command so that `--repeat`
+    ///   annotates a repeated failure once; nil outside GitHub Actions.
     static func make(
-        suites: [Suite], filter: (@Sendable (TestIdentity) -> Bool)?, reports: ReportSettings, console: Console
+        suites: [Suite], filter: (@Sendable (TestIdentity) -> Bool)?, reports: ReportSettings,
+        gitHub: GitHubActionsReporter? = nil, console: Console
     ) -> RunPlan {
         var warnings: [String] = []
         var store: HistoryStore?
@@ -72,10 +75,7 @@ struct RunPlan {
             sinks.append(JUnitReporter(path: junit, flakiness: flakiness))
         }
         if let json = reports.reportJSON { sinks.append(JSONReporter(path: json)) }
-        let environment = ProcessEnvironment.all
-        if GitHubActionsReporter.isEnabled(environment: environment) {
-            sinks.append(GitHubActionsReporter(environment: environment, output: { console.out($0) }))
-        }
+        if let gitHub { sinks.append(gitHub) }
         if reader !== store { try? reader?.close() }
 
         var include: (@Sendable (TestIdentity) -> Bool)?

@@ -56,4 +56,23 @@ struct GitHubActionsReporterTests {
         #expect(markdown.contains("shard 1/2"))
         #expect(!markdown.contains(ReportFixtures.secret))
     }
+
+    @Test("a reporter reused for another run (--repeat) annotates a repeated failure once and sums up each run alone")
+    func reusedForAnotherRun() async throws {
+        let path = ReportFixtures.temporaryFile("summary.md")
+        try FileManager.default.createDirectory(
+            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+        let lines = Lines()
+        let reporter = GitHubActionsReporter(
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": "/work/repo", "GITHUB_STEP_SUMMARY": path],
+            output: { lines.append($0) })
+        try await ReportFixtures.feed(reporter)
+        try await ReportFixtures.feed(reporter)
+        #expect(lines.all.count == 3)
+        #expect(Set(lines.all).count == 3)
+        let markdown = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(markdown.components(separatedBy: "## ❌ afrun: 2 passed, 1 failed, 1 errors, 1 skipped\n").count == 3)
+        // Each summary lists its own run's failures: the failing test appears once per summary, not twice in the second.
+        #expect(markdown.components(separatedBy: "| ❌ Users & <Admins>/gets \"one\" user |").count == 3)
+    }
 }

@@ -110,6 +110,16 @@ import Testing
             #expect(stopped.status == 1, "\(stopped.all)")
             #expect(stopped.stdout.contains("run 1 of 3") && !stopped.stdout.contains("run 2 of 3"), "\(stopped.stdout)")
             #expect(stopped.stdout.contains("1 of 3 runs had failures or errors"), "\(stopped.stdout)")
+
+            // In GitHub Actions a failure that repeats is annotated once; each run still has its summary.
+            let summary = folder.url.appendingPathComponent("summary.md")
+            let annotated = try await AfrunProcess.run(
+                ["s.json", "--no-history", "--repeat", "3"], in: folder.url,
+                environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary.path])
+            #expect(annotated.status == 1, "\(annotated.all)")
+            #expect(annotated.stdout.components(separatedBy: "::error ").count == 2, "\(annotated.stdout)")
+            let markdown = try String(contentsOf: summary, encoding: .utf8)
+            #expect(markdown.components(separatedBy: "## ❌ afrun: 1 passed, 1 failed").count == 4, "\(markdown)")
         }
     }
 
