@@ -21,7 +21,11 @@ import Testing
         process.arguments = ["--port", "0", "--tls-port", "0", "--variants", "--threads", "1"]
         let output = Pipe()
         process.standardOutput = output
+        // Not this process's stderr: a child left running (this test failing early, or the test process
+        // crashing) would hold it open, and `swift test` would wait for it forever.
+        process.standardError = FileHandle.nullDevice
         try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // All lines are written at once; read until the last variant's line is there.
         let reader = output.fileHandleForReading
         let text = await Task.detached {
