@@ -83,13 +83,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .testTarget(name: "AFSessionTests", dependencies: ["AFSession", "FixtureServer"]),
+        // What several test targets share for driving child processes (no product, only the tests use it).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "AFSessionTests", dependencies: ["AFSession", "FixtureServer", "TestSupport"]),
         .testTarget(name: "JSONPathTests", dependencies: ["JSONPath"]),
-        .testTarget(name: "AFSuiteTests", dependencies: ["AFSuite"]),
+        .testTarget(name: "AFSuiteTests", dependencies: ["AFSuite", "TestSupport"]),
         .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "FixtureServer"]),
-        .testTarget(name: "AFHistoryTests", dependencies: ["AFHistory", "AFRunner"]),
-        .testTarget(name: "AFReportsTests", dependencies: ["AFReports", "AFRunner"]),
-        .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer"]),
-        .testTarget(name: "afrunTests", dependencies: ["FixtureServer"]),
+        .testTarget(name: "AFHistoryTests", dependencies: ["AFHistory", "AFRunner", "TestSupport"]),
+        .testTarget(name: "AFReportsTests", dependencies: ["AFReports", "AFRunner", "TestSupport"]),
+        .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "TestSupport"]),
+        .testTarget(name: "afrunTests", dependencies: ["FixtureServer", "TestSupport"]),
     ]
 )

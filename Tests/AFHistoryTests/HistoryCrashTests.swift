@@ -2,6 +2,7 @@ import AFHistory
 import AFRunner
 import Foundation
 import Testing
+import TestSupport
 
 /// Crash safety at the store level: a child process (this test binary, in child mode) records results
 /// through `HistoryStore` and is killed with SIGKILL mid-run. Every result whose `record` returned before
@@ -33,7 +34,7 @@ struct HistoryCrashTests {
         let handle = pipe.fileHandleForReading
         let deadline = Date().addingTimeInterval(120)
         while acknowledged < 150, Date() < deadline {
-            let data = handle.availableData
+            let data = PipeReading.readAvailable(handle)
             if data.isEmpty { break }
             buffer += String(decoding: data, as: UTF8.self)
             for line in buffer.split(separator: "\n") where line.hasPrefix("recorded ") {

@@ -2,6 +2,7 @@ import AFHistory
 import AFRunner
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("History schema and migrations")
 struct HistorySchemaTests {
@@ -108,7 +109,7 @@ enum SQLite {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = PipeReading.readToEnd(pipe.fileHandleForReading)
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }

@@ -1,6 +1,7 @@
 import AFReports
 import AFRunner
 import Foundation
+import TestSupport
 
 /// A small run with every kind of outcome, for the reporters.
 enum ReportFixtures {
@@ -82,7 +83,7 @@ enum ReportFixtures {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = PipeReading.readToEnd(pipe.fileHandleForReading)
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// docs/suite.schema.json accepts every valid suite (the fixtures and the example suites in
 /// suites/) and rejects suites with unknown keys. Uses python3's `jsonschema` package.
@@ -47,7 +48,7 @@ import Testing
             process.standardOutput = pipe
             process.standardError = pipe
             try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let output = String(decoding: PipeReading.readToEnd(pipe.fileHandleForReading), as: UTF8.self)
             process.waitUntilExit()
             if !output.hasPrefix("SKIP") { return (process.terminationStatus, output) }
         }

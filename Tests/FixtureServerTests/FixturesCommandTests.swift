@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The `afrun-fixtures` executable, run end to end as the demo and benchmarks run it.
 @Suite struct FixturesCommandTests {
@@ -30,7 +31,7 @@ import Testing
         let reader = output.fileHandleForReading
         let text = await Task.detached {
             var text = ""
-            while !text.contains("mutualTLS "), case let data = reader.availableData, !data.isEmpty {
+            while !text.contains("mutualTLS "), case let data = PipeReading.readAvailable(reader), !data.isEmpty {
                 text += String(decoding: data, as: UTF8.self)
             }
             return text

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A run outside CI takes its commit and branch from the checkout it starts in: loose refs, packed refs
 /// and a detached HEAD, read without a `git` process (the test uses git only to make the checkout).
@@ -53,7 +54,7 @@ import Testing
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = PipeReading.readToEnd(pipe.fileHandleForReading)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

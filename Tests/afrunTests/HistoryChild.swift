@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 import Testing
+import TestSupport
 
 /// An `afrun run … --db DB` child process stopped part-way by a signal, and the plain-SQLite
 /// view of the database it leaves (through the `sqlite3` CLI, so the test reads exactly what a
@@ -123,7 +124,7 @@ struct HistoryChild {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = PipeReading.readToEnd(pipe.fileHandleForReading)
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }

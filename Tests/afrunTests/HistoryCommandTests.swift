@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `afrun history …` end to end: the built binary against a database seeded with sqlite3.
 @Suite("afrun history CLI")
@@ -85,7 +86,7 @@ enum HistoryCLI {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = PipeReading.readToEnd(pipe.fileHandleForReading)
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }

@@ -3,6 +3,7 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// A network namespace the test creates and removes itself, with `ip` commands run inside it.
@@ -40,7 +41,7 @@ final class TestNetworkNamespace {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let text = String(decoding: PipeReading.readToEnd(errors.fileHandleForReading), as: UTF8.self)
             throw CommandFailed(description: "ip \(arguments.joined(separator: " ")): \(text)")
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import AFSession
+import TestSupport
 
 /// Multipart uploads to the fixture server's `/upload`, which streams each part through a hash.
 @Suite struct MultipartEndToEndTests {
@@ -30,7 +31,7 @@ import Testing
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        let output = PipeReading.readToEnd(pipe.fileHandleForReading)
         process.waitUntilExit()
         return String(String(decoding: output, as: UTF8.self).prefix(64))
     }
