@@ -2,6 +2,7 @@ import AFHistory
 import AFRunner
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Concurrent writers and interrupted runs")
 struct HistoryConcurrencyTests {
@@ -85,7 +86,7 @@ struct HistoryConcurrencyTests {
 
     /// A pid that no process has now: a child that has exited and been reaped.
     static func pidOfExitedProcess() throws -> Int32 {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/true")
         try process.run()
         process.waitUntilExit()

@@ -17,7 +17,7 @@ struct HistoryCrashTests {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
         let executable = try #require(Bundle.main.executablePath, "cannot locate the test binary to spawn")
-        let child = Process()
+        let child = ChildProcess()
         child.executableURL = URL(fileURLWithPath: executable)
         child.arguments = ["--testing-library", "swift-testing", "--filter", "HistoryCrashChild"]
         var environment = ProcessInfo.processInfo.environment

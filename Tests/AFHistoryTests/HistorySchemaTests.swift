@@ -103,7 +103,7 @@ struct HistorySchemaTests {
 /// Reads a database with the sqlite3 CLI, as a user would.
 enum SQLite {
     static func query(_ path: String, _ sql: String) throws -> [String] {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         process.arguments = [path, sql]
         let pipe = Pipe()

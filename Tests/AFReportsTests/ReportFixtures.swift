@@ -76,7 +76,7 @@ enum ReportFixtures {
 
     /// Runs a tool, returning its exit status and combined output.
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
         let pipe = Pipe()

@@ -40,7 +40,7 @@ import TestSupport
     /// Runs the script with the first python3 that has `jsonschema`; nil when none has it.
     func validate(_ files: [String], valid: Bool) throws -> (status: Int32, output: String)? {
         for python in Self.pythons {
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = URL(fileURLWithPath: python)
             let schema = Fixtures.root.appendingPathComponent("docs/suite.schema.json").path
             process.arguments = ["-c", Self.script, schema, valid ? "valid" : "invalid"] + files

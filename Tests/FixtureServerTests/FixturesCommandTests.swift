@@ -17,7 +17,7 @@ import TestSupport
     @Test(.enabled(if: binary != nil, "afrun-fixtures was not built beside the tests"))
     func printsOneLinePerEndpointServesAndStopsOnSIGTERM() async throws {
         let binary: URL = try #require(Self.binary)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = binary
         process.arguments = ["--port", "0", "--tls-port", "0", "--variants", "--threads", "1"]
         let output = Pipe()

@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import TestSupport
 
 /// Runs the built `afrun` binary and collects its output and exit status.
 struct AfrunProcess {
@@ -33,7 +34,7 @@ struct AfrunProcess {
         _ arguments: [String], in directory: URL, environment: [String: String] = [:], interruptAfter: Duration? = nil,
         interruptOnOutput marker: String? = nil
     ) async throws -> Output {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = try executable()
         process.arguments = arguments
         process.currentDirectoryURL = directory

@@ -47,7 +47,7 @@ import TestSupport
     /// Runs git and returns its trimmed standard output.
     @discardableResult
     static func git(_ arguments: [String], in directory: URL) throws -> String {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
         process.arguments = arguments
         process.currentDirectoryURL = directory

@@ -16,7 +16,7 @@ struct HistoryChild {
 
     let folder: SuiteFolder
     let database: String
-    let process: Process
+    let process: ChildProcess
 
     /// Writes the suite (fast `/get` tests, then slow `/delay/2000` ones, not parallel) and starts
     /// `afrun run` on it with output going to files in the folder.
@@ -30,7 +30,7 @@ struct HistoryChild {
             ]}
             """)
         let database = folder.url.appendingPathComponent("history/h.sqlite").path
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = try AfrunProcess.executable()
         process.arguments = ["run", "crash.json", "--db", database, "--quiet", "--color", "never"]
         process.currentDirectoryURL = folder.url
@@ -117,7 +117,7 @@ struct HistoryChild {
     /// Runs one statement with the `sqlite3` CLI (waiting up to 30 s for a lock) on `database`.
     /// - Returns: its exit status and its trimmed output (standard error included).
     static func sqlite(_ database: String, _ sql: String) throws -> (status: Int32, output: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["sqlite3", "-batch", "-cmd", ".timeout 30000", database, sql]
         let pipe = Pipe()

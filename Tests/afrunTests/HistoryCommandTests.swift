@@ -76,7 +76,7 @@ enum HistoryCLI {
     }
 
     static func run(_ arguments: [String], executable: String? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: executable ?? binary)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment

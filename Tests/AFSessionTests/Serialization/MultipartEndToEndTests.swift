@@ -25,7 +25,7 @@ import TestSupport
 
     /// SHA-256 from coreutils' `sha256sum`: an implementation independent of the server's.
     static func sha256(file: URL) throws -> String {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
         process.arguments = [file.path]
         let pipe = Pipe()

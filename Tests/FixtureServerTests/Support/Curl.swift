@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the `curl` command-line client against the fixture server and captures what it saw.
 struct Curl {
@@ -45,7 +46,7 @@ struct Curl {
         defer { try? FileManager.default.removeItem(at: folder) }
         let outFile = folder.appendingPathComponent("stdout"), errorFile = folder.appendingPathComponent("stderr")
         for file in [outFile, errorFile] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments = ["-sS", "--max-time", "60"] + arguments
         let outHandle = try FileHandle(forWritingTo: outFile), errorHandle = try FileHandle(forWritingTo: errorFile)
@@ -72,7 +73,7 @@ struct Curl {
         let summaryFile = folder.appendingPathComponent("summary"), errorFile = folder.appendingPathComponent("stderr")
         for file in [headFile, bodyFile, summaryFile, errorFile] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
 
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments =
             ["-sS", "--max-time", "30", "-D", headFile.path, "-o", bodyFile.path,
