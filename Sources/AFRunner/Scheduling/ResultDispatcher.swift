@@ -89,21 +89,23 @@ final class ResultDispatcher: Sendable {
 
     /// Queues a finished result for every sink.
     func record(_ result: consuming TestResult) {
-        // Held in an optional so that the last use moves it into the collection instead of copying.
+        // Held in an optional so that the last use moves it instead of copying: into the collection when the
+        // report keeps it, else into the last sink's queue (a copy retains and later releases every field).
         var slot = Optional(result)
-        for queue in queues {
+        let status = slot!.status, totalMs = slot!.timings?.totalMs
+        let kept = retention.keeps(status)
+        for (index, queue) in queues.enumerated() {
+            let last = !kept && index == queues.count - 1
             // One wake-up per batch: the drain takes everything queued, so wake it only when the queue
             // goes from empty to not empty (each yield is a turn of the drain loop).
             let wasEmpty = queue.pending.withLock { pending in
-                pending.append(slot!)
+                pending.append(last ? slot.take()! : slot!)
                 return pending.count == 1
             }
             if wasEmpty { queue.wake.yield() }
         }
         // A result the report does not keep is freed here (or when the last sink is done with it),
         // so a long run's memory does not grow with every passed test.
-        let status = slot!.status, totalMs = slot!.timings?.totalMs
-        let kept = retention.keeps(status)
         collected.withLock { collected in
             collected.tally.add(status: status, totalMs: totalMs)
             if kept { collected.results.append(slot.take()!) }
