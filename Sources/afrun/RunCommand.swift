@@ -44,10 +44,18 @@ struct RunCommand: AsyncParsableCommand {
         let console = Console()
         let style = Style(enabled: output.usesColor)
         let defined = try variables.resolve()
+        let environment = ProcessEnvironment.all
+        let gitHub = GitHubActionsReporter.isEnabled(environment: environment)
+            ? GitHubActionsReporter(environment: environment, output: { console.out($0) }) : nil
+        // Started before loading: it runs on the other cores while the suites are decoded.
+        let early = EarlyStart.begin(settings, secrets: defined.secrets, gitHub: gitHub != nil)
         let loaded = SuiteLoader().load(paths: paths, knownVariables: defined.names)
         for error in loaded.errors { console.err(error.rendered(color: output.usesColor) + "\n") }
-        if loaded.suites.isEmpty && loaded.errors.isEmpty {
-            console.err("no suite found under \(paths.joined(separator: " ")): suites are *.json files")
+        let problems = "\(loaded.errors.count) suite problem\(loaded.errors.count == 1 ? "" : "s"): run `afrun validate` for details"
+        if loaded.suites.isEmpty {
+            // Nothing to run: no empty run is recorded or reported.
+            try? early.store?.close()
+            console.err(loaded.errors.isEmpty ? "no suite found under \(paths.joined(separator: " ")): suites are *.json files" : problems)
             throw ExitCode(ExitStatus.usage)
         }
 
@@ -68,14 +76,12 @@ struct RunCommand: AsyncParsableCommand {
         // `--repeat N`: N runs one after the other, each planned, recorded and summed up on its own.
         let count = execution.repeatCount
         var failedRuns = 0
-        let environment = ProcessEnvironment.all
-        let gitHub = GitHubActionsReporter.isEnabled(environment: environment)
-            ? GitHubActionsReporter(environment: environment, output: { console.out($0) }) : nil
         ExitKeepAlive.keep(loaded)
         for iteration in 1...count {
             if count > 1 { console.out((iteration > 1 ? "\n" : "") + "run \(iteration) of \(count)") }
             guard let report = try await runOnce(
-                suites: loaded.suites, options: options, settings: settings, gitHub: gitHub, console: console, style: style)
+                suites: loaded.suites, options: options, settings: settings, early: early, first: iteration == 1,
+                gitHub: gitHub, console: console, style: style)
             else { break }
             // The last run's results are freed by the exit, not one by one; earlier runs' as they end.
             if iteration == count { ExitKeepAlive.keep(report) }
@@ -89,7 +95,7 @@ struct RunCommand: AsyncParsableCommand {
                 + (failedRuns > 0 && !reports.noHistory ? ": `afrun history flaky` ranks the tests that flipped" : ""))
         }
         if !loaded.errors.isEmpty {
-            console.err("\(loaded.errors.count) suite problem\(loaded.errors.count == 1 ? "" : "s"): run `afrun validate` for details")
+            console.err(problems)
             throw ExitCode(ExitStatus.usage)
         }
         if failedRuns > 0 { throw ExitCode(ExitStatus.testsFailed) }
@@ -99,14 +105,15 @@ struct RunCommand: AsyncParsableCommand {
     /// - Returns: the run's report, or nil when there was nothing to run (`--rerun-failed` after a clean run).
     /// - Throws: `ExitCode` (128 + the signal) when the run was interrupted.
     private static func runOnce(
-        suites: [Suite], options: RunOptions, settings: RunSettings, gitHub: GitHubActionsReporter?,
-        console: Console, style: Style
+        suites: [Suite], options: RunOptions, settings: RunSettings, early: EarlyStart, first: Bool,
+        gitHub: GitHubActionsReporter?, console: Console, style: Style
     ) async throws -> RunReport? {
         var options = options
         let output = settings.output
         let reports = settings.reports
         let plan = RunPlan.make(
-            suites: suites, filter: options.include, reports: reports, gitHub: gitHub, console: console)
+            suites: suites, filter: options.include, reports: reports, gitHub: gitHub, console: console,
+            openedStore: first ? early.store : nil)
         for warning in plan.warnings { console.err("warning: \(warning)") }
         options.include = plan.include
         if reports.rerunFailed && plan.plannedCount == 0 {
@@ -134,7 +141,7 @@ struct RunCommand: AsyncParsableCommand {
         // the git checkout walk and the host-name lookup are skipped.
         var info = sinks.isEmpty
             ? RunInfo(commandLine: [], host: "", afrunVersion: Versions.afrun, libcurlVersion: "", opensslVersion: "")
-            : Self.runInfo(secrets: options.secrets)
+            : await early.runInfo(secrets: options.secrets)
         info.shard = reports.shard
         let report = await runner.run(plan.suites, run: info, sinks: sinks)
         trap.cancel()

@@ -21,11 +21,14 @@ struct RunPlan {
     var warnings: [String]
 
     /// Builds the plan. A history that cannot be opened only costs a warning: the run goes on.
-    /// - Parameter gitHub: the GitHub Actions reporter, one for every run of the command so that `--repeat`
-    ///   annotates a repeated failure once; nil outside GitHub Actions.
+    /// - Parameters:
+    ///   - gitHub: the GitHub Actions reporter, one for every run of the command so that `--repeat`
+    ///     annotates a repeated failure once; nil outside GitHub Actions.
+    ///   - openedStore: the history already opening in the background (`EarlyStart`), used when this run
+    ///     records without reading the history first.
     static func make(
         suites: [Suite], filter: (@Sendable (TestIdentity) -> Bool)?, reports: ReportSettings,
-        gitHub: GitHubActionsReporter? = nil, console: Console
+        gitHub: GitHubActionsReporter? = nil, console: Console, openedStore: HistoryStore? = nil
     ) -> RunPlan {
         var warnings: [String] = []
         var store: HistoryStore?
@@ -34,7 +37,7 @@ struct RunPlan {
         let detail = (try? reports.detail) ?? .failures  // checked by ReportSettings.validate
         if !reports.noHistory && !reports.needsHistory {
             // Nothing to read before the run: open while the first requests go out.
-            store = HistoryStore.openInBackground(path: path, detail: detail)
+            store = openedStore ?? HistoryStore.openInBackground(path: path, detail: detail)
         } else if !reports.noHistory {
             do {
                 store = try HistoryStore.open(path: path, detail: detail)

@@ -32,6 +32,18 @@ struct SessionManagerTests {
         }
     }
 
+    /// `prepareTransport()` may be called from any thread, at once and again, and sessions work after it.
+    @Test func preparingTheTransportFromManyThreadsAtOnceLeavesSessionsWorking() async throws {
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 { group.addTask { SessionManager.prepareTransport() } }
+        }
+        SessionManager.prepareTransport()
+        try await withFixture { server, session in
+            let response = try await session.data(for: HTTPRequest(url: server.url("/get?prepared=1")))
+            #expect(response.response.statusCode == 200)
+        }
+    }
+
     /// A task leaves the registry before its awaiting caller resumes, every time.
     @Test func aFinishedTaskIsGoneWhenItsCallerResumes() async throws {
         try await withFixture { server, session in

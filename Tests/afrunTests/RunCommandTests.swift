@@ -126,6 +126,23 @@ private func passingSuite(_ base: URL) -> String {
         #expect(output.stderr.contains("--jobs"))
     }
 
+    /// The history opens while the suites load; a path that does not exist must not leave a new
+    /// database behind (nor may a folder without suites leave a run in it).
+    @Test func aMistypedPathExitsTwoAndCreatesNoHistory() async throws {
+        let folder = try SuiteFolder()
+        defer { folder.remove() }
+        let missing = try await AfrunProcess.run(["run", "no-such-folder"], in: folder.url)
+        #expect(missing.status == 2, "\(missing.all)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(".afrun").path))
+
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let empty = try await AfrunProcess.run(["run", "empty"], in: folder.url)
+        #expect(empty.status == 2, "\(empty.all)")
+        #expect(empty.stderr.contains("no suite found"), "\(empty.all)")
+        let runs = try await AfrunProcess.run(["history", "runs"], in: folder.url)
+        #expect(!runs.stdout.contains("complete"), "\(runs.all)")
+    }
+
     /// `run` and `validate` are parsed by their own command first; what that short path does not
     /// accept is parsed again at the root, so usage errors and help read as the root's.
     @Test(arguments: [["run", ".", "--bogus"], ["validate", ".", "--bogus"], ["run", "--help"], ["validate", "-h"]])
