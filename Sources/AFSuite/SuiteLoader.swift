@@ -67,23 +67,27 @@ public struct SuiteLoader: Sendable {
                 return .failure(FileErrors(errors: [.unreadable(path: displayPath, reason: "cannot read the file: \(error.localizedDescription)")]))
             }
         }
-        let parsed: (JSONValue, JSONSourceIndex)
+        let root: JSONValue
+        let index: JSONSourceIndex
         do {
-            parsed = try JSONValue.parseWithSourceIndex(bytes)
+            (root, index) = try JSONValue.parseWithSourceIndex(bytes)
         } catch {
             let location = SourceLocation(file: displayPath, line: error.line, column: error.column, pointer: "")
             return .failure(FileErrors(errors: [.invalid(SuiteDiagnostic(location: location, reason: .syntax(message: error.message)))]))
         }
-        var decoder = SuiteDecoder(file: url, displayPath: displayPath, index: parsed.1)
+        var decoder = SuiteDecoder(file: url, displayPath: displayPath, index: index)
         decoder.testDecodingThreads = testDecodingThreads
         // The parser saw every object; the byte scan that names the repeats runs only when one has one.
-        if parsed.1.hasDuplicateKeys {
+        if index.hasDuplicateKeys {
             for duplicate in DuplicateKeyScanner.scan(Array(bytes)) {
                 let location = SourceLocation(file: displayPath, line: duplicate.line, column: duplicate.column, pointer: duplicate.pointer)
                 decoder.report(.duplicateKey(key: duplicate.key, firstLine: duplicate.firstLine), at: location)
             }
         }
-        let suite = decoder.decodeSuite(SuiteNode(value: parsed.0, pointer: ""))
+        let suite = decoder.decodeSuite(SuiteNode(root: root, tree: SuiteTree(index: index)))
+        // The parse tree is not needed any more (the tests hold what they use of it): freeing its
+        // thousands of objects is left to another thread instead of delaying the first request.
+        Self.releaseInBackground(consume root)
         if let suite {
             decoder.checkVariables(suite, knownVariables: knownVariables)
             decoder.checkFiles(suite, knownVariables: knownVariables, environment: environment)
@@ -92,6 +96,21 @@ public struct SuiteLoader: Sendable {
             return .failure(FileErrors(errors: Self.sorted(decoder.diagnostics)))
         }
         return .success(suite)
+    }
+
+    /// Drops `value` on a background thread (its last reference, when nothing else holds it).
+    static func releaseInBackground(_ value: consuming JSONValue) {
+        let box = ReleaseBox(value)
+        DispatchQueue.global(qos: .utility).async { box.drop() }
+    }
+
+    /// Carries a value to the thread that drops it.
+    ///
+    /// `@unchecked Sendable`: the value is immutable and only `drop()` (one call, on one thread) touches it.
+    private final class ReleaseBox: @unchecked Sendable {
+        private var value: JSONValue?
+        init(_ value: consuming JSONValue) { self.value = value }
+        func drop() { value = nil }
     }
 
     /// By line, then column; the decoder's order breaks ties so related problems stay together.

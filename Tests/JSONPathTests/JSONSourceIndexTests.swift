@@ -28,6 +28,41 @@ struct JSONSourceIndexTests {
         }
     }
 
+    /// Walking by node number reaches every value the pointer walk reaches, with the same pointer text
+    /// and places (for a repeated name, the member whose value the parser kept).
+    @Test(arguments: documents)
+    func nodesAgreeWithPointers(document: String) throws {
+        let (_, index) = try JSONValue.parseWithSourceIndex(Data(document.utf8))
+        let (_, map) = try JSONValue.parseWithLocations(Data(document.utf8))
+        #expect(index.nodeCount > 0)
+        var reached = Set<String>()
+        for node in 0..<index.nodeCount {
+            let pointer = index.pointer(ofNode: node)
+            if let kept = index.location(of: pointer), kept == index.location(ofNode: node) {
+                reached.insert(pointer)
+                #expect(index.keyLocation(ofNode: node) == index.keyLocation(of: pointer), "key of \(pointer)")
+            }
+            for position in 0..<index.childCount(of: node) {
+                let child = index.child(of: node, at: position)
+                #expect(index.pointer(ofNode: child).hasPrefix(pointer + "/"), "child \(position) of \(pointer)")
+            }
+        }
+        #expect(reached == Set(map.valueLocations.keys))
+    }
+
+    @Test func findsMembersByName() throws {
+        let (_, index) = try JSONValue.parseWithSourceIndex(Data("{\"a\": 1, \"b\": {\"c\": [true]}, \"a\": 2}".utf8))
+        let b = try #require(index.member(of: 0, named: "b"))
+        #expect(index.pointer(ofNode: b) == "/b")
+        let c = try #require(index.member(of: b, named: "c"))
+        #expect(index.pointer(ofNode: index.child(of: c, at: 0)) == "/b/c/0")
+        // The repeated name answers with the last member, whose value the parser kept.
+        let a = try #require(index.member(of: 0, named: "a"))
+        #expect(index.location(ofNode: a).column == 35)
+        #expect(index.member(of: 0, named: "z") == nil)
+        #expect(index.member(of: c, named: "x") == nil)
+    }
+
     @Test func unknownPointersHaveNoLocation() throws {
         let (_, index) = try JSONValue.parseWithSourceIndex(Data("{\"a\": [1, 2], \"b\": {}}".utf8))
         #expect(index.location(of: "/a/2") == nil)

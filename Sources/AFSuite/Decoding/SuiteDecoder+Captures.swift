@@ -7,7 +7,7 @@ extension SuiteDecoder {
     mutating func decodeCaptures(_ node: SuiteNode) -> [CaptureSpec] {
         guard case .object = node.value else {
             report(.wrongType(key: "capture", expected: "an object of variable names to sources", found: node.typeDescription),
-                at: node.pointer)
+                at: node)
             return []
         }
         var out: [CaptureSpec] = []
@@ -17,17 +17,17 @@ extension SuiteDecoder {
             guard let o = object(child, allowed: Self.captureSources + ["group", "secret"], context: context) else { continue }
             let sources = Self.captureSources.filter { o.member($0) != nil }
             if sources.count > 1 {
-                report(.conflictingKeys(sources), at: o.member(sources[1])!.pointer, key: true)
+                report(.conflictingKeys(sources), at: o.member(sources[1])!, key: true)
                 continue
             }
             guard let sourceKey = sources.first, let sourceNode = o.member(sourceKey) else {
-                var d = SuiteDiagnostic(location: location(o.pointer), reason: .missingKey(key: "json", context: context))
+                var d = SuiteDiagnostic(location: location(o), reason: .missingKey(key: "json", context: context))
                 d.fix = "capture from `{\"json\": \"$.id\"}`, `{\"header\": \"ETag\"}`, `{\"regex\": \"id=(\\\\d+)\", \"group\": 1}` or `{\"status\": true}`"
                 diagnostics.append(.invalid(d))
                 continue
             }
             if sourceKey != "regex", let group = o.member("group") {
-                var d = SuiteDiagnostic(location: location(group.pointer, key: true),
+                var d = SuiteDiagnostic(location: location(group, key: true),
                     reason: .unknownKey(key: "group", suggestion: nil, context: context))
                 d.fix = "`group` only applies to a `regex` capture: remove it"
                 diagnostics.append(.invalid(d))
@@ -45,13 +45,13 @@ extension SuiteDecoder {
                 {
                     report(.outOfRange(key: "group", value: "\(g)",
                         expected: "a group the pattern has: 0 for the whole match, up to \(compiled.numberOfCaptureGroups)"),
-                        at: groupNode.pointer)
+                        at: groupNode)
                 }
             default:
                 if case .bool(true) = sourceNode.value {
                     source = .status
                 } else {
-                    report(.wrongType(key: "status", expected: "`true`", found: sourceNode.typeDescription), at: sourceNode.pointer)
+                    report(.wrongType(key: "status", expected: "`true`", found: sourceNode.typeDescription), at: sourceNode)
                     source = nil
                 }
             }

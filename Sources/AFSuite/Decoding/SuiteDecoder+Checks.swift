@@ -38,7 +38,7 @@ extension SuiteDecoder {
                     }
                 }
                 report(.undefinedVariable(name: name, note: note),
-                    at: location(inString: use.pointer, characterOffset: placeholder.offset))
+                    at: location(inString: use.node, characterOffset: placeholder.offset))
             }
         }
     }
@@ -61,7 +61,7 @@ extension SuiteDecoder {
             guard let rendered, !rendered.isEmpty else { continue }
             let url = Suite.resolve(rendered, in: suite.directory)
             if !FileManager.default.fileExists(atPath: url.path) {
-                report(.missingFile(path: rendered, resolved: url.standardizedFileURL.path), at: use.pointer)
+                report(.missingFile(path: rendered, resolved: url.standardizedFileURL.path), at: use.node)
             }
         }
     }

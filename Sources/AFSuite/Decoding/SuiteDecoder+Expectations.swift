@@ -25,7 +25,7 @@ extension SuiteDecoder {
                 }
             default:
                 report(.wrongType(key: "contentType", expected: "a media type string or {\"matches\": regex}",
-                    found: ct.typeDescription), at: ct.pointer)
+                    found: ct.typeDescription), at: ct)
             }
         }
         if let headers = node.member("headers") { e.headers = decodeHeaderAssertions(headers) }
@@ -41,27 +41,27 @@ extension SuiteDecoder {
     mutating func decodeStatus(_ node: SuiteNode) -> [StatusMatcher] {
         switch node.value {
         case .array:
-            if node.elements.isEmpty { report(.invalidStatus("[]"), at: node.pointer) }
+            if node.elements.isEmpty { report(.invalidStatus("[]"), at: node) }
             return node.elements.compactMap { e -> StatusMatcher? in
                 if case .array = e.value {
-                    report(.invalidStatus("nested array"), at: e.pointer)
+                    report(.invalidStatus("nested array"), at: e)
                     return nil
                 }
                 return decodeStatus(e).first
             }
         case .number(let n):
             guard let code = n.int64Value, (100...599).contains(code) else {
-                report(.invalidStatus(n.literal), at: node.pointer)
+                report(.invalidStatus(n.literal), at: node)
                 return []
             }
             return [.code(Int(code))]
         case .string(let s):
             if let matcher = Self.statusMatcher(s) { return [matcher] }
-            report(.invalidStatus(s), at: node.pointer)
+            report(.invalidStatus(s), at: node)
             return []
         default:
             report(.wrongType(key: "status", expected: "an integer, a string like \"2xx\" or \"200-299\", or an array",
-                found: node.typeDescription), at: node.pointer)
+                found: node.typeDescription), at: node)
             return []
         }
     }
@@ -88,13 +88,13 @@ extension SuiteDecoder {
     mutating func decodeHeaderAssertions(_ node: SuiteNode) -> [HeaderAssertion] {
         guard case .object = node.value else {
             report(.wrongType(key: "headers", expected: "an object of header names to predicates", found: node.typeDescription),
-                at: node.pointer)
+                at: node)
             return []
         }
         // A loop, not `compactMap`: a closure that mutates `self` worked on a copy of the whole decoder.
         var out: [HeaderAssertion] = []
         for (name, child) in node.members {
-            let location = self.location(child.pointer, key: true)
+            let location = self.location(child, key: true)
             if case .string(let s) = child.value {
                 out.append(HeaderAssertion(name: name, predicates: PredicateSet([.equals(.string(s))]), location: location))
                 continue
@@ -108,7 +108,7 @@ extension SuiteDecoder {
     mutating func decodePathAssertions(_ node: SuiteNode, key: String) -> [PathAssertion] {
         guard case .array = node.value else {
             report(.wrongType(key: key, expected: "an array of {\"path\": …, <predicates>}", found: node.typeDescription),
-                at: node.pointer)
+                at: node)
             return []
         }
         let context = "a `\(key)` assertion"
@@ -120,7 +120,7 @@ extension SuiteDecoder {
         for element in elements {
             guard case .object = element.value else {
                 report(.wrongType(key: "\(key)[\(element.key)]", expected: "an object", found: element.typeDescription),
-                    at: element.pointer)
+                    at: element)
                 continue
             }
             guard let pathNode = require("path", in: element, context: context) else { continue }
@@ -133,19 +133,19 @@ extension SuiteDecoder {
                 path = string(pathNode)
                 if path?.trimmingWhitespace().isEmpty == true {
                     report(.outOfRange(key: "path", value: "empty", expected: "an XPath expression such as `//title`"),
-                        at: pathNode.pointer)
+                        at: pathNode)
                 }
             }
             let set = decodePredicates(element, context: context, extraKeys: ["path"])
             guard let path, let set else { continue }
-            out.append(PathAssertion(path: path, predicates: set, location: location(element.pointer), query: query))
+            out.append(PathAssertion(path: path, predicates: set, location: location(element), query: query))
         }
         return out
     }
 
     mutating func decodeBodyExpectation(_ node: SuiteNode) -> BodyExpectation? {
         guard case .object = node.value else {
-            report(.wrongType(key: "body", expected: "an object of predicates", found: node.typeDescription), at: node.pointer)
+            report(.wrongType(key: "body", expected: "an object of predicates", found: node.typeDescription), at: node)
             return nil
         }
         var body = BodyExpectation()
@@ -154,7 +154,7 @@ extension SuiteDecoder {
             if lower.count == 64, lower.allSatisfy({ $0.isHexDigit }) {
                 body.sha256 = lower
             } else {
-                report(.outOfRange(key: "sha256", value: "\"\(hex)\"", expected: "64 hexadecimal digits"), at: sha.pointer)
+                report(.outOfRange(key: "sha256", value: "\"\(hex)\"", expected: "64 hexadecimal digits"), at: sha)
             }
         }
         if let bytes = node.member("bytes") { body.bytes = decodeCount(bytes, key: "bytes") }
@@ -164,7 +164,7 @@ extension SuiteDecoder {
         } else if object(node, allowed: Self.predicateKeys + extra, context: "`body`") != nil,
             node.member("sha256") == nil, node.member("bytes") == nil
         {
-            report(.emptyPredicate(context: "`body`"), at: node.pointer)
+            report(.emptyPredicate(context: "`body`"), at: node)
         }
         return body
     }
@@ -175,7 +175,7 @@ extension SuiteDecoder {
         return node.members.compactMap { key, child in
             guard let phase = TimingPhase(rawValue: key) else { return nil }
             if case .number(let n) = child.value {
-                var d = SuiteDiagnostic(location: location(child.pointer),
+                var d = SuiteDiagnostic(location: location(child),
                     reason: .wrongType(key: key, expected: "a predicate object", found: "a number"))
                 d.fix = "write `{\"lt\": \(n.literal)}` for an upper limit"
                 diagnostics.append(.invalid(d))
@@ -192,7 +192,7 @@ extension SuiteDecoder {
             if s == "trusted" { return .trusted }
             if s == "rejected" { return .rejected(reason: nil) }
             let suggestion = EditDistance.suggestion(for: s, among: ["trusted", "rejected"])
-            report(.unknownName(key: "tls", value: s, allowed: ["trusted", "rejected"], suggestion: suggestion), at: node.pointer)
+            report(.unknownName(key: "tls", value: s, allowed: ["trusted", "rejected"], suggestion: suggestion), at: node)
             return nil
         case .object:
             guard let o = object(node, allowed: ["rejected"], context: "`expect.tls`"),
@@ -202,7 +202,7 @@ extension SuiteDecoder {
             return .rejected(reason: reason)
         default:
             report(.wrongType(key: "tls", expected: "\"trusted\", \"rejected\" or {\"rejected\": reason}",
-                found: node.typeDescription), at: node.pointer)
+                found: node.typeDescription), at: node)
             return nil
         }
     }

@@ -14,13 +14,14 @@ extension SuiteDecoder {
         var predicates: [Predicate] = []
         var sawPredicate = false
         // Child nodes (and their pointers) only for the predicate keys.
-        for (key, value) in object.members where Self.predicateKeys.contains(key) {
+        for position in object.members.indices where Self.predicateKeys.contains(object.members[position].key) {
             sawPredicate = true
-            let child = SuiteNode(value: value, pointer: node.pointer + "/" + SuiteNode.escape(key))
+            let key = object.members[position].key
+            let child = node.member(at: position, of: object)
             if let p = decodePredicate(key, child) { predicates.append(p) }
         }
         if !sawPredicate {
-            report(.emptyPredicate(context: context), at: node.pointer)
+            report(.emptyPredicate(context: context), at: node)
             return nil
         }
         return PredicateSet(predicates)
@@ -38,7 +39,7 @@ extension SuiteDecoder {
             return name(child, allowed: JSONType.allCases.map(\.rawValue)).flatMap(JSONType.init(rawValue:)).map { Predicate.type($0) }
         case "oneOf":
             guard case .array(let values) = child.value else {
-                report(.wrongType(key: "oneOf", expected: "an array of values", found: child.typeDescription), at: child.pointer)
+                report(.wrongType(key: "oneOf", expected: "an array of values", found: child.typeDescription), at: child)
                 return nil
             }
             return .oneOf(values)
@@ -47,7 +48,7 @@ extension SuiteDecoder {
             switch child.value {
             case .number, .string: break
             default:
-                report(.wrongType(key: key, expected: "a number or a string", found: child.typeDescription), at: child.pointer)
+                report(.wrongType(key: key, expected: "a number or a string", found: child.typeDescription), at: child)
                 return nil
             }
             switch key {
@@ -66,7 +67,7 @@ extension SuiteDecoder {
         case .object: return decodePredicates(node, context: "`\(key)`")
         default:
             report(.wrongType(key: key, expected: "an integer or a predicate object like {\"gte\": 1}", found: node.typeDescription),
-                at: node.pointer)
+                at: node)
             return nil
         }
     }

@@ -13,7 +13,7 @@ extension SuiteDecoder {
             for (i, element) in elements.enumerated() {
                 guard case .object = element.value else {
                     report(.wrongType(key: "each", expected: "an array of objects", found: element.typeDescription),
-                        at: element.pointer)
+                        at: element)
                     return nil
                 }
                 let values = element.members.map { ($0.key, Self.text($0.node.value)) }
@@ -25,7 +25,7 @@ extension SuiteDecoder {
             return rows(fromFile: path, at: node)
         default:
             report(.wrongType(key: "each", expected: "an array of objects or a .json or .csv file path", found: node.typeDescription),
-                at: node.pointer)
+                at: node)
             return nil
         }
     }
@@ -37,7 +37,7 @@ extension SuiteDecoder {
             return invalidData(path, nil, "a data file must end in .json or .csv", at: node)
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            report(.missingFile(path: path, resolved: url.standardizedFileURL.path), at: node.pointer)
+            report(.missingFile(path: path, resolved: url.standardizedFileURL.path), at: node)
             return nil
         }
         if kind == "csv" {
@@ -88,7 +88,7 @@ extension SuiteDecoder {
     }
 
     private mutating func invalidData<T>(_ source: String, _ line: Int?, _ problem: String, at node: SuiteNode) -> T? {
-        report(.invalidData(source: source, line: line, problem: problem), at: node.pointer)
+        report(.invalidData(source: source, line: line, problem: problem), at: node)
         return nil
     }
 

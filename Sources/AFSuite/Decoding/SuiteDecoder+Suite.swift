@@ -20,7 +20,7 @@ extension SuiteDecoder {
         suite.baseURL = template(root.member("baseURL"))
         hasBaseURL = suite.baseURL != nil
         if let base = suite.baseURL, let node = root.member("baseURL"), !base.hasPrefix("{{"), !Self.isHTTP(base) {
-            report(.invalidURL(url: base, problem: "is not an http:// or https:// URL"), at: node.pointer)
+            report(.invalidURL(url: base, problem: "is not an http:// or https:// URL"), at: node)
         }
         if let variables = root.member("variables") { suite.variables = decodeVariables(variables) }
         if let defaults = root.member("defaults") { suite.defaults = decodeDefaults(defaults) }
@@ -43,7 +43,7 @@ extension SuiteDecoder {
                         if let first = firstLines[test.name] {
                             let element = elements[index]
                             report(.duplicateTestName(name: test.name, firstLine: first),
-                                at: (test.row == nil ? element.member("name") : element.member("each"))?.pointer ?? element.pointer)
+                                at: (test.row == nil ? element.member("name") : element.member("each")) ?? element)
                         } else {
                             firstLines[test.name] = test.location.line
                         }
@@ -51,7 +51,7 @@ extension SuiteDecoder {
                     }
                 }
             } else {
-                report(.wrongType(key: "tests", expected: "an array of tests", found: tests.typeDescription), at: tests.pointer)
+                report(.wrongType(key: "tests", expected: "an array of tests", found: tests.typeDescription), at: tests)
             }
         }
         return suite
@@ -68,7 +68,7 @@ extension SuiteDecoder {
         guard !Template.isDefinable(name) else { return true }
         report(.outOfRange(key: key, value: "`\(name)`",
             expected: "a name of letters, digits, `_`, `-` or `.` that starts with a letter or `_` (and not `env.…`)"),
-            at: child.pointer, key: true)
+            at: child, key: true)
         return false
     }
 
@@ -77,7 +77,7 @@ extension SuiteDecoder {
         var out: [VariableDefinition] = []
         for (name, child) in node.members {
             guard definableName(name, key: "variables", at: child) else { continue }
-            let location = self.location(child.pointer, key: true)
+            let location = self.location(child, key: true)
             guard case .object = child.value else {
                 out.append(VariableDefinition(name: name, source: .value(child.value), location: location))
                 continue
@@ -96,7 +96,7 @@ extension SuiteDecoder {
                 let secret = bool(child.member("secret")) ?? false
                 out.append(VariableDefinition(name: name, source: .value(value.value), isSecret: secret, location: location))
             } else {
-                var d = SuiteDiagnostic(location: self.location(child.pointer), reason: .missingKey(key: "value", context: context))
+                var d = SuiteDiagnostic(location: self.location(child), reason: .missingKey(key: "value", context: context))
                 d.fix = "write `{\"value\": …}` for a literal object, or `{\"env\": \"NAME\"}` to read an environment variable"
                 diagnostics.append(.invalid(d))
             }
@@ -133,19 +133,19 @@ extension SuiteDecoder {
         guard let node else { return [] }
         guard case .object = node.value else {
             report(.wrongType(key: "headers", expected: "an object of header names to values", found: node.typeDescription),
-                at: node.pointer)
+                at: node)
             return []
         }
         var out: [HeaderSpec] = []
         for (name, child) in node.members {
             switch child.value {
             case .string(let s):
-                record(s, at: child.pointer)
+                record(s, at: child)
                 out.append(HeaderSpec(name: name, value: s))
             case .number(let n): out.append(HeaderSpec(name: name, value: n.literal))
             case .bool(let b): out.append(HeaderSpec(name: name, value: b ? "true" : "false"))
             default:
-                report(.wrongType(key: name, expected: "a string", found: child.typeDescription), at: child.pointer)
+                report(.wrongType(key: name, expected: "a string", found: child.typeDescription), at: child)
             }
         }
         return out

@@ -18,7 +18,7 @@ extension SuiteDecoder {
             case .array: spec.pinnedCertificates = certs.elements.compactMap { path($0) }
             default:
                 report(.wrongType(key: "pinnedCertificates", expected: "a path or an array of paths", found: certs.typeDescription),
-                    at: certs.pointer)
+                    at: certs)
             }
         }
         if let keys = node.member("pinnedPublicKeys") {
@@ -28,7 +28,7 @@ extension SuiteDecoder {
             case .array: list = keys.elements
             default:
                 report(.wrongType(key: "pinnedPublicKeys", expected: "an array of `sha256//…` pins", found: keys.typeDescription),
-                    at: keys.pointer)
+                    at: keys)
                 list = []
             }
             spec.pinnedPublicKeys = list.compactMap { pin($0) }
@@ -50,13 +50,13 @@ extension SuiteDecoder {
 
     /// A pinning mode with nothing to pin cannot trust any server: report it where the mode is written.
     /// `request` is the request's own spec (nil when it has none); the suite default fills its gaps.
-    mutating func checkPins(request: TLSSpec?, requestPointer: String) {
+    mutating func checkPins(request: TLSSpec?, requestNode: SuiteNode) {
         let merged = (defaultTLS ?? TLSSpec()).merged(with: request)
         guard let mode = merged.pinning, mode != "none", (merged.pinnedCertificates ?? []).isEmpty,
             (merged.pinnedPublicKeys ?? []).isEmpty
         else { return }
         let fromRequest = request?.pinning != nil
-        let pointer = fromRequest ? requestPointer + "/tls/pinning" : "/defaults/tls/pinning"
+        let pointer = fromRequest ? requestNode.pointer + "/tls/pinning" : "/defaults/tls/pinning"
         if !fromRequest {
             // Report a default's problem once, not once per test.
             guard !reportedDefaultPins else { return }
@@ -78,7 +78,7 @@ extension SuiteDecoder {
         report(.outOfRange(key: "pinnedPublicKeys", value: "\"\(text)\"",
             expected: "`sha256//` followed by the base64 SHA-256 of the public key (44 characters); "
                 + "`openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64` prints it"),
-            at: node.pointer)
+            at: node)
         return nil
     }
 }

@@ -21,7 +21,7 @@ extension SuiteDecoder {
     /// The test, or one test per row of its `each` data; nil when it has an error.
     mutating func decodeTest(_ node: SuiteNode) -> [TestCase]? {
         guard let node = object(node, allowed: Self.testKeys, context: "a test", misplaced: Self.misplacedInTest) else { return nil }
-        let location = self.location(node.pointer)
+        let location = self.location(node)
         let name = require("name", in: node, context: "a test").flatMap { string($0) }
         _ = string(node.member("description"))
         let rows = node.member("each").map { decodeRows($0) }
@@ -46,7 +46,7 @@ extension SuiteDecoder {
             case .bool(let b): skip = b ? "skipped" : nil
             default:
                 report(.wrongType(key: "skip", expected: "a reason string or `true`", found: skipNode.typeDescription),
-                    at: skipNode.pointer)
+                    at: skipNode)
             }
         }
         if case .some(nil) = rows {
@@ -70,13 +70,13 @@ extension SuiteDecoder {
             let upper = m.uppercased()
             if upper.isEmpty || !upper.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }) {
                 report(.unknownName(key: "method", value: m, allowed: ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"],
-                    suggestion: nil), at: node.member("method")!.pointer)
+                    suggestion: nil), at: node.member("method")!)
             }
             method = upper
         }
         let url = require("url", in: node, context: "`request`").flatMap { template($0) }
         if let url, !hasBaseURL, !url.hasPrefix("{{"), !Self.isHTTP(url), let urlNode = node.member("url") {
-            report(.invalidURL(url: url, problem: "is relative and the suite has no `baseURL`"), at: urlNode.pointer)
+            report(.invalidURL(url: url, problem: "is relative and the suite has no `baseURL`"), at: urlNode)
         }
         var spec = RequestSpec(method: method, url: url ?? "")
         if let query = node.member("query") {
@@ -85,7 +85,7 @@ extension SuiteDecoder {
                 spec.query = query.value
             } else {
                 report(.wrongType(key: "query", expected: "an object of parameter names to values", found: query.typeDescription),
-                    at: query.pointer)
+                    at: query)
             }
         }
         spec.headers = decodeHeaders(node.member("headers"))
@@ -94,7 +94,7 @@ extension SuiteDecoder {
         spec.timeout = number(node.member("timeout"), positive: true)
         spec.followRedirects = bool(node.member("followRedirects"))
         if let tls = node.member("tls") { spec.tls = decodeTLS(tls) }
-        if node.member("tls") == nil || spec.tls != nil { checkPins(request: spec.tls, requestPointer: node.pointer) }
+        if node.member("tls") == nil || spec.tls != nil { checkPins(request: spec.tls, requestNode: node) }
         return url == nil ? nil : spec
     }
 
@@ -102,7 +102,7 @@ extension SuiteDecoder {
     mutating func decodeBody(_ request: SuiteNode) -> BodySpec? {
         let present = Self.bodyKeys.filter { request.member($0) != nil }
         if present.count > 1 {
-            report(.conflictingKeys(present), at: request.member(present[1])!.pointer, key: true)
+            report(.conflictingKeys(present), at: request.member(present[1])!, key: true)
             return nil
         }
         guard let key = present.first, let node = request.member(key) else { return nil }
@@ -113,7 +113,7 @@ extension SuiteDecoder {
         case "form":
             guard case .object = node.value else {
                 report(.wrongType(key: "form", expected: "an object of field names to values", found: node.typeDescription),
-                    at: node.pointer)
+                    at: node)
                 return nil
             }
             recordTemplates(in: node)
@@ -126,7 +126,7 @@ extension SuiteDecoder {
 
     mutating func decodeMultipart(_ node: SuiteNode) -> [MultipartPartSpec]? {
         guard case .array = node.value else {
-            report(.wrongType(key: "multipart", expected: "an array of parts", found: node.typeDescription), at: node.pointer)
+            report(.wrongType(key: "multipart", expected: "an array of parts", found: node.typeDescription), at: node)
             return nil
         }
         var parts: [MultipartPartSpec] = []
@@ -137,7 +137,7 @@ extension SuiteDecoder {
             else { continue }
             let hasValue = part.member("value") != nil, hasFile = part.member("file") != nil
             if hasValue && hasFile {
-                report(.conflictingKeys(["value", "file"]), at: part.member("file")!.pointer, key: true)
+                report(.conflictingKeys(["value", "file"]), at: part.member("file")!, key: true)
             } else if let value = part.member("value") {
                 if let text = template(value) { parts.append(MultipartPartSpec(name: name, content: .value(text))) }
             } else if let file = path(part.member("file")) {
@@ -145,7 +145,7 @@ extension SuiteDecoder {
                 let contentType = string(part.member("contentType"))
                 parts.append(MultipartPartSpec(name: name, content: .file(path: file, filename: filename, contentType: contentType)))
             } else if !hasFile {
-                var d = SuiteDiagnostic(location: location(part.pointer), reason: .missingKey(key: "value", context: context))
+                var d = SuiteDiagnostic(location: location(part), reason: .missingKey(key: "value", context: context))
                 d.fix = "add `\"value\": \"…\"` for a text field or `\"file\": \"path\"` for a file"
                 diagnostics.append(.invalid(d))
             }

@@ -15,14 +15,14 @@ struct SuiteDecoder {
     /// A template string found while decoding, checked for undefined variables afterwards.
     struct TemplateUse {
         var template: Template
-        var pointer: String
+        var node: SuiteNode
         var scope: Scope
     }
 
     /// A file path found while decoding, checked for existence afterwards.
     struct FileUse {
         var template: Template
-        var pointer: String
+        var node: SuiteNode
         var key: String
     }
 
@@ -76,14 +76,24 @@ struct SuiteDecoder {
         diagnostics.append(.invalid(SuiteDiagnostic(location: location(pointer, key: key), reason: reason)))
     }
 
+    /// The place of `node`'s value; `key: true` gives its member name's place instead.
+    func location(_ node: SuiteNode, key: Bool = false) -> SourceLocation {
+        let l = key ? index.keyLocation(ofNode: node.id) : index.location(ofNode: node.id)
+        return SourceLocation(file: displayPath, line: l.line, column: l.column, pointer: node.pointer)
+    }
+
+    mutating func report(_ reason: SuiteDiagnostic.Reason, at node: SuiteNode, key: Bool = false) {
+        diagnostics.append(.invalid(SuiteDiagnostic(location: location(node, key: key), reason: reason)))
+    }
+
     mutating func report(_ reason: SuiteDiagnostic.Reason, at location: SourceLocation) {
         diagnostics.append(.invalid(SuiteDiagnostic(location: location, reason: reason)))
     }
 
-    /// The place of the character at `offset` inside the string value at `pointer`, mapping through
+    /// The place of the character at `offset` inside the string value of `node`, mapping through
     /// JSON escapes so a `{{` deep in a URL is pointed at exactly.
-    func location(inString pointer: String, characterOffset offset: Int) -> SourceLocation {
-        var base = location(pointer)
+    func location(inString node: SuiteNode, characterOffset offset: Int) -> SourceLocation {
+        var base = location(node)
         guard let line = index.lineText(base.line) else { return base }
         var raw = Substring(line).dropFirst(base.column - 1)
         guard raw.first == "\"" else { return base }
@@ -111,22 +121,22 @@ struct SuiteDecoder {
         _ node: SuiteNode, allowed: [String], context: String, misplaced: [String: String] = [:]
     ) -> SuiteNode? {
         guard case .object(let members) = node.value else {
-            report(.wrongType(key: keyName(node), expected: "an object", found: node.typeDescription), at: node.pointer)
+            report(.wrongType(key: keyName(node), expected: "an object", found: node.typeDescription), at: node)
             return nil
         }
         // Pointers are built only for the keys that are reported.
         for (key, _) in members.members where !allowed.contains(key) {
-            let child = SuiteNode(value: .null, pointer: node.pointer + "/" + SuiteNode.escape(key))
+            let child = node.member(key)!
             // `$schema` is only read at the top of the file (docs/suite.schema.json says the same).
             if let home = misplaced[key] ?? (key == "$schema" ? "the suite's top-level object" : nil) {
                 var d = SuiteDiagnostic(
-                    location: location(child.pointer, key: true),
+                    location: location(child, key: true),
                     reason: .unknownKey(key: key, suggestion: nil, context: context))
                 d.fix = "`\(key)` belongs inside \(home): move it there"
                 diagnostics.append(.invalid(d))
             } else {
                 let suggestion = EditDistance.suggestion(for: key, among: allowed)
-                report(.unknownKey(key: key, suggestion: suggestion, context: context), at: child.pointer, key: true)
+                report(.unknownKey(key: key, suggestion: suggestion, context: context), at: child, key: true)
             }
         }
         return node
@@ -134,17 +144,18 @@ struct SuiteDecoder {
 
     /// The name to show for a node's key: the member name, or `name[index]` for array elements.
     func keyName(_ node: SuiteNode) -> String {
-        let key = node.key
+        let pointer = node.pointer
+        let key = SuiteNode.lastToken(of: pointer)
         if Int(key) != nil {
-            let parent = SuiteNode(value: .null, pointer: String(node.pointer[..<(node.pointer.lastIndex(of: "/") ?? node.pointer.startIndex)]))
-            return "\(parent.key)[\(key)]"
+            let parent = String(pointer[..<(pointer.lastIndex(of: "/") ?? pointer.startIndex)])
+            return "\(SuiteNode.lastToken(of: parent))[\(key)]"
         }
         return key
     }
 
     mutating func require(_ key: String, in node: SuiteNode, context: String) -> SuiteNode? {
         if let child = node.member(key) { return child }
-        report(.missingKey(key: key, context: context), at: node.pointer)
+        report(.missingKey(key: key, context: context), at: node)
         return nil
     }
 
@@ -153,14 +164,14 @@ struct SuiteDecoder {
     mutating func string(_ node: SuiteNode?) -> String? {
         guard let node else { return nil }
         if case .string(let s) = node.value { return s }
-        report(.wrongType(key: keyName(node), expected: "a string", found: node.typeDescription), at: node.pointer)
+        report(.wrongType(key: keyName(node), expected: "a string", found: node.typeDescription), at: node)
         return nil
     }
 
     mutating func bool(_ node: SuiteNode?) -> Bool? {
         guard let node else { return nil }
         if case .bool(let b) = node.value { return b }
-        report(.wrongType(key: keyName(node), expected: "a boolean (`true` or `false`)", found: node.typeDescription), at: node.pointer)
+        report(.wrongType(key: keyName(node), expected: "a boolean (`true` or `false`)", found: node.typeDescription), at: node)
         return nil
     }
 
@@ -168,12 +179,12 @@ struct SuiteDecoder {
     mutating func number(_ node: SuiteNode?, positive: Bool = false) -> Double? {
         guard let node else { return nil }
         guard case .number(let n) = node.value else {
-            report(.wrongType(key: keyName(node), expected: "a number", found: node.typeDescription), at: node.pointer)
+            report(.wrongType(key: keyName(node), expected: "a number", found: node.typeDescription), at: node)
             return nil
         }
         let value = n.doubleValue
         if positive, !(value > 0) || !value.isFinite {
-            report(.outOfRange(key: keyName(node), value: n.literal, expected: "a number greater than 0"), at: node.pointer)
+            report(.outOfRange(key: keyName(node), value: n.literal, expected: "a number greater than 0"), at: node)
             return nil
         }
         return value
@@ -184,12 +195,12 @@ struct SuiteDecoder {
         guard let node else { return nil }
         guard case .number(let n) = node.value, let i = n.int64Value, i.magnitude <= UInt64(Int32.max) else {
             let found = if case .number = node.value { "a number that is not an integer" } else { node.typeDescription }
-            report(.wrongType(key: keyName(node), expected: "an integer", found: found), at: node.pointer)
+            report(.wrongType(key: keyName(node), expected: "an integer", found: found), at: node)
             return nil
         }
         guard range.contains(Int(i)) else {
             report(.outOfRange(key: keyName(node), value: "\(i)",
-                expected: "an integer from \(range.lowerBound) to \(range.upperBound)"), at: node.pointer)
+                expected: "an integer from \(range.lowerBound) to \(range.upperBound)"), at: node)
             return nil
         }
         return Int(i)
@@ -198,21 +209,21 @@ struct SuiteDecoder {
     /// A string that is a template; it is recorded for the variable check.
     mutating func template(_ node: SuiteNode?) -> String? {
         guard let node, let text = string(node) else { return nil }
-        record(text, at: node.pointer)
+        record(text, at: node)
         return text
     }
 
     /// Parses `text` as a template and records it (or reports its syntax error at the exact column).
     @discardableResult
-    mutating func record(_ text: String, at pointer: String) -> Template? {
+    mutating func record(_ text: String, at node: SuiteNode) -> Template? {
         do {
             let t = try Template(text)
-            if !t.isLiteral { templates.append(TemplateUse(template: t, pointer: pointer, scope: scope)) }
+            if !t.isLiteral { templates.append(TemplateUse(template: t, node: node, scope: scope)) }
             return t
         } catch {
             if case .templateSyntax(let source, let message, let offset) = error {
                 report(.invalidTemplate(template: source, message: message, offset: offset),
-                    at: location(inString: pointer, characterOffset: offset))
+                    at: location(inString: node, characterOffset: offset))
             }
             return nil
         }
@@ -221,14 +232,14 @@ struct SuiteDecoder {
     /// A file path (a template); recorded for the existence check.
     mutating func path(_ node: SuiteNode?) -> String? {
         guard let node, let text = template(node) else { return nil }
-        if let t = try? Template(text) { files.append(FileUse(template: t, pointer: node.pointer, key: keyName(node))) }
+        if let t = try? Template(text) { files.append(FileUse(template: t, node: node, key: keyName(node))) }
         return text
     }
 
     /// Records every string inside a JSON value (bodies, query) as a template.
     mutating func recordTemplates(in node: SuiteNode) {
         switch node.value {
-        case .string(let s): record(s, at: node.pointer)
+        case .string(let s): record(s, at: node)
         case .array: for e in node.elements { recordTemplates(in: e) }
         case .object: for (_, child) in node.members { recordTemplates(in: child) }
         default: break
@@ -241,7 +252,7 @@ struct SuiteDecoder {
         if allowed.contains(value) { return value }
         let suggestion = EditDistance.suggestion(for: value, among: allowed)
             ?? allowed.first { $0.lowercased() == value.lowercased() }
-        report(.unknownName(key: keyName(node), value: value, allowed: allowed, suggestion: suggestion), at: node.pointer)
+        report(.unknownName(key: keyName(node), value: value, allowed: allowed, suggestion: suggestion), at: node)
         return nil
     }
 
@@ -251,9 +262,9 @@ struct SuiteDecoder {
         if (try? NSRegularExpression(pattern: pattern)) != nil { return pattern }
         if let (message, offset) = RegexProblem.explain(pattern) {
             report(.invalidRegex(pattern: pattern, message: "\(message) at position \(offset)"),
-                at: location(inString: node.pointer, characterOffset: offset))
+                at: location(inString: node, characterOffset: offset))
         } else {
-            report(.invalidRegex(pattern: pattern, message: "the pattern does not compile"), at: node.pointer)
+            report(.invalidRegex(pattern: pattern, message: "the pattern does not compile"), at: node)
         }
         return nil
     }
@@ -274,7 +285,7 @@ struct SuiteDecoder {
             return query
         } catch {
             report(.invalidJSONPath(expression: expression, message: error.message, position: error.position),
-                at: location(inString: node.pointer, characterOffset: error.position))
+                at: location(inString: node, characterOffset: error.position))
             return nil
         }
     }

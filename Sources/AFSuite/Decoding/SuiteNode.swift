@@ -1,32 +1,61 @@
 import Foundation
 import JSONPath
 
-/// A value of the parsed suite with its RFC 6901 pointer, so every problem can name its place.
+/// A value of the parsed suite with its node number in the file's source index, so every problem can
+/// name its place; the place and the pointer text are worked out only when a problem is reported.
 struct SuiteNode {
     let value: JSONValue
-    let pointer: String
+    /// The node's number in `tree.index`.
+    let id: Int
+    /// The parsed file's source index, shared by every node of the file.
+    let tree: SuiteTree
+
+    /// The root node of a parsed file.
+    init(root value: JSONValue, tree: SuiteTree) {
+        self.value = value
+        id = 0
+        self.tree = tree
+    }
+
+    private init(value: JSONValue, id: Int, tree: SuiteTree) {
+        self.value = value
+        self.id = id
+        self.tree = tree
+    }
+
+    /// The RFC 6901 pointer of the node (built on each call: for diagnostics).
+    var pointer: String { tree.index.pointer(ofNode: id) }
 
     /// The member `key` of an object node, or nil.
     func member(_ key: String) -> SuiteNode? {
-        guard case .object(let object) = value, let child = object[key] else { return nil }
-        return SuiteNode(value: child, pointer: pointer + "/" + Self.escape(key))
+        guard case .object(let object) = value, let position = object.position(of: key) else { return nil }
+        return SuiteNode(value: object.members[position].value, id: tree.memberID(of: id, position: position, key: key), tree: tree)
     }
 
-    /// The elements of an array node, with their pointers.
+    /// The member at `position` of `object` (this node's value).
+    func member(at position: Int, of object: JSONObject) -> SuiteNode {
+        let member = object.members[position]
+        return SuiteNode(value: member.value, id: tree.memberID(of: id, position: position, key: member.key), tree: tree)
+    }
+
+    /// The elements of an array node.
     var elements: [SuiteNode] {
         guard case .array(let items) = value else { return [] }
         // Over the indices, so the result is sized once (an enumerated sequence grows it step by step).
-        return items.indices.map { SuiteNode(value: items[$0], pointer: pointer + "/\($0)") }
+        return items.indices.map { SuiteNode(value: items[$0], id: tree.index.child(of: id, at: $0), tree: tree) }
     }
 
     /// The members of an object node, in document order.
     var members: [(key: String, node: SuiteNode)] {
         guard case .object(let object) = value else { return [] }
-        return object.members.map { ($0.key, SuiteNode(value: $0.value, pointer: pointer + "/" + Self.escape($0.key))) }
+        return object.members.indices.map { (object.members[$0].key, member(at: $0, of: object)) }
     }
 
-    /// The last pointer token, unescaped: the key or index the node sits at.
-    var key: String {
+    /// The key or index the node sits at (the last pointer token, unescaped).
+    var key: String { Self.lastToken(of: pointer) }
+
+    /// The last token of `pointer`, unescaped.
+    static func lastToken(of pointer: String) -> String {
         guard let slash = pointer.lastIndex(of: "/") else { return "" }
         return String(pointer[pointer.index(after: slash)...])
             .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
@@ -49,5 +78,23 @@ struct SuiteNode {
         case .array: "an array"
         case .object: "an object"
         }
+    }
+}
+
+/// A parsed suite file's source index, shared by its nodes (one reference each instead of a copy of the
+/// index's tables).
+final class SuiteTree: Sendable {
+    let index: JSONSourceIndex
+
+    init(index: JSONSourceIndex) {
+        self.index = index
+    }
+
+    /// The node number of the member at `position` of object node `node`'s members (`JSONObject` order).
+    /// Without repeated names the members are the children in document order; with one, the last child of
+    /// that name is the member the parser kept.
+    func memberID(of node: Int, position: Int, key: String) -> Int {
+        if !index.hasDuplicateKeys { return index.child(of: node, at: position) }
+        return index.member(of: node, named: key) ?? node
     }
 }

@@ -47,8 +47,10 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         return false
     }
 
-    /// The position of `key` in `members`.
-    private func position(of key: String) -> Int? {
+    /// The position of `key` in `members`, or nil.
+    /// - Parameter key: the member name.
+    /// - Returns: its index in `members`.
+    public func position(of key: String) -> Int? {
         if let positions { return positions[key] }
         return members.firstIndex { $0.key == key }
     }

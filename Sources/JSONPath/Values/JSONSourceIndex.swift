@@ -26,6 +26,8 @@ public struct JSONSourceIndex: Sendable {
     /// long line (a generated suite is often one line) is found without counting the whole line.
     var continuationCheckpoints: [Int32] = []
     static let checkpointStride = 64
+    /// Per node: its container's node number, or -1 for the root (filled by `finish()`).
+    var parents: [Int32] = []
     /// Whether some object of the document names a member twice (the parser keeps the last value).
     public internal(set) var hasDuplicateKeys = false
 
@@ -54,8 +56,13 @@ public struct JSONSourceIndex: Sendable {
     /// Whether continuation bytes follow the last checkpoint (the tail the table does not cover).
     var hasContinuationsAfterLastCheckpoint = false
 
-    /// Builds the line table; called once after parsing.
+    /// Builds the line and parent tables; called once after parsing.
     mutating func finish() {
+        parents = [Int32](repeating: -1, count: valueOffsets.count)
+        for node in childStart.indices where childStart[node] >= 0 {
+            let first = Int(childStart[node])
+            for position in first..<(first + Int(childCount[node])) { parents[Int(children[position])] = Int32(truncatingIfNeeded: node) }
+        }
         lineStarts = [0]
         continuationCheckpoints = [0]
         continuationCheckpoints.reserveCapacity(bytes.count / Self.checkpointStride + 1)
@@ -151,8 +158,8 @@ public struct JSONSourceIndex: Sendable {
             } else {
                 // The last member of that name: the one whose value the parser kept.
                 let found = token.contains(UInt8(ascii: "~"))
-                    ? lastMember(named: Self.unescape(Array(token)), first: first, count: count)
-                    : lastMember(named: token, first: first, count: count)
+                    ? lastMemberPosition(named: Self.unescape(Array(token)), first: first, count: count)
+                    : lastMemberPosition(named: token, first: first, count: count)
                 guard let match = found else { return nil }
                 node = Int(children[match])
             }
@@ -162,7 +169,7 @@ public struct JSONSourceIndex: Sendable {
     }
 
     /// The position in `children` of the last of `count` members from `first` named `name`.
-    private func lastMember<Name: Collection<UInt8>>(named name: Name, first: Int, count: Int) -> Int? {
+    func lastMemberPosition<Name: Collection<UInt8>>(named name: Name, first: Int, count: Int) -> Int? {
         var position = first + count - 1
         while position >= first {
             if keyMatches(Int(children[position]), name) { return position }
@@ -199,7 +206,7 @@ public struct JSONSourceIndex: Sendable {
     }
 
     /// The member name starting at the quote `offset`, escapes decoded.
-    private func decodedKey(at offset: Int) -> [UInt8]? {
+    func decodedKey(at offset: Int) -> [UInt8]? {
         bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
             var parser = JSONParser(bytes: buffer, recordsLocations: false)
             parser.index = offset
