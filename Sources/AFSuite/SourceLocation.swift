@@ -7,16 +7,72 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
     /// 1-based column.
     public var column: Int
     /// The RFC 6901 JSON pointer of the value, e.g. `/tests/2/expect/status`.
-    public var pointer: String
+    public var pointer: String {
+        get { pointerText ?? node.map { $0.tree.index.pointer(ofNode: $0.id) } ?? "" }
+        set {
+            pointerText = newValue
+            node = nil
+        }
+    }
+    /// The pointer as text, when it was given or worked out.
+    private var pointerText: String?
+    /// The node whose pointer this is, worked out when read: every test and JSON assertion has a place,
+    /// and building its pointer text while loading cost more than the rest of the assertion's decoding.
+    private var node: (tree: SuiteTree, id: Int)?
 
     /// Creates a location.
     public init(file: String, line: Int, column: Int, pointer: String) {
         self.file = file
         self.line = line
         self.column = column
-        self.pointer = pointer
+        pointerText = pointer
+    }
+
+    /// A location whose pointer is node `id` of `tree`'s index, worked out when read.
+    init(file: String, line: Int, column: Int, node id: Int, of tree: SuiteTree) {
+        self.file = file
+        self.line = line
+        self.column = column
+        node = (tree, id)
     }
 
     /// `file:line:column`.
     public var description: String { "\(file):\(line):\(column)" }
+
+    private enum CodingKeys: String, CodingKey {
+        case file, line, column, pointer
+    }
+
+    /// Decodes the four fields.
+    /// - Parameter decoder: the decoder.
+    /// - Throws: a `DecodingError` for a missing or mistyped field.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            file: try container.decode(String.self, forKey: .file), line: try container.decode(Int.self, forKey: .line),
+            column: try container.decode(Int.self, forKey: .column), pointer: try container.decode(String.self, forKey: .pointer))
+    }
+
+    /// Encodes the four fields (the pointer as text).
+    /// - Parameter encoder: the encoder.
+    /// - Throws: what the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+        try container.encode(pointer, forKey: .pointer)
+    }
+
+    /// Equal when the file, line, column and pointer text are.
+    public static func == (a: SourceLocation, b: SourceLocation) -> Bool {
+        a.file == b.file && a.line == b.line && a.column == b.column && a.pointer == b.pointer
+    }
+
+    /// Hashes the file, line and column (the pointer follows from them in one file).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(line)
+        hasher.combine(column)
+    }
 }

@@ -30,6 +30,26 @@ import Testing
         }
     }
 
+    /// A test's and an assertion's pointer is worked out when read; it equals, encodes and decodes as
+    /// the written text would.
+    @Test func placesGiveTheirPointerWhenRead() throws {
+        let suite = try load(Self.oneLineSuite(count: 12)).get()
+        let test = suite.tests[11]
+        #expect(test.location.pointer == "/tests/11")
+        let assertion = try #require(test.expect.json.first?.location)
+        #expect(assertion.pointer == "/tests/11/expect/json/0")
+        let written = AFSuite.SourceLocation(file: assertion.file, line: assertion.line, column: assertion.column, pointer: "/tests/11/expect/json/0")
+        #expect(assertion == written)
+        #expect(Set([assertion, written]).count == 1)
+        let decoded = try JSONDecoder().decode(AFSuite.SourceLocation.self, from: JSONEncoder().encode(assertion))
+        #expect(decoded == written)
+        #expect(decoded.pointer == "/tests/11/expect/json/0")
+        var moved = assertion
+        moved.pointer = "/elsewhere"
+        #expect(moved.pointer == "/elsewhere")
+        #expect(moved != assertion)
+    }
+
     @Test func aDiagnosticDeepInALongLineHasItsExactColumn() throws {
         let text = Self.oneLineSuite(count: 200, broken: 150)
         let errors = diagnostics(text)

@@ -94,7 +94,7 @@ extension SuiteDecoder {
         // A loop, not `compactMap`: a closure that mutates `self` worked on a copy of the whole decoder.
         var out: [HeaderAssertion] = []
         for (name, child) in node.members {
-            let location = self.location(child, key: true)
+            let location = place(child, key: true)
             if case .string(let s) = child.value {
                 out.append(HeaderAssertion(name: name, predicates: PredicateSet([.equals(.string(s))]), location: location))
                 continue
@@ -138,7 +138,7 @@ extension SuiteDecoder {
             }
             let set = decodePredicates(element, context: context, extraKeys: ["path"])
             guard let path, let set else { continue }
-            out.append(PathAssertion(path: path, predicates: set, location: location(element), query: query))
+            out.append(PathAssertion(path: path, predicates: set, location: place(element), query: query))
         }
         return out
     }

@@ -77,7 +77,7 @@ extension SuiteDecoder {
         var out: [VariableDefinition] = []
         for (name, child) in node.members {
             guard definableName(name, key: "variables", at: child) else { continue }
-            let location = self.location(child, key: true)
+            let location = place(child, key: true)
             guard case .object = child.value else {
                 out.append(VariableDefinition(name: name, source: .value(child.value), location: location))
                 continue

@@ -21,7 +21,7 @@ extension SuiteDecoder {
     /// The test, or one test per row of its `each` data; nil when it has an error.
     mutating func decodeTest(_ node: SuiteNode) -> [TestCase]? {
         guard let node = object(node, allowed: Self.testKeys, context: "a test", misplaced: Self.misplacedInTest) else { return nil }
-        let location = self.location(node)
+        let location = place(node)
         let name = require("name", in: node, context: "a test").flatMap { string($0) }
         _ = string(node.member("description"))
         let rows = node.member("each").map { decodeRows($0) }
