@@ -35,6 +35,11 @@ struct RunCommand: AsyncParsableCommand {
     /// Runs what `settings` asks: the same whether the arguments came through ArgumentParser or the
     /// fast path (`RunSettings.fastParse`).
     /// - Throws: `ExitCode` for the run's status, `ValidationError` for a malformed variable or file.
+    ///
+    /// On the main actor, like `main()` that calls it: the suites load on the thread that parsed the
+    /// arguments, while the thread pool the runner uses starts beside it (`EarlyStart`), instead of the
+    /// loading waiting for that pool's first thread.
+    @MainActor
     static func run(_ settings: RunSettings) async throws {
         let paths = settings.paths
         let execution = settings.execution
