@@ -29,8 +29,9 @@ extension SuiteDecoder {
         if let cookies = bool(root.member("cookies")) { suite.keepsCookies = cookies }
         if let tests = require("tests", in: root, context: "the suite") {
             if case .array = tests.value {
-                var firstLines: [String: Int] = [:]
                 let elements = tests.elements
+                var firstLines: [String: Int] = [:]
+                firstLines.reserveCapacity(elements.count)
                 // Each element's tests are moved out of the decoded array (`take()`), not copied: a copy
                 // retains every field of a large value, and the array's destruction then released them all again.
                 var decoded = decodeTests(elements)
