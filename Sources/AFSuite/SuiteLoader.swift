@@ -8,8 +8,10 @@ import JSONPath
 public struct SuiteLoader: Sendable {
     /// The environment used to resolve `{{env.NAME}}` and `{"env": …}` variables in file paths.
     public var environment: [String: String]
-    /// How many threads may decode one long `tests` array (tests set 1 to compare with in-order decoding).
-    var testDecodingThreads = min(4, ProcessInfo.processInfo.activeProcessorCount)
+    /// How many threads may decode one long `tests` array (tests set 1 to compare with in-order decoding);
+    /// nil: up to 4, as many as the process may use, asked only when a `tests` array is long (the
+    /// question reads the cgroup's CPU limits: a third of a millisecond).
+    var testDecodingThreads: Int?
 
     /// Creates a loader.
     /// - Parameter environment: the environment for resolving file paths (the process's by default).

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import JSONPath
 
 extension SuiteDecoder {
@@ -15,10 +16,10 @@ extension SuiteDecoder {
     /// pinning problem is reported once per suite, which needs the shared flag: such suites decode in order.
     mutating func decodeTests(_ tests: [SuiteNode]) -> [[TestCase]?] {
         let pinsNeedOrder = defaultTLS?.pinning.map { $0 != "none" } ?? false
-        let chunks = min(testDecodingThreads, tests.count / (Self.parallelDecodingThreshold / 2))
-        guard chunks > 1, tests.count >= Self.parallelDecodingThreshold, !pinsNeedOrder else {
-            return decodeTests(tests, in: tests.indices)
-        }
+        guard tests.count >= Self.parallelDecodingThreshold, !pinsNeedOrder else { return decodeTests(tests, in: tests.indices) }
+        let threads = testDecodingThreads ?? min(4, ProcessInfo.processInfo.activeProcessorCount)
+        let chunks = min(threads, tests.count / (Self.parallelDecodingThreshold / 2))
+        guard chunks > 1 else { return decodeTests(tests, in: tests.indices) }
         let size = (tests.count + chunks - 1) / chunks
         var seed = self
         seed.diagnostics = []
