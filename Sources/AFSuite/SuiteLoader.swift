@@ -71,8 +71,18 @@ public struct SuiteLoader: Sendable {
         }
         let root: JSONValue
         let index: JSONSourceIndex
+        // A long `tests` array is parsed in parts on several threads; any error sends the file to the
+        // whole-document parser below, which reports the first one.
+        let split = splitParse(bytes)
+        var testElements: [SuiteNode]?
         do {
-            (root, index) = try JSONValue.parseWithSourceIndex(bytes)
+            if let split {
+                (root, index) = (split.root, split.index)
+                let trees = split.parts.map(SuiteTree.init)
+                testElements = split.elements.map { SuiteNode(value: $0.value, id: $0.node, tree: trees[$0.part]) }
+            } else {
+                (root, index) = try JSONValue.parseWithSourceIndex(bytes)
+            }
         } catch {
             let location = SourceLocation(file: displayPath, line: error.line, column: error.column, pointer: "")
             return .failure(FileErrors(errors: [.invalid(SuiteDiagnostic(location: location, reason: .syntax(message: error.message)))]))
@@ -86,10 +96,10 @@ public struct SuiteLoader: Sendable {
                 decoder.report(.duplicateKey(key: duplicate.key, firstLine: duplicate.firstLine), at: location)
             }
         }
-        let suite = decoder.decodeSuite(SuiteNode(root: root, tree: SuiteTree(index: index)))
+        let suite = decoder.decodeSuite(SuiteNode(root: root, tree: SuiteTree(index: index)), testElements: testElements)
         // The parse tree is not needed any more (the tests hold what they use of it): freeing its
         // thousands of objects is left to another thread instead of delaying the first request.
-        Self.releaseInBackground(consume root)
+        Self.releaseInBackground([root, testElements, split])
         if let suite {
             decoder.checkVariables(suite, knownVariables: knownVariables)
             decoder.checkFiles(suite, knownVariables: knownVariables, environment: environment)
@@ -100,19 +110,32 @@ public struct SuiteLoader: Sendable {
         return .success(suite)
     }
 
-    /// Drops `value` on a background thread (its last reference, when nothing else holds it).
-    static func releaseInBackground(_ value: consuming JSONValue) {
-        let box = ReleaseBox(value)
+    /// The file parsed in parts when its `tests` array is long enough to decode on several threads; nil
+    /// otherwise, and when the file has an error (the whole-document parser reports it).
+    func splitParse(_ bytes: Data) -> JSONSplitDocument.Parsed? {
+        // Too short to be worth the scan (below, the tests are decoded in order anyway).
+        guard bytes.count >= SuiteDecoder.parallelDecodingThreshold * 32,
+            let document = JSONSplitDocument(bytes, arrayMember: "tests"),
+            document.elementCount >= SuiteDecoder.parallelDecodingThreshold
+        else { return nil }
+        let parts = testDecodingThreads ?? min(4, ProcessInfo.processInfo.activeProcessorCount)
+        guard parts > 1 else { return nil }
+        return document.parse(parts: parts)
+    }
+
+    /// Drops `values` on a background thread (their last references, when nothing else holds them).
+    static func releaseInBackground(_ values: consuming [any Sendable]) {
+        let box = ReleaseBox(values)
         DispatchQueue.global(qos: .utility).async { box.drop() }
     }
 
-    /// Carries a value to the thread that drops it.
+    /// Carries values to the thread that drops them.
     ///
-    /// `@unchecked Sendable`: the value is immutable and only `drop()` (one call, on one thread) touches it.
+    /// `@unchecked Sendable`: only `drop()` (one call, on one thread) touches the values after `init`.
     private final class ReleaseBox: @unchecked Sendable {
-        private var value: JSONValue?
-        init(_ value: consuming JSONValue) { self.value = value }
-        func drop() { value = nil }
+        private var values: [any Sendable]?
+        init(_ values: consuming [any Sendable]) { self.values = values }
+        func drop() { values = nil }
     }
 
     /// By line, then column; the decoder's order breaks ties so related problems stay together.

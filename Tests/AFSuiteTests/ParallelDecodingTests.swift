@@ -47,6 +47,25 @@ import Testing
         #expect(inOrder.errors.contains { $0.contains("duplicate test name `t1`") })
     }
 
+    /// A long `tests` array is also parsed in parts; a syntax error, a repeated member name or a request's
+    /// pinning problem inside it is reported exactly as the whole-document parse reports it.
+    @Test(arguments: [
+        (#""expect": {"status": 200,"#, #""expect": {"status": 200,,"#),
+        (#"{"name": "t130", "#, #"{"name": "t130", "name": "again", "#),
+        (#"{"name": "t140", "request": {"url": "http://h/{{v0}}"}"#,
+         #"{"name": "t140", "request": {"url": "http://h/{{v0}}", "tls": {"pinning": "certificate"}}"#),
+    ])
+    func aProblemInsideAPartIsReportedAsInOrder(find: String, replace: String) throws {
+        let json = Self.longSuite(count: 300, parallel: true, brokenEvery: nil)
+        let range = try #require(json.range(of: find, range: json.range(of: #""t14"#)!.lowerBound..<json.endIndex)
+            ?? json.range(of: find))
+        let broken = json.replacingCharacters(in: range, with: replace)
+        let inOrder = Self.outcome(broken, threads: 1)
+        let split = Self.outcome(broken, threads: 4)
+        #expect(!inOrder.errors.isEmpty)
+        #expect(split.errors == inOrder.errors)
+    }
+
     @Test func chunkedDecodingBuildsTheSameSuite() throws {
         var json = Self.longSuite(count: 400, parallel: false, brokenEvery: nil)
         json = json.replacingOccurrences(of: "{{undefinedName}}", with: "")

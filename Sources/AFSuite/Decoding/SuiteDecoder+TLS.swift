@@ -56,14 +56,15 @@ extension SuiteDecoder {
             (merged.pinnedPublicKeys ?? []).isEmpty
         else { return }
         let fromRequest = request?.pinning != nil
-        let pointer = fromRequest ? requestNode.pointer + "/tls/pinning" : "/defaults/tls/pinning"
+        // The request's `tls.pinning` by its node (the request may sit in a part parsed apart from the root).
+        let place = fromRequest ? requestNode.member("tls")?.member("pinning").map { location($0) } : nil
         if !fromRequest {
             // Report a default's problem once, not once per test.
             guard !reportedDefaultPins else { return }
             reportedDefaultPins = true
         }
         let missing = mode == "publicKey" ? "pinnedPublicKeys` or `pinnedCertificates" : "pinnedCertificates"
-        var d = SuiteDiagnostic(location: location(pointer), reason: .missingKey(key: missing, context: "`tls` with pinning `\(mode)`"))
+        var d = SuiteDiagnostic(location: place ?? location("/defaults/tls/pinning"), reason: .missingKey(key: missing, context: "`tls` with pinning `\(mode)`"))
         d.fix = "name the certificates (files or folders) or `sha256//…` keys to pin"
         diagnostics.append(.invalid(d))
     }

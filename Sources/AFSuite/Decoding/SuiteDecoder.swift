@@ -80,12 +80,14 @@ struct SuiteDecoder {
     /// The place of `node`'s value (or, `key: true`, its member name) with its pointer worked out only
     /// when read: a test's or an assertion's own place, which most runs never print.
     func place(_ node: SuiteNode, key: Bool = false) -> SourceLocation {
+        let index = node.tree.index
         let l = key ? index.keyLocation(ofNode: node.id) : index.location(ofNode: node.id)
         return SourceLocation(file: displayPath, line: l.line, column: l.column, node: node.id, of: node.tree)
     }
 
     /// The place of `node`'s value; `key: true` gives its member name's place instead.
     func location(_ node: SuiteNode, key: Bool = false) -> SourceLocation {
+        let index = node.tree.index
         let l = key ? index.keyLocation(ofNode: node.id) : index.location(ofNode: node.id)
         return SourceLocation(file: displayPath, line: l.line, column: l.column, pointer: node.pointer)
     }

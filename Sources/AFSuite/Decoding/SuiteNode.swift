@@ -17,7 +17,8 @@ struct SuiteNode {
         self.tree = tree
     }
 
-    private init(value: JSONValue, id: Int, tree: SuiteTree) {
+    /// Node `id` of `tree`, whose value is `value` (an element of a split `tests` array).
+    init(value: JSONValue, id: Int, tree: SuiteTree) {
         self.value = value
         self.id = id
         self.tree = tree

@@ -30,6 +30,9 @@ public struct JSONSourceIndex: Sendable {
     var parents: [Int32] = []
     /// Whether some object of the document names a member twice (the parser keeps the last value).
     public internal(set) var hasDuplicateKeys = false
+    /// For an index of some elements of one array (`JSONSplitDocument`): that array's pointer, the position
+    /// of the first element, and the elements' node numbers; their pointers continue the array's.
+    var part: (arrayPointer: String, firstPosition: Int, roots: [Int32])?
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -64,13 +67,29 @@ public struct JSONSourceIndex: Sendable {
     /// Whether continuation bytes follow the last checkpoint (the tail the table does not cover).
     var hasContinuationsAfterLastCheckpoint = false
 
-    /// Builds the line and parent tables; called once after parsing.
-    mutating func finish() {
+    /// Builds the parent table only; `shareLines(of:)` gives the line tables later.
+    mutating func finishWithoutLines() {
+        buildParents()
+    }
+
+    /// Takes the line tables of `document`'s index (over the same bytes).
+    mutating func shareLines(of document: JSONSourceIndex) {
+        lineStarts = document.lineStarts
+        continuationCheckpoints = document.continuationCheckpoints
+        hasContinuationsAfterLastCheckpoint = document.hasContinuationsAfterLastCheckpoint
+    }
+
+    private mutating func buildParents() {
         parents = [Int32](repeating: -1, count: valueOffsets.count)
         for node in childStart.indices where childStart[node] >= 0 {
             let first = Int(childStart[node])
             for position in first..<(first + Int(childCount[node])) { parents[Int(children[position])] = Int32(truncatingIfNeeded: node) }
         }
+    }
+
+    /// Builds the line and parent tables; called once after parsing.
+    mutating func finish() {
+        buildParents()
         var continuations: Int32 = 0
         var starts: [Int32] = [0]
         var checkpoints: [Int32] = [0]
