@@ -37,5 +37,5 @@ if [ "${AFRUN_SKIP_TSAN:-0}" != 1 ]; then
   echo "== ThreadSanitizer (session core, runner, history writer and parallel decoding)"
   # Strict: a race report or a failing test fails CI. A crash of the process itself (the TSan runtime was
   # seen to abort once, "CHECK failed", while the Swift backtracer ran) is retried once, as above.
-  run_tests --sanitize=thread --scratch-path .build-tsan --filter 'AFSessionTests|AFRunnerTests|AFHistoryTests|ParallelDecodingTests'
+  run_tests --sanitize=thread --scratch-path .build-tsan --filter 'AFSessionTests|AFRunnerTests|AFHistoryTests|ParallelDecodingTests|JSONSplitDocumentTests'
 fi
