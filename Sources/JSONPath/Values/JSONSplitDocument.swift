@@ -64,7 +64,9 @@ public struct JSONSplitDocument: Sendable {
             guard let value = try? parser.parseDocument() else { return nil }
             return (value, parser.sourceIndex, parser.sawDuplicateKey)
         }
-        guard let (root, unfinished, rootRepeats) = rootResult else { return nil }
+        // A repeated name at the top level may be the array's own, written with an escape the scan does not
+        // decode: the whole-document parse decides which value counts.
+        guard let (root, unfinished, rootRepeats) = rootResult, !rootRepeats else { return nil }
         let count = max(1, min(parts, elementRanges.count))
         let size = (elementRanges.count + count - 1) / count
         let work = PartResults(count: count, root: unfinished)
@@ -88,7 +90,7 @@ public struct JSONSplitDocument: Sendable {
         var elements: [(value: JSONValue, node: Int, part: Int)] = []
         elements.reserveCapacity(elementRanges.count)
         var indexes: [JSONSourceIndex] = []
-        var repeats = rootRepeats
+        var repeats = false
         for (part, result) in results.enumerated() {
             guard let result else { return nil }
             for (value, node) in zip(result.values, result.nodes) { elements.append((value, node, part)) }
