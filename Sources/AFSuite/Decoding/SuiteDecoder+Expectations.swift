@@ -111,7 +111,8 @@ extension SuiteDecoder {
                 at: node)
             return []
         }
-        let context = "a `\(key)` assertion"
+        // Literals for the usual keys: built by interpolation, the text cost an allocation per test.
+        let context = key == "json" ? "a `json` assertion" : key == "xpath" ? "a `xpath` assertion" : "a `\(key)` assertion"
         // A loop, not `compactMap`: a closure that mutates `self` worked on a copy of the whole decoder
         // (its arrays retained and released once per assertion, on every decoding thread).
         let elements = node.elements
