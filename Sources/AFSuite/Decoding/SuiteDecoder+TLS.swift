@@ -51,6 +51,8 @@ extension SuiteDecoder {
     /// A pinning mode with nothing to pin cannot trust any server: report it where the mode is written.
     /// `request` is the request's own spec (nil when it has none); the suite default fills its gaps.
     mutating func checkPins(request: TLSSpec?, requestNode: SuiteNode) {
+        // No policy anywhere (most suites): nothing to merge, nothing pinned.
+        guard defaultTLS != nil || request != nil else { return }
         let merged = (defaultTLS ?? TLSSpec()).merged(with: request)
         guard let mode = merged.pinning, mode != "none", (merged.pinnedCertificates ?? []).isEmpty,
             (merged.pinnedPublicKeys ?? []).isEmpty
