@@ -16,7 +16,7 @@ public struct PredicateSet: Sendable, Hashable {
 ///
 /// For a JSONPath that can select several nodes, `equals` compares the node list as an array,
 /// `count` counts nodes and `exists` means non-empty; the runner applies those rules.
-public indirect enum Predicate: Sendable, Hashable, CustomStringConvertible {
+public enum Predicate: Sendable, Hashable, CustomStringConvertible {
     /// Equal as JSON values (`1 == 1.0`).
     case equals(JSONValue)
     /// Not equal.

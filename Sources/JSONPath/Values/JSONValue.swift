@@ -3,7 +3,7 @@
 ///
 /// Parsing lives in `JSONValue+Parsing.swift` (``JSONValue/init(parsing:)``), serialization in
 /// `JSONValue+Serialization.swift` (``JSONValue/serialized(pretty:sortedKeys:)``).
-public indirect enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Hashable {
     /// `null`
     case null
     /// `true` / `false`
