@@ -19,8 +19,7 @@ cleanup() { [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null; rm -rf "$SCR
 trap cleanup EXIT
 
 echo "== build (release)"
-swift build -c release --static-swift-stdlib --scratch-path .build-release --product afrun-bench 2>&1 | tail -1
-BENCH=$(swift build -c release --static-swift-stdlib --scratch-path .build-release --show-bin-path)/afrun-bench
+BENCH=$(bash ci/build-release.sh afrun-bench | tail -1)/afrun-bench
 
 if command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; then
   . ci/bench-server.sh
@@ -31,7 +30,7 @@ if command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; then
   SERVER="nginx $("$NGINX" -v 2>&1 | sed 's/.*\///'), 1 worker"
 else
   PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  swift build -c release --static-swift-stdlib --scratch-path .build-release --product afrun-fixtures 2>&1 | tail -1
+  bash ci/build-release.sh afrun-fixtures >/dev/null
   "$(dirname "$BENCH")/afrun-fixtures" --port "$PORT" &
   SERVER_PID=$!
   URL="http://127.0.0.1:$PORT/bytes/64"

@@ -15,8 +15,7 @@ command -v sqlite3 >/dev/null || { echo "bench-history: sqlite3 is needed (apt-g
 # AFRUN=/path/to/afrun skips the build.
 if [ -z "${AFRUN:-}" ]; then
   echo "== build (release)"
-  swift build -c release --static-swift-stdlib --scratch-path .build-release --product afrun 2>&1 | tail -1
-  AFRUN="$(swift build -c release --static-swift-stdlib --scratch-path .build-release --show-bin-path)/afrun"
+  AFRUN="$(bash ci/build-release.sh afrun | tail -1)/afrun"
 fi
 
 echo "== generate $RUNS runs × $TESTS tests into $DB"

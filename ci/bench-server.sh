@@ -12,8 +12,7 @@ bench_init() {
   trap '[ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null; rm -rf "$SCRATCH"' EXIT
   if [ -z "${AFRUN:-}" ]; then
     echo "== build (release)"
-    swift build -c release --static-swift-stdlib --scratch-path .build-release --product afrun 2>&1 | tail -1
-    AFRUN=$(swift build -c release --static-swift-stdlib --scratch-path .build-release --show-bin-path)/afrun
+    AFRUN=$(bash ci/build-release.sh afrun | tail -1)/afrun
   fi
   [ -x "$AFRUN" ] || { echo "bench: no afrun binary at $AFRUN"; exit 2; }
   AFRUN=$(realpath "$AFRUN")
