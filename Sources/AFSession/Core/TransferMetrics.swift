@@ -15,48 +15,115 @@
 /// `timeToFirstByte` is libcurl's `STARTTRANSFER` itself: from the start to the first response
 /// byte, every phase before it included. A reused connection reports no DNS, connect or TLS time.
 public struct TransferMetrics: Sendable, Hashable, Codable {
+    /// The measured values, behind one reference: a transfer's metrics travel through several
+    /// hands (outcome, response, result) and a 300-byte struct was copied at each step.
+    private var storage: Storage
+
     /// Time spent resolving the host name.
-    public var dns: Duration
+    public var dns: Duration {
+        get { storage.fields.dns }
+        set { mutate { $0.dns = newValue } }
+    }
     /// Time spent establishing the TCP connection.
-    public var connect: Duration
+    public var connect: Duration {
+        get { storage.fields.connect }
+        set { mutate { $0.connect = newValue } }
+    }
     /// Time spent in the TLS handshake (zero for plain HTTP or a reused connection).
-    public var tlsHandshake: Duration
+    public var tlsHandshake: Duration {
+        get { storage.fields.tlsHandshake }
+        set { mutate { $0.tlsHandshake = newValue } }
+    }
     /// Time from the request being ready to send until the first response byte.
-    public var wait: Duration
+    public var wait: Duration {
+        get { storage.fields.wait }
+        set { mutate { $0.wait = newValue } }
+    }
     /// Time from the start until the first response byte (libcurl's `STARTTRANSFER`).
-    public var timeToFirstByte: Duration
+    public var timeToFirstByte: Duration {
+        get { storage.fields.timeToFirstByte }
+        set { mutate { $0.timeToFirstByte = newValue } }
+    }
     /// Time spent receiving the response body.
-    public var download: Duration
+    public var download: Duration {
+        get { storage.fields.download }
+        set { mutate { $0.download = newValue } }
+    }
     /// Total time of the transfer, redirects included.
-    public var total: Duration
+    public var total: Duration {
+        get { storage.fields.total }
+        set { mutate { $0.total = newValue } }
+    }
     /// Time spent on redirects before the final request.
-    public var redirect: Duration
+    public var redirect: Duration {
+        get { storage.fields.redirect }
+        set { mutate { $0.redirect = newValue } }
+    }
     /// Time spent queued in libcurl before the transfer started; nil where libcurl (< 8.6) does not report it.
-    public var queue: Duration?
+    public var queue: Duration? {
+        get { storage.fields.queue }
+        set { mutate { $0.queue = newValue } }
+    }
     /// How many redirects were followed.
-    public var redirectCount: Int
+    public var redirectCount: Int {
+        get { storage.fields.redirectCount }
+        set { mutate { $0.redirectCount = newValue } }
+    }
     /// Bytes of request headers sent.
-    public var requestHeaderBytes: Int64
+    public var requestHeaderBytes: Int64 {
+        get { storage.fields.requestHeaderBytes }
+        set { mutate { $0.requestHeaderBytes = newValue } }
+    }
     /// Bytes of request body sent.
-    public var requestBodyBytes: Int64
+    public var requestBodyBytes: Int64 {
+        get { storage.fields.requestBodyBytes }
+        set { mutate { $0.requestBodyBytes = newValue } }
+    }
     /// Bytes of response headers received (all responses, redirects included).
-    public var responseHeaderBytes: Int64
+    public var responseHeaderBytes: Int64 {
+        get { storage.fields.responseHeaderBytes }
+        set { mutate { $0.responseHeaderBytes = newValue } }
+    }
     /// Bytes of response body received (after decoding of any content encoding).
-    public var responseBodyBytes: Int64
+    public var responseBodyBytes: Int64 {
+        get { storage.fields.responseBodyBytes }
+        set { mutate { $0.responseBodyBytes = newValue } }
+    }
     /// The protocol version used.
-    public var httpVersion: HTTPVersion
+    public var httpVersion: HTTPVersion {
+        get { storage.fields.httpVersion }
+        set { mutate { $0.httpVersion = newValue } }
+    }
     /// The IP address of the server the final connection went to.
-    public var remoteIP: String?
+    public var remoteIP: String? {
+        get { storage.fields.remoteIP }
+        set { mutate { $0.remoteIP = newValue } }
+    }
     /// The server port of the final connection.
-    public var remotePort: Int?
+    public var remotePort: Int? {
+        get { storage.fields.remotePort }
+        set { mutate { $0.remotePort = newValue } }
+    }
     /// The local IP address of the final connection.
-    public var localIP: String?
+    public var localIP: String? {
+        get { storage.fields.localIP }
+        set { mutate { $0.localIP = newValue } }
+    }
     /// The local port of the final connection.
-    public var localPort: Int?
+    public var localPort: Int? {
+        get { storage.fields.localPort }
+        set { mutate { $0.localPort = newValue } }
+    }
     /// Whether the transfer reused an existing connection (libcurl made no new connection).
-    public var connectionReused: Bool
+    public var connectionReused: Bool {
+        get { storage.fields.connectionReused }
+        set { mutate { $0.connectionReused = newValue } }
+    }
     /// The TLS session and the server's certificate chain, for HTTPS transfers.
-    public var tlsEvidence: TLSEvidence?
+    public var tlsEvidence: TLSEvidence? {
+        get { storage.fields.tlsEvidence }
+        set { mutate { $0.tlsEvidence = newValue } }
+    }
 
     /// Creates metrics; every field defaults to zero or nil.
     public init(
@@ -68,28 +135,80 @@ public struct TransferMetrics: Sendable, Hashable, Codable {
         remotePort: Int? = nil, localIP: String? = nil, localPort: Int? = nil, connectionReused: Bool = false,
         tlsEvidence: TLSEvidence? = nil
     ) {
-        self.dns = dns
-        self.connect = connect
-        self.tlsHandshake = tlsHandshake
-        self.wait = wait
-        self.timeToFirstByte = timeToFirstByte
-        self.download = download
-        self.total = total
-        self.redirect = redirect
-        self.queue = queue
-        self.redirectCount = redirectCount
-        self.requestHeaderBytes = requestHeaderBytes
-        self.requestBodyBytes = requestBodyBytes
-        self.responseHeaderBytes = responseHeaderBytes
-        self.responseBodyBytes = responseBodyBytes
-        self.httpVersion = httpVersion
-        self.remoteIP = remoteIP
-        self.remotePort = remotePort
-        self.localIP = localIP
-        self.localPort = localPort
-        self.connectionReused = connectionReused
-        self.tlsEvidence = tlsEvidence
+        storage = Storage(Fields(
+            dns: dns,
+            connect: connect,
+            tlsHandshake: tlsHandshake,
+            wait: wait,
+            timeToFirstByte: timeToFirstByte,
+            download: download,
+            total: total,
+            redirect: redirect,
+            queue: queue,
+            redirectCount: redirectCount,
+            requestHeaderBytes: requestHeaderBytes,
+            requestBodyBytes: requestBodyBytes,
+            responseHeaderBytes: responseHeaderBytes,
+            responseBodyBytes: responseBodyBytes,
+            httpVersion: httpVersion,
+            remoteIP: remoteIP,
+            remotePort: remotePort,
+            localIP: localIP,
+            localPort: localPort,
+            connectionReused: connectionReused,
+            tlsEvidence: tlsEvidence))
     }
+
+    /// The stored values (one field per public property).
+    fileprivate struct Fields: Sendable, Hashable, Codable {
+        var dns: Duration
+        var connect: Duration
+        var tlsHandshake: Duration
+        var wait: Duration
+        var timeToFirstByte: Duration
+        var download: Duration
+        var total: Duration
+        var redirect: Duration
+        var queue: Duration?
+        var redirectCount: Int
+        var requestHeaderBytes: Int64
+        var requestBodyBytes: Int64
+        var responseHeaderBytes: Int64
+        var responseBodyBytes: Int64
+        var httpVersion: HTTPVersion
+        var remoteIP: String?
+        var remotePort: Int?
+        var localIP: String?
+        var localPort: Int?
+        var connectionReused: Bool
+        var tlsEvidence: TLSEvidence?
+    }
+
+    /// Shared until one copy changes a value (copy on write).
+    private final class Storage: @unchecked Sendable {
+        // Unchecked: `fields` changes only through `mutate`, which first copies a shared storage.
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private mutating func mutate(_ change: (inout Fields) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        change(&storage.fields)
+    }
+
+    /// Equal when every measured value is equal.
+    public static func == (a: TransferMetrics, b: TransferMetrics) -> Bool {
+        a.storage === b.storage || a.storage.fields == b.storage.fields
+    }
+
+    /// Hashes the measured values.
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
+
+    /// Decodes the same keyed form the values were always encoded in.
+    public init(from decoder: any Decoder) throws { storage = Storage(try Fields(from: decoder)) }
+
+    /// Encodes one key per property, as before the storage was shared.
+    public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }
 }
 
 extension Duration {
