@@ -35,48 +35,90 @@ public struct TestIdentity: Sendable, Hashable, Codable, CustomStringConvertible
 
 /// The outcome of one test, a value: what was sent, what came back, every assertion, the timings.
 /// Secrets are already redacted when a result leaves the runner.
-public struct TestResult: Sendable, Codable {
+public struct TestResult: Sendable, Codable, CustomReflectable {
+    /// The values, behind one reference: a result passes through the executor, the redactor, the
+    /// dispatcher and every sink, and the 500-byte struct was copied at each step.
+    private var storage: Storage
+
     /// Which test.
-    public var identity: TestIdentity
+    public var identity: TestIdentity {
+        get { storage.fields.identity }
+        set { mutate { $0.identity = newValue } }
+    }
     /// The line of the test in its suite file.
-    public var line: Int
+    public var line: Int {
+        get { storage.fields.line }
+        set { mutate { $0.line = newValue } }
+    }
     /// How it ended.
-    public var status: TestStatus
+    public var status: TestStatus {
+        get { storage.fields.status }
+        set { mutate { $0.status = newValue } }
+    }
     /// Attempts made (1 without retries).
-    public var attempts: Int
+    public var attempts: Int {
+        get { storage.fields.attempts }
+        set { mutate { $0.attempts = newValue } }
+    }
     /// When the first attempt started.
-    public var startedAt: Date
+    public var startedAt: Date {
+        get { storage.fields.startedAt }
+        set { mutate { $0.startedAt = newValue } }
+    }
     /// Wall time of all attempts, in milliseconds.
-    public var durationMs: Double
+    public var durationMs: Double {
+        get { storage.fields.durationMs }
+        set { mutate { $0.durationMs = newValue } }
+    }
     /// Every assertion of the last attempt.
-    public var assertions: [AssertionResult]
+    public var assertions: [AssertionResult] {
+        get { storage.fields.assertions }
+        set { mutate { $0.assertions = newValue } }
+    }
     /// The failure that stopped the test, for `.error`.
-    public var error: TestErrorInfo?
+    public var error: TestErrorInfo? {
+        get { storage.fields.error }
+        set { mutate { $0.error = newValue } }
+    }
     /// Why the test was skipped, for `.skipped`.
-    public var skipReason: String?
+    public var skipReason: String? {
+        get { storage.fields.skipReason }
+        set { mutate { $0.skipReason = newValue } }
+    }
     /// The request sent (redacted).
-    public var request: RequestSummary?
+    public var request: RequestSummary? {
+        get { storage.fields.request }
+        set { mutate { $0.request = newValue } }
+    }
     /// The response received (redacted).
-    public var response: ResponseSummary?
+    public var response: ResponseSummary? {
+        get { storage.fields.response }
+        set { mutate { $0.response = newValue } }
+    }
     /// Timing phases of the last attempt.
-    public var timings: TimingSummary?
+    public var timings: TimingSummary? {
+        get { storage.fields.timings }
+        set { mutate { $0.timings = newValue } }
+    }
     /// TLS session and chain, for HTTPS.
-    public var tls: TLSSummary?
+    public var tls: TLSSummary? {
+        get { storage.fields.tls }
+        set { mutate { $0.tls = newValue } }
+    }
     /// Captured variables (secret ones redacted).
-    public var captures: [String: String]
+    public var captures: [String: String] {
+        get { storage.fields.captures }
+        set { mutate { $0.captures = newValue } }
+    }
     /// Assertions of a passed result that held and were checked without building their texts
     /// (`RunOptions.passedResultDetail` below `.full`): counted here, not listed in `assertions`.
-    public var unlistedAssertions = 0
+    public var unlistedAssertions: Int {
+        get { storage.fields.unlistedAssertions }
+        set { mutate { $0.unlistedAssertions = newValue } }
+    }
 
     /// How many assertions the last attempt evaluated, listed or not.
     public var assertionCount: Int { assertions.count + unlistedAssertions }
-
-    /// The encoded fields: the count of unlisted assertions stays out (a report that lists every
-    /// assertion is built at `.full` detail, where it is zero).
-    private enum CodingKeys: String, CodingKey {
-        case identity, line, status, attempts, startedAt, durationMs, assertions, error, skipReason, request, response
-        case timings, tls, captures
-    }
 
     /// Creates a result.
     public init(
@@ -85,21 +127,69 @@ public struct TestResult: Sendable, Codable {
         skipReason: String? = nil, request: RequestSummary? = nil, response: ResponseSummary? = nil,
         timings: TimingSummary? = nil, tls: TLSSummary? = nil, captures: [String: String] = [:]
     ) {
-        self.identity = identity
-        self.line = line
-        self.status = status
-        self.attempts = attempts
-        self.startedAt = startedAt
-        self.durationMs = durationMs
-        self.assertions = assertions
-        self.error = error
-        self.skipReason = skipReason
-        self.request = request
-        self.response = response
-        self.timings = timings
-        self.tls = tls
-        self.captures = captures
+        storage = Storage(Fields(
+            identity: identity,
+            line: line,
+            status: status,
+            attempts: attempts,
+            startedAt: startedAt,
+            durationMs: durationMs,
+            assertions: assertions,
+            error: error,
+            skipReason: skipReason,
+            request: request,
+            response: response,
+            timings: timings,
+            tls: tls,
+            captures: captures))
     }
+
+    /// The stored values (one field per public property).
+    fileprivate struct Fields: Sendable, Codable {
+        var identity: TestIdentity
+        var line: Int
+        var status: TestStatus
+        var attempts: Int
+        var startedAt: Date
+        var durationMs: Double
+        var assertions: [AssertionResult]
+        var error: TestErrorInfo?
+        var skipReason: String?
+        var request: RequestSummary?
+        var response: ResponseSummary?
+        var timings: TimingSummary?
+        var tls: TLSSummary?
+        var captures: [String: String]
+        var unlistedAssertions: Int = 0
+
+        /// The encoded fields: the count of unlisted assertions stays out (a report that lists every
+        /// assertion is built at `.full` detail, where it is zero).
+        private enum CodingKeys: String, CodingKey {
+            case identity, line, status, attempts, startedAt, durationMs, assertions, error, skipReason, request, response
+            case timings, tls, captures
+        }
+    }
+
+    /// Shared until one copy changes a value (copy on write).
+    private final class Storage: @unchecked Sendable {
+        // Unchecked: `fields` changes only through `mutate`, which first copies a shared storage.
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// Shows the values, as the plain struct did (test failure messages print results).
+    public var customMirror: Mirror { Mirror(reflecting: storage.fields) }
+
+    private mutating func mutate(_ change: (inout Fields) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        change(&storage.fields)
+    }
+
+    /// Decodes the keyed form results were always encoded in.
+    public init(from decoder: any Decoder) throws { storage = Storage(try Fields(from: decoder)) }
+
+    /// Encodes one key per listed property (the count of unlisted assertions stays out).
+    public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }
 
     /// One line per failed assertion, or the error message.
     public var failureMessages: [String] {

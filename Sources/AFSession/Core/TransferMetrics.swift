@@ -14,7 +14,7 @@
 ///
 /// `timeToFirstByte` is libcurl's `STARTTRANSFER` itself: from the start to the first response
 /// byte, every phase before it included. A reused connection reports no DNS, connect or TLS time.
-public struct TransferMetrics: Sendable, Hashable, Codable {
+public struct TransferMetrics: Sendable, Hashable, Codable, CustomReflectable {
     /// The measured values, behind one reference: a transfer's metrics travel through several
     /// hands (outcome, response, result) and a 300-byte struct was copied at each step.
     private var storage: Storage
@@ -190,6 +190,9 @@ public struct TransferMetrics: Sendable, Hashable, Codable {
         var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
+
+    /// Shows the values, as the plain struct did.
+    public var customMirror: Mirror { Mirror(reflecting: storage.fields) }
 
     private mutating func mutate(_ change: (inout Fields) -> Void) {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }

@@ -101,6 +101,9 @@ protocol TransferDelegate: AnyObject, Sendable {
 }
 
 /// How a transfer ended.
+///
+/// A value whose fields sit behind one copy-on-write reference: an outcome is handed from the loop
+/// to the task, its state machine and its result, and the ~300-byte struct was copied at each step.
 struct TransferOutcome: Sendable {
     /// The body the transfer produced.
     enum Body: Sendable {
@@ -110,16 +113,48 @@ struct TransferOutcome: Sendable {
         case file(URL)
     }
 
+    private struct Fields: Sendable {
+        var request: HTTPRequest
+        var response: HTTPResponse?
+        var body: Body?
+        var error: SessionError?
+        var metrics: TransferMetrics?
+    }
+
+    private final class Storage: @unchecked Sendable {
+        // Unchecked: `fields` changes only through `mutate`, which first copies a shared storage.
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    /// Creates an outcome.
+    init(request: HTTPRequest, response: HTTPResponse?, body: Body?, error: SessionError?, metrics: TransferMetrics?) {
+        storage = Storage(Fields(request: request, response: response, body: body, error: error, metrics: metrics))
+    }
+
     /// The request as sent.
-    var request: HTTPRequest
+    var request: HTTPRequest { storage.fields.request }
     /// The response head, when one arrived (also on some failures, e.g. a truncated body).
-    var response: HTTPResponse?
+    var response: HTTPResponse? { storage.fields.response }
     /// The body, on success.
-    var body: Body?
+    var body: Body? {
+        get { storage.fields.body }
+        set { mutate { $0.body = newValue } }
+    }
     /// The error, on failure.
-    var error: SessionError?
+    var error: SessionError? {
+        get { storage.fields.error }
+        set { mutate { $0.error = newValue } }
+    }
     /// What libcurl measured; nil when the transfer never started.
-    var metrics: TransferMetrics?
+    var metrics: TransferMetrics? { storage.fields.metrics }
+
+    private mutating func mutate(_ change: (inout Fields) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        change(&storage.fields)
+    }
 
     /// A failure before or without any libcurl measurement.
     static func failure(_ error: SessionError, request: HTTPRequest) -> TransferOutcome {
