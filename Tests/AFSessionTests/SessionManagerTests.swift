@@ -125,7 +125,7 @@ struct SessionManagerTests {
 
     @Test func cancellingTheSwiftTaskCancelsTheTransfer() async throws {
         try await withFixture { server, session in
-            let work = Task { try await session.data(for: HTTPRequest(url: server.url("/delay/5000"))) }
+            let work = Task { try await session.data(for: HTTPRequest(url: server.url("/delay/60000"))) }
             try await Task.sleep(for: .milliseconds(200))
             work.cancel()
             let result = await work.result
@@ -178,7 +178,8 @@ struct SessionManagerTests {
     @Test func shutdownCancelsRunningTasksAndRefusesNewOnes() async throws {
         try await withFixtureServer(noTLS) { server in
             let session = SessionManager()
-            let running = session.dataTask(with: HTTPRequest(url: server.url("/delay/5000")))
+            // A minute: under a loaded CI runner the 100 ms sleep below once outlasted a 5 s response.
+            let running = session.dataTask(with: HTTPRequest(url: server.url("/delay/60000")))
             running.resume()
             try await Task.sleep(for: .milliseconds(100))
             await session.shutdown()
