@@ -43,78 +43,123 @@ public struct TestResult: Sendable, Codable, CustomReflectable {
     /// Which test.
     public var identity: TestIdentity {
         get { storage.fields.identity }
-        set { mutate { $0.identity = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.identity
+        }
     }
     /// The line of the test in its suite file.
     public var line: Int {
         get { storage.fields.line }
-        set { mutate { $0.line = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.line
+        }
     }
     /// How it ended.
     public var status: TestStatus {
         get { storage.fields.status }
-        set { mutate { $0.status = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.status
+        }
     }
     /// Attempts made (1 without retries).
     public var attempts: Int {
         get { storage.fields.attempts }
-        set { mutate { $0.attempts = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.attempts
+        }
     }
     /// When the first attempt started.
     public var startedAt: Date {
         get { storage.fields.startedAt }
-        set { mutate { $0.startedAt = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.startedAt
+        }
     }
     /// Wall time of all attempts, in milliseconds.
     public var durationMs: Double {
         get { storage.fields.durationMs }
-        set { mutate { $0.durationMs = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.durationMs
+        }
     }
     /// Every assertion of the last attempt.
     public var assertions: [AssertionResult] {
         get { storage.fields.assertions }
-        set { mutate { $0.assertions = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.assertions
+        }
     }
     /// The failure that stopped the test, for `.error`.
     public var error: TestErrorInfo? {
         get { storage.fields.error }
-        set { mutate { $0.error = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.error
+        }
     }
     /// Why the test was skipped, for `.skipped`.
     public var skipReason: String? {
         get { storage.fields.skipReason }
-        set { mutate { $0.skipReason = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.skipReason
+        }
     }
     /// The request sent (redacted).
     public var request: RequestSummary? {
         get { storage.fields.request }
-        set { mutate { $0.request = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.request
+        }
     }
     /// The response received (redacted).
     public var response: ResponseSummary? {
         get { storage.fields.response }
-        set { mutate { $0.response = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.response
+        }
     }
     /// Timing phases of the last attempt.
     public var timings: TimingSummary? {
         get { storage.fields.timings }
-        set { mutate { $0.timings = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.timings
+        }
     }
     /// TLS session and chain, for HTTPS.
     public var tls: TLSSummary? {
         get { storage.fields.tls }
-        set { mutate { $0.tls = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.tls
+        }
     }
     /// Captured variables (secret ones redacted).
     public var captures: [String: String] {
         get { storage.fields.captures }
-        set { mutate { $0.captures = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.captures
+        }
     }
     /// Assertions of a passed result that held and were checked without building their texts
     /// (`RunOptions.passedResultDetail` below `.full`): counted here, not listed in `assertions`.
     public var unlistedAssertions: Int {
         get { storage.fields.unlistedAssertions }
-        set { mutate { $0.unlistedAssertions = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.unlistedAssertions
+        }
     }
 
     /// How many assertions the last attempt evaluated, listed or not.
@@ -172,7 +217,7 @@ public struct TestResult: Sendable, Codable, CustomReflectable {
 
     /// Shared until one copy changes a value (copy on write).
     private final class Storage: @unchecked Sendable {
-        // Unchecked: `fields` changes only through `mutate`, which first copies a shared storage.
+        // Unchecked: `fields` changes only after `makeUnique()`, which first copies a shared storage.
         var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
@@ -180,9 +225,9 @@ public struct TestResult: Sendable, Codable, CustomReflectable {
     /// Shows the values, as the plain struct did (test failure messages print results).
     public var customMirror: Mirror { Mirror(reflecting: storage.fields) }
 
-    private mutating func mutate(_ change: (inout Fields) -> Void) {
+    /// Gives this value its own storage before a change, if another value shares it.
+    private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-        change(&storage.fields)
     }
 
     /// Decodes the keyed form results were always encoded in.

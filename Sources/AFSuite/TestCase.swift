@@ -34,43 +34,6 @@ public struct TestCase: Sendable {
     }
 }
 
-/// A request as a suite describes it; strings are templates.
-public struct RequestSpec: Sendable {
-    /// The method, upper-case; `GET` by default.
-    public var method: String
-    /// Absolute, or relative to the suite's `baseURL`.
-    public var url: String
-    /// Query parameters (an object), encoded with AFNetworking's query-string rules.
-    public var query: JSONValue?
-    /// Headers, in order.
-    public var headers: [HeaderSpec]
-    /// The body, if any.
-    public var body: BodySpec?
-    /// Total timeout in seconds.
-    public var timeout: Double?
-    /// Whether redirects are followed.
-    public var followRedirects: Bool?
-    /// TLS policy, merged over the suite default field by field.
-    public var tls: TLSSpec?
-    /// Basic credentials (the test's own `Authorization` header wins over them).
-    public var basicAuth: BasicAuthSpec?
-
-    /// Creates a request spec.
-    public init(
-        method: String = "GET", url: String, query: JSONValue? = nil, headers: [HeaderSpec] = [], body: BodySpec? = nil,
-        timeout: Double? = nil, followRedirects: Bool? = nil, tls: TLSSpec? = nil
-    ) {
-        self.method = method
-        self.url = url
-        self.query = query
-        self.headers = headers
-        self.body = body
-        self.timeout = timeout
-        self.followRedirects = followRedirects
-        self.tls = tls
-    }
-}
-
 /// A request body; exactly one per request.
 public enum BodySpec: Sendable, Hashable {
     /// `json`: sent as `application/json`; strings inside are templates.

@@ -22,107 +22,170 @@ public struct TransferMetrics: Sendable, Hashable, Codable, CustomReflectable {
     /// Time spent resolving the host name.
     public var dns: Duration {
         get { storage.fields.dns }
-        set { mutate { $0.dns = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.dns
+        }
     }
     /// Time spent establishing the TCP connection.
     public var connect: Duration {
         get { storage.fields.connect }
-        set { mutate { $0.connect = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.connect
+        }
     }
     /// Time spent in the TLS handshake (zero for plain HTTP or a reused connection).
     public var tlsHandshake: Duration {
         get { storage.fields.tlsHandshake }
-        set { mutate { $0.tlsHandshake = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.tlsHandshake
+        }
     }
     /// Time from the request being ready to send until the first response byte.
     public var wait: Duration {
         get { storage.fields.wait }
-        set { mutate { $0.wait = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.wait
+        }
     }
     /// Time from the start until the first response byte (libcurl's `STARTTRANSFER`).
     public var timeToFirstByte: Duration {
         get { storage.fields.timeToFirstByte }
-        set { mutate { $0.timeToFirstByte = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.timeToFirstByte
+        }
     }
     /// Time spent receiving the response body.
     public var download: Duration {
         get { storage.fields.download }
-        set { mutate { $0.download = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.download
+        }
     }
     /// Total time of the transfer, redirects included.
     public var total: Duration {
         get { storage.fields.total }
-        set { mutate { $0.total = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.total
+        }
     }
     /// Time spent on redirects before the final request.
     public var redirect: Duration {
         get { storage.fields.redirect }
-        set { mutate { $0.redirect = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.redirect
+        }
     }
     /// Time spent queued in libcurl before the transfer started; nil where libcurl (< 8.6) does not report it.
     public var queue: Duration? {
         get { storage.fields.queue }
-        set { mutate { $0.queue = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.queue
+        }
     }
     /// How many redirects were followed.
     public var redirectCount: Int {
         get { storage.fields.redirectCount }
-        set { mutate { $0.redirectCount = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.redirectCount
+        }
     }
     /// Bytes of request headers sent.
     public var requestHeaderBytes: Int64 {
         get { storage.fields.requestHeaderBytes }
-        set { mutate { $0.requestHeaderBytes = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.requestHeaderBytes
+        }
     }
     /// Bytes of request body sent.
     public var requestBodyBytes: Int64 {
         get { storage.fields.requestBodyBytes }
-        set { mutate { $0.requestBodyBytes = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.requestBodyBytes
+        }
     }
     /// Bytes of response headers received (all responses, redirects included).
     public var responseHeaderBytes: Int64 {
         get { storage.fields.responseHeaderBytes }
-        set { mutate { $0.responseHeaderBytes = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.responseHeaderBytes
+        }
     }
     /// Bytes of response body received (after decoding of any content encoding).
     public var responseBodyBytes: Int64 {
         get { storage.fields.responseBodyBytes }
-        set { mutate { $0.responseBodyBytes = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.responseBodyBytes
+        }
     }
     /// The protocol version used.
     public var httpVersion: HTTPVersion {
         get { storage.fields.httpVersion }
-        set { mutate { $0.httpVersion = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.httpVersion
+        }
     }
     /// The IP address of the server the final connection went to.
     public var remoteIP: String? {
         get { storage.fields.remoteIP }
-        set { mutate { $0.remoteIP = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.remoteIP
+        }
     }
     /// The server port of the final connection.
     public var remotePort: Int? {
         get { storage.fields.remotePort }
-        set { mutate { $0.remotePort = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.remotePort
+        }
     }
     /// The local IP address of the final connection.
     public var localIP: String? {
         get { storage.fields.localIP }
-        set { mutate { $0.localIP = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.localIP
+        }
     }
     /// The local port of the final connection.
     public var localPort: Int? {
         get { storage.fields.localPort }
-        set { mutate { $0.localPort = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.localPort
+        }
     }
     /// Whether the transfer reused an existing connection (libcurl made no new connection).
     public var connectionReused: Bool {
         get { storage.fields.connectionReused }
-        set { mutate { $0.connectionReused = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.connectionReused
+        }
     }
     /// The TLS session and the server's certificate chain, for HTTPS transfers.
     public var tlsEvidence: TLSEvidence? {
         get { storage.fields.tlsEvidence }
-        set { mutate { $0.tlsEvidence = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.tlsEvidence
+        }
     }
 
     /// Creates metrics; every field defaults to zero or nil.
@@ -186,7 +249,7 @@ public struct TransferMetrics: Sendable, Hashable, Codable, CustomReflectable {
 
     /// Shared until one copy changes a value (copy on write).
     private final class Storage: @unchecked Sendable {
-        // Unchecked: `fields` changes only through `mutate`, which first copies a shared storage.
+        // Unchecked: `fields` changes only after `makeUnique()`, which first copies a shared storage.
         var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
@@ -194,9 +257,9 @@ public struct TransferMetrics: Sendable, Hashable, Codable, CustomReflectable {
     /// Shows the values, as the plain struct did.
     public var customMirror: Mirror { Mirror(reflecting: storage.fields) }
 
-    private mutating func mutate(_ change: (inout Fields) -> Void) {
+    /// Gives this value its own storage before a change, if another value shares it.
+    private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-        change(&storage.fields)
     }
 
     /// Equal when every measured value is equal.

@@ -122,7 +122,7 @@ struct TransferOutcome: Sendable {
     }
 
     private final class Storage: @unchecked Sendable {
-        // Unchecked: `fields` changes only through `mutate`, which first copies a shared storage.
+        // Unchecked: `fields` changes only after `makeUnique()`, which first copies a shared storage.
         var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
@@ -141,19 +141,25 @@ struct TransferOutcome: Sendable {
     /// The body, on success.
     var body: Body? {
         get { storage.fields.body }
-        set { mutate { $0.body = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.body
+        }
     }
     /// The error, on failure.
     var error: SessionError? {
         get { storage.fields.error }
-        set { mutate { $0.error = newValue } }
+        _modify {
+            makeUnique()
+            yield &storage.fields.error
+        }
     }
     /// What libcurl measured; nil when the transfer never started.
     var metrics: TransferMetrics? { storage.fields.metrics }
 
-    private mutating func mutate(_ change: (inout Fields) -> Void) {
+    /// Gives this value its own storage before a change, if another value shares it.
+    private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-        change(&storage.fields)
     }
 
     /// A failure before or without any libcurl measurement.
