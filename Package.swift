@@ -38,14 +38,16 @@ let package = Package(
         // Linux networking calls Swift cannot make directly (ioctl, setns), for reachability.
         .target(name: "CLinuxNet"),
 
+        // Copy-on-write storage for large value types (one generic struct).
+        .target(name: "ValueBox"),
         // The session core: AFNetworking's design on libcurl and OpenSSL.
-        .target(name: "AFSession", dependencies: ["CCurl", "COpenSSL", "CLinuxNet"]),
+        .target(name: "AFSession", dependencies: ["CCurl", "COpenSSL", "CLinuxNet", "ValueBox"]),
         // RFC 9535 JSONPath and the project's JSON value type; pure.
         .target(name: "JSONPath"),
         // Suite model, decoding with source locations, validation; no networking.
-        .target(name: "AFSuite", dependencies: ["JSONPath"]),
+        .target(name: "AFSuite", dependencies: ["JSONPath", "ValueBox"]),
         // Scheduling, assertions, results, reports.
-        .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath", "CLibXML2", "CCurl"]),
+        .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath", "CLibXML2", "CCurl", "ValueBox"]),
         // Run history in SQLite.
         .target(
             name: "AFHistory",
@@ -85,7 +87,7 @@ let package = Package(
 
         // What several test targets share for driving child processes (no product, only the tests use it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "AFSessionTests", dependencies: ["AFSession", "FixtureServer", "TestSupport"]),
+        .testTarget(name: "AFSessionTests", dependencies: ["AFSession", "FixtureServer", "TestSupport", "ValueBox"]),
         .testTarget(name: "JSONPathTests", dependencies: ["JSONPath"]),
         .testTarget(name: "AFSuiteTests", dependencies: ["AFSuite", "TestSupport"]),
         .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "FixtureServer"]),

@@ -1,4 +1,5 @@
 import Foundation
+import ValueBox
 
 /// How a test ended.
 public enum TestStatus: String, Sendable, Hashable, Codable, CaseIterable {
@@ -38,128 +39,83 @@ public struct TestIdentity: Sendable, Hashable, Codable, CustomStringConvertible
 public struct TestResult: Sendable, Codable, CustomReflectable {
     /// The values, behind one reference: a result passes through the executor, the redactor, the
     /// dispatcher and every sink, and the 500-byte struct was copied at each step.
-    private var storage: Storage
+    private var storage: CopyOnWriteBox<Fields>
 
     /// Which test.
     public var identity: TestIdentity {
         get { storage.fields.identity }
-        _modify {
-            makeUnique()
-            yield &storage.fields.identity
-        }
+        _modify { yield &storage.fields.identity }
     }
     /// The line of the test in its suite file.
     public var line: Int {
         get { storage.fields.line }
-        _modify {
-            makeUnique()
-            yield &storage.fields.line
-        }
+        _modify { yield &storage.fields.line }
     }
     /// How it ended.
     public var status: TestStatus {
         get { storage.fields.status }
-        _modify {
-            makeUnique()
-            yield &storage.fields.status
-        }
+        _modify { yield &storage.fields.status }
     }
     /// Attempts made (1 without retries).
     public var attempts: Int {
         get { storage.fields.attempts }
-        _modify {
-            makeUnique()
-            yield &storage.fields.attempts
-        }
+        _modify { yield &storage.fields.attempts }
     }
     /// When the first attempt started.
     public var startedAt: Date {
         get { storage.fields.startedAt }
-        _modify {
-            makeUnique()
-            yield &storage.fields.startedAt
-        }
+        _modify { yield &storage.fields.startedAt }
     }
     /// Wall time of all attempts, in milliseconds.
     public var durationMs: Double {
         get { storage.fields.durationMs }
-        _modify {
-            makeUnique()
-            yield &storage.fields.durationMs
-        }
+        _modify { yield &storage.fields.durationMs }
     }
     /// Every assertion of the last attempt.
     public var assertions: [AssertionResult] {
         get { storage.fields.assertions }
-        _modify {
-            makeUnique()
-            yield &storage.fields.assertions
-        }
+        _modify { yield &storage.fields.assertions }
     }
     /// The failure that stopped the test, for `.error`.
     public var error: TestErrorInfo? {
         get { storage.fields.error }
-        _modify {
-            makeUnique()
-            yield &storage.fields.error
-        }
+        _modify { yield &storage.fields.error }
     }
     /// Why the test was skipped, for `.skipped`.
     public var skipReason: String? {
         get { storage.fields.skipReason }
-        _modify {
-            makeUnique()
-            yield &storage.fields.skipReason
-        }
+        _modify { yield &storage.fields.skipReason }
     }
     /// The request sent (redacted).
     public var request: RequestSummary? {
         get { storage.fields.request }
-        _modify {
-            makeUnique()
-            yield &storage.fields.request
-        }
+        _modify { yield &storage.fields.request }
     }
     /// The response received (redacted).
     public var response: ResponseSummary? {
         get { storage.fields.response }
-        _modify {
-            makeUnique()
-            yield &storage.fields.response
-        }
+        _modify { yield &storage.fields.response }
     }
     /// Timing phases of the last attempt.
     public var timings: TimingSummary? {
         get { storage.fields.timings }
-        _modify {
-            makeUnique()
-            yield &storage.fields.timings
-        }
+        _modify { yield &storage.fields.timings }
     }
     /// TLS session and chain, for HTTPS.
     public var tls: TLSSummary? {
         get { storage.fields.tls }
-        _modify {
-            makeUnique()
-            yield &storage.fields.tls
-        }
+        _modify { yield &storage.fields.tls }
     }
     /// Captured variables (secret ones redacted).
     public var captures: [String: String] {
         get { storage.fields.captures }
-        _modify {
-            makeUnique()
-            yield &storage.fields.captures
-        }
+        _modify { yield &storage.fields.captures }
     }
     /// Assertions of a passed result that held and were checked without building their texts
     /// (`RunOptions.passedResultDetail` below `.full`): counted here, not listed in `assertions`.
     public var unlistedAssertions: Int {
         get { storage.fields.unlistedAssertions }
-        _modify {
-            makeUnique()
-            yield &storage.fields.unlistedAssertions
-        }
+        _modify { yield &storage.fields.unlistedAssertions }
     }
 
     /// How many assertions the last attempt evaluated, listed or not.
@@ -172,7 +128,7 @@ public struct TestResult: Sendable, Codable, CustomReflectable {
         skipReason: String? = nil, request: RequestSummary? = nil, response: ResponseSummary? = nil,
         timings: TimingSummary? = nil, tls: TLSSummary? = nil, captures: [String: String] = [:]
     ) {
-        storage = Storage(Fields(
+        storage = CopyOnWriteBox(Fields(
             identity: identity,
             line: line,
             status: status,
@@ -215,23 +171,11 @@ public struct TestResult: Sendable, Codable, CustomReflectable {
         }
     }
 
-    /// Shared until one copy changes a value (copy on write).
-    private final class Storage: @unchecked Sendable {
-        // Unchecked: `fields` changes only after `makeUnique()`, which first copies a shared storage.
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
     /// Shows the values, as the plain struct did (test failure messages print results).
     public var customMirror: Mirror { Mirror(reflecting: storage.fields) }
 
-    /// Gives this value its own storage before a change, if another value shares it.
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-    }
-
     /// Decodes the keyed form results were always encoded in.
-    public init(from decoder: any Decoder) throws { storage = Storage(try Fields(from: decoder)) }
+    public init(from decoder: any Decoder) throws { storage = CopyOnWriteBox(try Fields(from: decoder)) }
 
     /// Encodes one key per listed property (the count of unlisted assertions stays out).
     public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }

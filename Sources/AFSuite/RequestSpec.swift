@@ -1,83 +1,57 @@
 import JSONPath
+import ValueBox
 
 /// A request as a suite describes it; strings are templates.
 ///
 /// Its fields sit behind one copy-on-write reference: a test's request is copied from the decoder into
 /// the test and on to the runner, and the 240-byte struct (with its inline TLS policy) was copied each time.
 public struct RequestSpec: Sendable, CustomReflectable {
-    private var storage: Storage
+    private var storage: CopyOnWriteBox<Fields>
 
     /// The method, upper-case; `GET` by default.
     public var method: String {
         get { storage.fields.method }
-        _modify {
-            makeUnique()
-            yield &storage.fields.method
-        }
+        _modify { yield &storage.fields.method }
     }
     /// Absolute, or relative to the suite's `baseURL`.
     public var url: String {
         get { storage.fields.url }
-        _modify {
-            makeUnique()
-            yield &storage.fields.url
-        }
+        _modify { yield &storage.fields.url }
     }
     /// Query parameters (an object), encoded with AFNetworking's query-string rules.
     public var query: JSONValue? {
         get { storage.fields.query }
-        _modify {
-            makeUnique()
-            yield &storage.fields.query
-        }
+        _modify { yield &storage.fields.query }
     }
     /// Headers, in order.
     public var headers: [HeaderSpec] {
         get { storage.fields.headers }
-        _modify {
-            makeUnique()
-            yield &storage.fields.headers
-        }
+        _modify { yield &storage.fields.headers }
     }
     /// The body, if any.
     public var body: BodySpec? {
         get { storage.fields.body }
-        _modify {
-            makeUnique()
-            yield &storage.fields.body
-        }
+        _modify { yield &storage.fields.body }
     }
     /// Total timeout in seconds.
     public var timeout: Double? {
         get { storage.fields.timeout }
-        _modify {
-            makeUnique()
-            yield &storage.fields.timeout
-        }
+        _modify { yield &storage.fields.timeout }
     }
     /// Whether redirects are followed.
     public var followRedirects: Bool? {
         get { storage.fields.followRedirects }
-        _modify {
-            makeUnique()
-            yield &storage.fields.followRedirects
-        }
+        _modify { yield &storage.fields.followRedirects }
     }
     /// TLS policy, merged over the suite default field by field.
     public var tls: TLSSpec? {
         get { storage.fields.tls }
-        _modify {
-            makeUnique()
-            yield &storage.fields.tls
-        }
+        _modify { yield &storage.fields.tls }
     }
     /// Basic credentials (the test's own `Authorization` header wins over them).
     public var basicAuth: BasicAuthSpec? {
         get { storage.fields.basicAuth }
-        _modify {
-            makeUnique()
-            yield &storage.fields.basicAuth
-        }
+        _modify { yield &storage.fields.basicAuth }
     }
 
     /// Creates a request spec.
@@ -85,7 +59,7 @@ public struct RequestSpec: Sendable, CustomReflectable {
         method: String = "GET", url: String, query: JSONValue? = nil, headers: [HeaderSpec] = [], body: BodySpec? = nil,
         timeout: Double? = nil, followRedirects: Bool? = nil, tls: TLSSpec? = nil
     ) {
-        storage = Storage(Fields(
+        storage = CopyOnWriteBox(Fields(
             method: method,
             url: url,
             query: query,
@@ -112,15 +86,4 @@ public struct RequestSpec: Sendable, CustomReflectable {
         var basicAuth: BasicAuthSpec? = nil
     }
 
-    /// Shared until one copy changes a value (copy on write).
-    private final class Storage: @unchecked Sendable {
-        // Unchecked: `fields` changes only after `makeUnique()`, which first copies a shared storage.
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    /// Gives this value its own storage before a change, if another value shares it.
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-    }
 }

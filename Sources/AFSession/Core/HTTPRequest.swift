@@ -1,78 +1,55 @@
 import Foundation
+import ValueBox
 
 /// A request as the session core sends it: a value, built by a request serializer or by hand.
 ///
 /// Its fields sit behind one copy-on-write reference: a request is handed from the task to the
 /// transfer loop, its outcome and the response, and the ~110-byte struct was copied at each step.
 public struct HTTPRequest: Sendable, CustomStringConvertible, CustomReflectable {
-    private var storage: Storage
+    private var storage: CopyOnWriteBox<Fields>
 
     /// The absolute URL.
     public var url: URL {
         get { storage.fields.url }
-        _modify {
-            makeUnique()
-            yield &storage.fields.url
-        }
+        _modify { yield &storage.fields.url }
     }
     /// The method; `GET` by default.
     public var method: HTTPMethod {
         get { storage.fields.method }
-        _modify {
-            makeUnique()
-            yield &storage.fields.method
-        }
+        _modify { yield &storage.fields.method }
     }
     /// Header fields sent with the request, after the session's default headers.
     public var headers: HTTPHeaders {
         get { storage.fields.headers }
-        _modify {
-            makeUnique()
-            yield &storage.fields.headers
-        }
+        _modify { yield &storage.fields.headers }
     }
     /// The body, if any.
     public var body: RequestBody? {
         get { storage.fields.body }
-        _modify {
-            makeUnique()
-            yield &storage.fields.body
-        }
+        _modify { yield &storage.fields.body }
     }
     /// The total time allowed for the transfer, overriding the session's; nil keeps the session's.
     public var timeout: Duration? {
         get { storage.fields.timeout }
-        _modify {
-            makeUnique()
-            yield &storage.fields.timeout
-        }
+        _modify { yield &storage.fields.timeout }
     }
     /// Whether redirects are followed, overriding the session's policy; nil keeps the session's.
     public var followsRedirects: Bool? {
         get { storage.fields.followsRedirects }
-        _modify {
-            makeUnique()
-            yield &storage.fields.followsRedirects
-        }
+        _modify { yield &storage.fields.followsRedirects }
     }
     /// Whether the session's cookie store sends and records cookies for this request
     /// (AF's `HTTPShouldHandleCookies`); `false` leaves the store out of this transfer.
     public var handlesCookies: Bool {
         get { storage.fields.handlesCookies }
-        _modify {
-            makeUnique()
-            yield &storage.fields.handlesCookies
-        }
+        _modify { yield &storage.fields.handlesCookies }
     }
     /// A cookie store for this request instead of the session's: cookies it receives are kept
     /// there and sent by later requests that use the same store (the runner gives each suite
     /// one, as Hurl keeps one per file). nil uses the session's store, if the session keeps one.
     public var cookieStore: CookieStore? {
         get { storage.fields.cookieStore }
-        _modify {
-            makeUnique()
-            yield &storage.fields.cookieStore
-        }
+        _modify { yield &storage.fields.cookieStore }
     }
 
     /// Creates a request.
@@ -80,7 +57,7 @@ public struct HTTPRequest: Sendable, CustomStringConvertible, CustomReflectable 
         url: URL, method: HTTPMethod = .get, headers: HTTPHeaders = [:], body: RequestBody? = nil,
         timeout: Duration? = nil, followsRedirects: Bool? = nil
     ) {
-        storage = Storage(Fields(
+        storage = CopyOnWriteBox(Fields(
             url: url, method: method, headers: headers, body: body, timeout: timeout, followsRedirects: followsRedirects))
     }
 
@@ -102,17 +79,6 @@ public struct HTTPRequest: Sendable, CustomStringConvertible, CustomReflectable 
         var cookieStore: CookieStore?
     }
 
-    /// Shared until one copy changes a value (copy on write).
-    private final class Storage: @unchecked Sendable {
-        // Unchecked: `fields` changes only after `makeUnique()`, which first copies a shared storage.
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    /// Gives this value its own storage before a change, if another value shares it.
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-    }
 }
 
 /// The body of a request.

@@ -1,3 +1,4 @@
+import ValueBox
 /// What libcurl measured for one transfer: timing phases, sizes and the connection used.
 ///
 /// Timing phases follow libcurl's `*_TIME_T` infos. libcurl reports cumulative times from the
@@ -17,175 +18,112 @@
 public struct TransferMetrics: Sendable, Hashable, Codable, CustomReflectable {
     /// The measured values, behind one reference: a transfer's metrics travel through several
     /// hands (outcome, response, result) and a 300-byte struct was copied at each step.
-    private var storage: Storage
+    private var storage: CopyOnWriteBox<Fields>
 
     /// Time spent resolving the host name.
     public var dns: Duration {
         get { storage.fields.dns }
-        _modify {
-            makeUnique()
-            yield &storage.fields.dns
-        }
+        _modify { yield &storage.fields.dns }
     }
     /// Time spent establishing the TCP connection.
     public var connect: Duration {
         get { storage.fields.connect }
-        _modify {
-            makeUnique()
-            yield &storage.fields.connect
-        }
+        _modify { yield &storage.fields.connect }
     }
     /// Time spent in the TLS handshake (zero for plain HTTP or a reused connection).
     public var tlsHandshake: Duration {
         get { storage.fields.tlsHandshake }
-        _modify {
-            makeUnique()
-            yield &storage.fields.tlsHandshake
-        }
+        _modify { yield &storage.fields.tlsHandshake }
     }
     /// Time from the request being ready to send until the first response byte.
     public var wait: Duration {
         get { storage.fields.wait }
-        _modify {
-            makeUnique()
-            yield &storage.fields.wait
-        }
+        _modify { yield &storage.fields.wait }
     }
     /// Time from the start until the first response byte (libcurl's `STARTTRANSFER`).
     public var timeToFirstByte: Duration {
         get { storage.fields.timeToFirstByte }
-        _modify {
-            makeUnique()
-            yield &storage.fields.timeToFirstByte
-        }
+        _modify { yield &storage.fields.timeToFirstByte }
     }
     /// Time spent receiving the response body.
     public var download: Duration {
         get { storage.fields.download }
-        _modify {
-            makeUnique()
-            yield &storage.fields.download
-        }
+        _modify { yield &storage.fields.download }
     }
     /// Total time of the transfer, redirects included.
     public var total: Duration {
         get { storage.fields.total }
-        _modify {
-            makeUnique()
-            yield &storage.fields.total
-        }
+        _modify { yield &storage.fields.total }
     }
     /// Time spent on redirects before the final request.
     public var redirect: Duration {
         get { storage.fields.redirect }
-        _modify {
-            makeUnique()
-            yield &storage.fields.redirect
-        }
+        _modify { yield &storage.fields.redirect }
     }
     /// Time spent queued in libcurl before the transfer started; nil where libcurl (< 8.6) does not report it.
     public var queue: Duration? {
         get { storage.fields.queue }
-        _modify {
-            makeUnique()
-            yield &storage.fields.queue
-        }
+        _modify { yield &storage.fields.queue }
     }
     /// How many redirects were followed.
     public var redirectCount: Int {
         get { storage.fields.redirectCount }
-        _modify {
-            makeUnique()
-            yield &storage.fields.redirectCount
-        }
+        _modify { yield &storage.fields.redirectCount }
     }
     /// Bytes of request headers sent.
     public var requestHeaderBytes: Int64 {
         get { storage.fields.requestHeaderBytes }
-        _modify {
-            makeUnique()
-            yield &storage.fields.requestHeaderBytes
-        }
+        _modify { yield &storage.fields.requestHeaderBytes }
     }
     /// Bytes of request body sent.
     public var requestBodyBytes: Int64 {
         get { storage.fields.requestBodyBytes }
-        _modify {
-            makeUnique()
-            yield &storage.fields.requestBodyBytes
-        }
+        _modify { yield &storage.fields.requestBodyBytes }
     }
     /// Bytes of response headers received (all responses, redirects included).
     public var responseHeaderBytes: Int64 {
         get { storage.fields.responseHeaderBytes }
-        _modify {
-            makeUnique()
-            yield &storage.fields.responseHeaderBytes
-        }
+        _modify { yield &storage.fields.responseHeaderBytes }
     }
     /// Bytes of response body received (after decoding of any content encoding).
     public var responseBodyBytes: Int64 {
         get { storage.fields.responseBodyBytes }
-        _modify {
-            makeUnique()
-            yield &storage.fields.responseBodyBytes
-        }
+        _modify { yield &storage.fields.responseBodyBytes }
     }
     /// The protocol version used.
     public var httpVersion: HTTPVersion {
         get { storage.fields.httpVersion }
-        _modify {
-            makeUnique()
-            yield &storage.fields.httpVersion
-        }
+        _modify { yield &storage.fields.httpVersion }
     }
     /// The IP address of the server the final connection went to.
     public var remoteIP: String? {
         get { storage.fields.remoteIP }
-        _modify {
-            makeUnique()
-            yield &storage.fields.remoteIP
-        }
+        _modify { yield &storage.fields.remoteIP }
     }
     /// The server port of the final connection.
     public var remotePort: Int? {
         get { storage.fields.remotePort }
-        _modify {
-            makeUnique()
-            yield &storage.fields.remotePort
-        }
+        _modify { yield &storage.fields.remotePort }
     }
     /// The local IP address of the final connection.
     public var localIP: String? {
         get { storage.fields.localIP }
-        _modify {
-            makeUnique()
-            yield &storage.fields.localIP
-        }
+        _modify { yield &storage.fields.localIP }
     }
     /// The local port of the final connection.
     public var localPort: Int? {
         get { storage.fields.localPort }
-        _modify {
-            makeUnique()
-            yield &storage.fields.localPort
-        }
+        _modify { yield &storage.fields.localPort }
     }
     /// Whether the transfer reused an existing connection (libcurl made no new connection).
     public var connectionReused: Bool {
         get { storage.fields.connectionReused }
-        _modify {
-            makeUnique()
-            yield &storage.fields.connectionReused
-        }
+        _modify { yield &storage.fields.connectionReused }
     }
     /// The TLS session and the server's certificate chain, for HTTPS transfers.
     public var tlsEvidence: TLSEvidence? {
         get { storage.fields.tlsEvidence }
-        _modify {
-            makeUnique()
-            yield &storage.fields.tlsEvidence
-        }
+        _modify { yield &storage.fields.tlsEvidence }
     }
 
     /// Creates metrics; every field defaults to zero or nil.
@@ -198,7 +136,7 @@ public struct TransferMetrics: Sendable, Hashable, Codable, CustomReflectable {
         remotePort: Int? = nil, localIP: String? = nil, localPort: Int? = nil, connectionReused: Bool = false,
         tlsEvidence: TLSEvidence? = nil
     ) {
-        storage = Storage(Fields(
+        storage = CopyOnWriteBox(Fields(
             dns: dns,
             connect: connect,
             tlsHandshake: tlsHandshake,
@@ -247,31 +185,19 @@ public struct TransferMetrics: Sendable, Hashable, Codable, CustomReflectable {
         var tlsEvidence: TLSEvidence?
     }
 
-    /// Shared until one copy changes a value (copy on write).
-    private final class Storage: @unchecked Sendable {
-        // Unchecked: `fields` changes only after `makeUnique()`, which first copies a shared storage.
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
     /// Shows the values, as the plain struct did.
     public var customMirror: Mirror { Mirror(reflecting: storage.fields) }
 
-    /// Gives this value its own storage before a change, if another value shares it.
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-    }
-
     /// Equal when every measured value is equal.
     public static func == (a: TransferMetrics, b: TransferMetrics) -> Bool {
-        a.storage === b.storage || a.storage.fields == b.storage.fields
+        a.storage.sharesStorage(with: b.storage) || a.storage.fields == b.storage.fields
     }
 
     /// Hashes the measured values.
     public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
 
     /// Decodes the same keyed form the values were always encoded in.
-    public init(from decoder: any Decoder) throws { storage = Storage(try Fields(from: decoder)) }
+    public init(from decoder: any Decoder) throws { storage = CopyOnWriteBox(try Fields(from: decoder)) }
 
     /// Encodes one key per property, as before the storage was shared.
     public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }

@@ -1,4 +1,5 @@
 import Foundation
+import ValueBox
 
 /// Everything the transfer loop needs to run one transfer, built off the loop and handed over
 /// in a `.start` command. A value: the loop makes its own `Transfer` from it.
@@ -121,17 +122,11 @@ struct TransferOutcome: Sendable {
         var metrics: TransferMetrics?
     }
 
-    private final class Storage: @unchecked Sendable {
-        // Unchecked: `fields` changes only after `makeUnique()`, which first copies a shared storage.
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var storage: Storage
+    private var storage: CopyOnWriteBox<Fields>
 
     /// Creates an outcome.
     init(request: HTTPRequest, response: HTTPResponse?, body: Body?, error: SessionError?, metrics: TransferMetrics?) {
-        storage = Storage(Fields(request: request, response: response, body: body, error: error, metrics: metrics))
+        storage = CopyOnWriteBox(Fields(request: request, response: response, body: body, error: error, metrics: metrics))
     }
 
     /// The request as sent.
@@ -141,26 +136,15 @@ struct TransferOutcome: Sendable {
     /// The body, on success.
     var body: Body? {
         get { storage.fields.body }
-        _modify {
-            makeUnique()
-            yield &storage.fields.body
-        }
+        _modify { yield &storage.fields.body }
     }
     /// The error, on failure.
     var error: SessionError? {
         get { storage.fields.error }
-        _modify {
-            makeUnique()
-            yield &storage.fields.error
-        }
+        _modify { yield &storage.fields.error }
     }
     /// What libcurl measured; nil when the transfer never started.
     var metrics: TransferMetrics? { storage.fields.metrics }
-
-    /// Gives this value its own storage before a change, if another value shares it.
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-    }
 
     /// A failure before or without any libcurl measurement.
     static func failure(_ error: SessionError, request: HTTPRequest) -> TransferOutcome {
