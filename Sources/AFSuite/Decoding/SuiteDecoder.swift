@@ -135,7 +135,8 @@ struct SuiteDecoder {
             return nil
         }
         // Pointers are built only for the keys that are reported.
-        for (key, _) in members.members where !allowed.contains(key) {
+        // Lengths first (most allowed names differ from a key in length), then the string comparison.
+        for (key, _) in members.members where !allowed.contains(where: { $0.utf8.count == key.utf8.count && $0 == key }) {
             let child = node.member(key)!
             // `$schema` is only read at the top of the file (docs/suite.schema.json says the same).
             if let home = misplaced[key] ?? (key == "$schema" ? "the suite's top-level object" : nil) {

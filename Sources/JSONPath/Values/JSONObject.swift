@@ -52,7 +52,10 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// - Returns: its index in `members`.
     public func position(of key: String) -> Int? {
         if let positions { return positions[key] }
-        return members.firstIndex { $0.key == key }
+        // Lengths first: most names compared in a scan differ, and a differing length settles that
+        // without the out-of-line string comparison.
+        let length = key.utf8.count
+        return members.firstIndex { $0.key.utf8.count == length && $0.key == key }
     }
 
     /// The value for `key`, or nil; setting nil removes the member.
