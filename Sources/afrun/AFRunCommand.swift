@@ -25,6 +25,10 @@ struct AFRunCommand: AsyncParsableCommand {
                 try await RunCommand.run(settings)
                 return
             }
+            if let validate = ValidateCommand.fastParse(arguments) {
+                try ValidateCommand.run(paths: validate.paths, variables: validate.variables, output: validate.output)
+                return
+            }
             var command = try parseFast(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -53,11 +57,32 @@ extension AFRunCommand {
     /// users): prints what the fast path and ArgumentParser each make of `arguments` as `run` settings,
     /// one line each, and runs nothing, so a test can compare them over a table of command lines.
     static func checkArguments(_ arguments: [String]) {
+        if arguments.first == "validate" {
+            checkValidateArguments(arguments)
+            return
+        }
         let fast = RunSettings.fastParse(arguments).map(String.init(describing:)) ?? "none"
         let parsed: String
         do {
             if let run = try parseAsRoot(arguments) as? RunCommand {
                 parsed = String(describing: run.settings)
+            } else {
+                parsed = "another command"
+            }
+        } catch {
+            parsed = "error"
+        }
+        print("fast: \(fast)\nparser: \(parsed)")
+    }
+
+    /// `checkArguments` for `afrun validate …`: the fast path's reading and ArgumentParser's, as paths,
+    /// variables and output settings.
+    private static func checkValidateArguments(_ arguments: [String]) {
+        let fast = ValidateCommand.fastParse(arguments).map { "\($0.paths) \($0.variables) \($0.output)" } ?? "none"
+        let parsed: String
+        do {
+            if let command = try parseAsRoot(arguments) as? ValidateCommand {
+                parsed = "\(command.paths) \(command.variables.settings) \(command.output.settings)"
             } else {
                 parsed = "another command"
             }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `afrun run …` is read by a hand-written fast path when it can (no ArgumentParser reflection at
+/// `afrun run …` and `afrun validate …` are read by a hand-written fast path when they can (no ArgumentParser reflection at
 /// start-up); these tests hold it to ArgumentParser's reading. `AFRUN_CHECK_ARGV=1` makes the built
 /// binary print what each of the two makes of a command line, and run nothing.
 @Suite struct ArgvFastPathTests {
@@ -40,6 +40,9 @@ import Testing
         (["run", "s.json", "--repeat", "5", "--no-history"], .fast),
         (["run", "s.json", "-q", "--filter=x"], .fast),
         (["run", "s.json", "--var", "a=", "--secret=k=v w"], .fast),
+        (["validate", "s.json"], .fast),
+        (["validate", "a.json", "dir", "--var", "a=b", "--secret=t=x", "--vars-file", "v.env", "-q", "--color", "never"], .fast),
+        (["validate", "s.json", "-v"], .fast),
         // Left to ArgumentParser: help, other commands, errors, anything the fast path does not read exactly.
         (["run", "s.json", "--jobs", "0"], .argumentParser),
         (["run", "s.json", "--timeout", "0"], .argumentParser),
@@ -48,7 +51,11 @@ import Testing
         (["run", "s.json", "--help"], .argumentParser),
         (["--version"], .argumentParser),
         (["-h"], .argumentParser),
-        (["validate", "s.json"], .argumentParser),
+        (["validate"], .argumentParser),
+        (["validate", "s.json", "--jobs", "3"], .argumentParser),
+        (["validate", "s.json", "--no-history"], .argumentParser),
+        (["validate", "s.json", "--help"], .argumentParser),
+        (["validate", "s.json", "--var", "novalue"], .argumentParser),
         (["history", "runs"], .argumentParser),
         (["s.json", "history"], .argumentParser),
         (["run"], .argumentParser),
@@ -92,6 +99,7 @@ import Testing
         (["run", "s.json", "--verbose", "--quiet"], "Error: --verbose and --quiet cannot be used together"),
         (["run", "s.json", "--bogus"], "Error: Unknown option '--bogus'"),
         (["s.json", "--jobs", "four"], "Error: The value 'four' is invalid for '--jobs <jobs>'"),
+        (["validate", "s.json", "--jobs", "3"], "Error: Unknown option '--jobs'"),
     ])
     func usageErrors(_ arguments: [String], message: String) async throws {
         let folder = try SuiteFolder.withUnreachableTest()
@@ -99,7 +107,8 @@ import Testing
         let output = try await AfrunProcess.run(arguments, in: folder.url)
         #expect(output.status == 2, "\(output.all)")
         #expect(output.stderr.contains(message), "\(output.stderr)")
-        #expect(output.stderr.contains("Usage: afrun run"), "\(output.stderr)")
+        let command = arguments.first == "validate" ? "validate" : "run"
+        #expect(output.stderr.contains("Usage: afrun \(command)"), "\(output.stderr)")
     }
 
     @Test("a run through the fast path behaves as before: a test that cannot connect errors, exit status 1")
