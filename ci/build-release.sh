@@ -15,6 +15,7 @@
 #   record of the binary on first use; ~2 ms of every start, semantics unchanged.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash ci/install-deps.sh >&2   # what a fresh machine lacks (headers, pkg-config), as the README's commands do
 flags=(-c release --static-swift-stdlib --scratch-path .build-release
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
 [ $# -gt 0 ] || set -- afrun
