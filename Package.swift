@@ -87,7 +87,8 @@ let package = Package(
 
         // What several test targets share for driving child processes (no product, only the tests use it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "AFSessionTests", dependencies: ["AFSession", "FixtureServer", "TestSupport", "ValueBox"]),
+        .testTarget(name: "AFSessionTests", dependencies: ["AFSession", "FixtureServer", "TestSupport"]),
+        .testTarget(name: "ValueBoxTests", dependencies: ["ValueBox"]),
         .testTarget(name: "JSONPathTests", dependencies: ["JSONPath"]),
         .testTarget(name: "AFSuiteTests", dependencies: ["AFSuite", "TestSupport"]),
         .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "FixtureServer"]),

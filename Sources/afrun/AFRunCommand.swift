@@ -54,42 +54,28 @@ struct AFRunCommand: AsyncParsableCommand {
 
 extension AFRunCommand {
     /// The argument-parsing check behind `AFRUN_CHECK_ARGV` (for afrun's tests, not documented for
-    /// users): prints what the fast path and ArgumentParser each make of `arguments` as `run` settings,
-    /// one line each, and runs nothing, so a test can compare them over a table of command lines.
+    /// users): prints what the fast path and ArgumentParser each make of `arguments` (as `run` settings, or
+    /// as `validate`'s paths, variables and output settings), one line each, and runs nothing, so a test can
+    /// compare them over a table of command lines.
     static func checkArguments(_ arguments: [String]) {
-        if arguments.first == "validate" {
-            checkValidateArguments(arguments)
-            return
-        }
-        let fast = RunSettings.fastParse(arguments).map(String.init(describing:)) ?? "none"
+        let validate = arguments.first == "validate"
+        let fast = validate
+            ? ValidateCommand.fastParse(arguments).map { "\($0.paths) \($0.variables) \($0.output)" }
+            : RunSettings.fastParse(arguments).map(String.init(describing:))
         let parsed: String
         do {
-            if let run = try parseAsRoot(arguments) as? RunCommand {
+            switch try parseAsRoot(arguments) {
+            case let run as RunCommand where !validate:
                 parsed = String(describing: run.settings)
-            } else {
+            case let check as ValidateCommand where validate:
+                parsed = "\(check.paths) \(check.variables.settings) \(check.output.settings)"
+            default:
                 parsed = "another command"
             }
         } catch {
             parsed = "error"
         }
-        print("fast: \(fast)\nparser: \(parsed)")
-    }
-
-    /// `checkArguments` for `afrun validate …`: the fast path's reading and ArgumentParser's, as paths,
-    /// variables and output settings.
-    private static func checkValidateArguments(_ arguments: [String]) {
-        let fast = ValidateCommand.fastParse(arguments).map { "\($0.paths) \($0.variables) \($0.output)" } ?? "none"
-        let parsed: String
-        do {
-            if let command = try parseAsRoot(arguments) as? ValidateCommand {
-                parsed = "\(command.paths) \(command.variables.settings) \(command.output.settings)"
-            } else {
-                parsed = "another command"
-            }
-        } catch {
-            parsed = "error"
-        }
-        print("fast: \(fast)\nparser: \(parsed)")
+        print("fast: \(fast ?? "none")\nparser: \(parsed)")
     }
 
     /// Arguments that ask the root command for something (help, the version, completion scripts).
