@@ -39,81 +39,81 @@ public struct TestIdentity: Sendable, Hashable, Codable, CustomStringConvertible
 public struct TestResult: Sendable, Codable, CustomReflectable {
     /// The values, behind one reference: a result passes through the executor, the redactor, the
     /// dispatcher and every sink, and the 500-byte struct was copied at each step.
-    private var storage: CopyOnWriteBox<Fields>
+    @usableFromInline var storage: CopyOnWriteBox<Fields>
 
     /// Which test.
-    public var identity: TestIdentity {
+    @inlinable public var identity: TestIdentity {
         get { storage.fields.identity }
         _modify { yield &storage.fields.identity }
     }
     /// The line of the test in its suite file.
-    public var line: Int {
+    @inlinable public var line: Int {
         get { storage.fields.line }
         _modify { yield &storage.fields.line }
     }
     /// How it ended.
-    public var status: TestStatus {
+    @inlinable public var status: TestStatus {
         get { storage.fields.status }
         _modify { yield &storage.fields.status }
     }
     /// Attempts made (1 without retries).
-    public var attempts: Int {
+    @inlinable public var attempts: Int {
         get { storage.fields.attempts }
         _modify { yield &storage.fields.attempts }
     }
     /// When the first attempt started.
-    public var startedAt: Date {
+    @inlinable public var startedAt: Date {
         get { storage.fields.startedAt }
         _modify { yield &storage.fields.startedAt }
     }
     /// Wall time of all attempts, in milliseconds.
-    public var durationMs: Double {
+    @inlinable public var durationMs: Double {
         get { storage.fields.durationMs }
         _modify { yield &storage.fields.durationMs }
     }
     /// Every assertion of the last attempt.
-    public var assertions: [AssertionResult] {
+    @inlinable public var assertions: [AssertionResult] {
         get { storage.fields.assertions }
         _modify { yield &storage.fields.assertions }
     }
     /// The failure that stopped the test, for `.error`.
-    public var error: TestErrorInfo? {
+    @inlinable public var error: TestErrorInfo? {
         get { storage.fields.error }
         _modify { yield &storage.fields.error }
     }
     /// Why the test was skipped, for `.skipped`.
-    public var skipReason: String? {
+    @inlinable public var skipReason: String? {
         get { storage.fields.skipReason }
         _modify { yield &storage.fields.skipReason }
     }
     /// The request sent (redacted).
-    public var request: RequestSummary? {
+    @inlinable public var request: RequestSummary? {
         get { storage.fields.request }
         _modify { yield &storage.fields.request }
     }
     /// The response received (redacted).
-    public var response: ResponseSummary? {
+    @inlinable public var response: ResponseSummary? {
         get { storage.fields.response }
         _modify { yield &storage.fields.response }
     }
     /// Timing phases of the last attempt.
-    public var timings: TimingSummary? {
+    @inlinable public var timings: TimingSummary? {
         get { storage.fields.timings }
         _modify { yield &storage.fields.timings }
     }
     /// TLS session and chain, for HTTPS.
-    public var tls: TLSSummary? {
+    @inlinable public var tls: TLSSummary? {
         get { storage.fields.tls }
         _modify { yield &storage.fields.tls }
     }
     /// Captured variables (secret ones redacted).
-    public var captures: [String: String] {
+    @inlinable public var captures: [String: String] {
         get { storage.fields.captures }
         _modify { yield &storage.fields.captures }
     }
     /// Assertions of a passed result that held and were checked without building their texts
     /// (`RunOptions.passedResultDetail` below `.full`): counted here, not listed in `assertions`.
-    public var unlistedAssertions: Int {
+    @inlinable public var unlistedAssertions: Int {
         get { storage.fields.unlistedAssertions }
         _modify { yield &storage.fields.unlistedAssertions }
     }
@@ -146,22 +146,22 @@ public struct TestResult: Sendable, Codable, CustomReflectable {
     }
 
     /// The stored values (one field per public property).
-    fileprivate struct Fields: Sendable, Codable {
-        var identity: TestIdentity
-        var line: Int
-        var status: TestStatus
-        var attempts: Int
-        var startedAt: Date
-        var durationMs: Double
-        var assertions: [AssertionResult]
-        var error: TestErrorInfo?
-        var skipReason: String?
-        var request: RequestSummary?
-        var response: ResponseSummary?
-        var timings: TimingSummary?
-        var tls: TLSSummary?
-        var captures: [String: String]
-        var unlistedAssertions: Int = 0
+    @usableFromInline struct Fields: Sendable, Codable {
+        @usableFromInline var identity: TestIdentity
+        @usableFromInline var line: Int
+        @usableFromInline var status: TestStatus
+        @usableFromInline var attempts: Int
+        @usableFromInline var startedAt: Date
+        @usableFromInline var durationMs: Double
+        @usableFromInline var assertions: [AssertionResult]
+        @usableFromInline var error: TestErrorInfo?
+        @usableFromInline var skipReason: String?
+        @usableFromInline var request: RequestSummary?
+        @usableFromInline var response: ResponseSummary?
+        @usableFromInline var timings: TimingSummary?
+        @usableFromInline var tls: TLSSummary?
+        @usableFromInline var captures: [String: String]
+        @usableFromInline var unlistedAssertions: Int = 0
 
         /// The encoded fields: the count of unlisted assertions stays out (a report that lists every
         /// assertion is built at `.full` detail, where it is zero).

@@ -6,50 +6,50 @@ import ValueBox
 /// Its fields sit behind one copy-on-write reference: a test's request is copied from the decoder into
 /// the test and on to the runner, and the 240-byte struct (with its inline TLS policy) was copied each time.
 public struct RequestSpec: Sendable, CustomReflectable {
-    private var storage: CopyOnWriteBox<Fields>
+    @usableFromInline var storage: CopyOnWriteBox<Fields>
 
     /// The method, upper-case; `GET` by default.
-    public var method: String {
+    @inlinable public var method: String {
         get { storage.fields.method }
         _modify { yield &storage.fields.method }
     }
     /// Absolute, or relative to the suite's `baseURL`.
-    public var url: String {
+    @inlinable public var url: String {
         get { storage.fields.url }
         _modify { yield &storage.fields.url }
     }
     /// Query parameters (an object), encoded with AFNetworking's query-string rules.
-    public var query: JSONValue? {
+    @inlinable public var query: JSONValue? {
         get { storage.fields.query }
         _modify { yield &storage.fields.query }
     }
     /// Headers, in order.
-    public var headers: [HeaderSpec] {
+    @inlinable public var headers: [HeaderSpec] {
         get { storage.fields.headers }
         _modify { yield &storage.fields.headers }
     }
     /// The body, if any.
-    public var body: BodySpec? {
+    @inlinable public var body: BodySpec? {
         get { storage.fields.body }
         _modify { yield &storage.fields.body }
     }
     /// Total timeout in seconds.
-    public var timeout: Double? {
+    @inlinable public var timeout: Double? {
         get { storage.fields.timeout }
         _modify { yield &storage.fields.timeout }
     }
     /// Whether redirects are followed.
-    public var followRedirects: Bool? {
+    @inlinable public var followRedirects: Bool? {
         get { storage.fields.followRedirects }
         _modify { yield &storage.fields.followRedirects }
     }
     /// TLS policy, merged over the suite default field by field.
-    public var tls: TLSSpec? {
+    @inlinable public var tls: TLSSpec? {
         get { storage.fields.tls }
         _modify { yield &storage.fields.tls }
     }
     /// Basic credentials (the test's own `Authorization` header wins over them).
-    public var basicAuth: BasicAuthSpec? {
+    @inlinable public var basicAuth: BasicAuthSpec? {
         get { storage.fields.basicAuth }
         _modify { yield &storage.fields.basicAuth }
     }
@@ -74,16 +74,16 @@ public struct RequestSpec: Sendable, CustomReflectable {
     public var customMirror: Mirror { Mirror(reflecting: storage.fields) }
 
     /// The stored values (one field per public property).
-    private struct Fields: Sendable {
-        var method: String
-        var url: String
-        var query: JSONValue?
-        var headers: [HeaderSpec]
-        var body: BodySpec?
-        var timeout: Double?
-        var followRedirects: Bool?
-        var tls: TLSSpec?
-        var basicAuth: BasicAuthSpec? = nil
+    @usableFromInline struct Fields: Sendable {
+        @usableFromInline var method: String
+        @usableFromInline var url: String
+        @usableFromInline var query: JSONValue?
+        @usableFromInline var headers: [HeaderSpec]
+        @usableFromInline var body: BodySpec?
+        @usableFromInline var timeout: Double?
+        @usableFromInline var followRedirects: Bool?
+        @usableFromInline var tls: TLSSpec?
+        @usableFromInline var basicAuth: BasicAuthSpec? = nil
     }
 
 }

@@ -6,48 +6,48 @@ import ValueBox
 /// Its fields sit behind one copy-on-write reference: a request is handed from the task to the
 /// transfer loop, its outcome and the response, and the ~110-byte struct was copied at each step.
 public struct HTTPRequest: Sendable, CustomStringConvertible, CustomReflectable {
-    private var storage: CopyOnWriteBox<Fields>
+    @usableFromInline var storage: CopyOnWriteBox<Fields>
 
     /// The absolute URL.
-    public var url: URL {
+    @inlinable public var url: URL {
         get { storage.fields.url }
         _modify { yield &storage.fields.url }
     }
     /// The method; `GET` by default.
-    public var method: HTTPMethod {
+    @inlinable public var method: HTTPMethod {
         get { storage.fields.method }
         _modify { yield &storage.fields.method }
     }
     /// Header fields sent with the request, after the session's default headers.
-    public var headers: HTTPHeaders {
+    @inlinable public var headers: HTTPHeaders {
         get { storage.fields.headers }
         _modify { yield &storage.fields.headers }
     }
     /// The body, if any.
-    public var body: RequestBody? {
+    @inlinable public var body: RequestBody? {
         get { storage.fields.body }
         _modify { yield &storage.fields.body }
     }
     /// The total time allowed for the transfer, overriding the session's; nil keeps the session's.
-    public var timeout: Duration? {
+    @inlinable public var timeout: Duration? {
         get { storage.fields.timeout }
         _modify { yield &storage.fields.timeout }
     }
     /// Whether redirects are followed, overriding the session's policy; nil keeps the session's.
-    public var followsRedirects: Bool? {
+    @inlinable public var followsRedirects: Bool? {
         get { storage.fields.followsRedirects }
         _modify { yield &storage.fields.followsRedirects }
     }
     /// Whether the session's cookie store sends and records cookies for this request
     /// (AF's `HTTPShouldHandleCookies`); `false` leaves the store out of this transfer.
-    public var handlesCookies: Bool {
+    @inlinable public var handlesCookies: Bool {
         get { storage.fields.handlesCookies }
         _modify { yield &storage.fields.handlesCookies }
     }
     /// A cookie store for this request instead of the session's: cookies it receives are kept
     /// there and sent by later requests that use the same store (the runner gives each suite
     /// one, as Hurl keeps one per file). nil uses the session's store, if the session keeps one.
-    public var cookieStore: CookieStore? {
+    @inlinable public var cookieStore: CookieStore? {
         get { storage.fields.cookieStore }
         _modify { yield &storage.fields.cookieStore }
     }
@@ -68,15 +68,15 @@ public struct HTTPRequest: Sendable, CustomStringConvertible, CustomReflectable 
     public var customMirror: Mirror { Mirror(reflecting: storage.fields) }
 
     /// The stored values (one field per public property).
-    private struct Fields: Sendable {
-        var url: URL
-        var method: HTTPMethod
-        var headers: HTTPHeaders
-        var body: RequestBody?
-        var timeout: Duration?
-        var followsRedirects: Bool?
-        var handlesCookies = true
-        var cookieStore: CookieStore?
+    @usableFromInline struct Fields: Sendable {
+        @usableFromInline var url: URL
+        @usableFromInline var method: HTTPMethod
+        @usableFromInline var headers: HTTPHeaders
+        @usableFromInline var body: RequestBody?
+        @usableFromInline var timeout: Duration?
+        @usableFromInline var followsRedirects: Bool?
+        @usableFromInline var handlesCookies = true
+        @usableFromInline var cookieStore: CookieStore?
     }
 
 }

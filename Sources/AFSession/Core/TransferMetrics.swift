@@ -18,110 +18,110 @@ import ValueBox
 public struct TransferMetrics: Sendable, Hashable, Codable, CustomReflectable {
     /// The measured values, behind one reference: a transfer's metrics travel through several
     /// hands (outcome, response, result) and a 300-byte struct was copied at each step.
-    private var storage: CopyOnWriteBox<Fields>
+    @usableFromInline var storage: CopyOnWriteBox<Fields>
 
     /// Time spent resolving the host name.
-    public var dns: Duration {
+    @inlinable public var dns: Duration {
         get { storage.fields.dns }
         _modify { yield &storage.fields.dns }
     }
     /// Time spent establishing the TCP connection.
-    public var connect: Duration {
+    @inlinable public var connect: Duration {
         get { storage.fields.connect }
         _modify { yield &storage.fields.connect }
     }
     /// Time spent in the TLS handshake (zero for plain HTTP or a reused connection).
-    public var tlsHandshake: Duration {
+    @inlinable public var tlsHandshake: Duration {
         get { storage.fields.tlsHandshake }
         _modify { yield &storage.fields.tlsHandshake }
     }
     /// Time from the request being ready to send until the first response byte.
-    public var wait: Duration {
+    @inlinable public var wait: Duration {
         get { storage.fields.wait }
         _modify { yield &storage.fields.wait }
     }
     /// Time from the start until the first response byte (libcurl's `STARTTRANSFER`).
-    public var timeToFirstByte: Duration {
+    @inlinable public var timeToFirstByte: Duration {
         get { storage.fields.timeToFirstByte }
         _modify { yield &storage.fields.timeToFirstByte }
     }
     /// Time spent receiving the response body.
-    public var download: Duration {
+    @inlinable public var download: Duration {
         get { storage.fields.download }
         _modify { yield &storage.fields.download }
     }
     /// Total time of the transfer, redirects included.
-    public var total: Duration {
+    @inlinable public var total: Duration {
         get { storage.fields.total }
         _modify { yield &storage.fields.total }
     }
     /// Time spent on redirects before the final request.
-    public var redirect: Duration {
+    @inlinable public var redirect: Duration {
         get { storage.fields.redirect }
         _modify { yield &storage.fields.redirect }
     }
     /// Time spent queued in libcurl before the transfer started; nil where libcurl (< 8.6) does not report it.
-    public var queue: Duration? {
+    @inlinable public var queue: Duration? {
         get { storage.fields.queue }
         _modify { yield &storage.fields.queue }
     }
     /// How many redirects were followed.
-    public var redirectCount: Int {
+    @inlinable public var redirectCount: Int {
         get { storage.fields.redirectCount }
         _modify { yield &storage.fields.redirectCount }
     }
     /// Bytes of request headers sent.
-    public var requestHeaderBytes: Int64 {
+    @inlinable public var requestHeaderBytes: Int64 {
         get { storage.fields.requestHeaderBytes }
         _modify { yield &storage.fields.requestHeaderBytes }
     }
     /// Bytes of request body sent.
-    public var requestBodyBytes: Int64 {
+    @inlinable public var requestBodyBytes: Int64 {
         get { storage.fields.requestBodyBytes }
         _modify { yield &storage.fields.requestBodyBytes }
     }
     /// Bytes of response headers received (all responses, redirects included).
-    public var responseHeaderBytes: Int64 {
+    @inlinable public var responseHeaderBytes: Int64 {
         get { storage.fields.responseHeaderBytes }
         _modify { yield &storage.fields.responseHeaderBytes }
     }
     /// Bytes of response body received (after decoding of any content encoding).
-    public var responseBodyBytes: Int64 {
+    @inlinable public var responseBodyBytes: Int64 {
         get { storage.fields.responseBodyBytes }
         _modify { yield &storage.fields.responseBodyBytes }
     }
     /// The protocol version used.
-    public var httpVersion: HTTPVersion {
+    @inlinable public var httpVersion: HTTPVersion {
         get { storage.fields.httpVersion }
         _modify { yield &storage.fields.httpVersion }
     }
     /// The IP address of the server the final connection went to.
-    public var remoteIP: String? {
+    @inlinable public var remoteIP: String? {
         get { storage.fields.remoteIP }
         _modify { yield &storage.fields.remoteIP }
     }
     /// The server port of the final connection.
-    public var remotePort: Int? {
+    @inlinable public var remotePort: Int? {
         get { storage.fields.remotePort }
         _modify { yield &storage.fields.remotePort }
     }
     /// The local IP address of the final connection.
-    public var localIP: String? {
+    @inlinable public var localIP: String? {
         get { storage.fields.localIP }
         _modify { yield &storage.fields.localIP }
     }
     /// The local port of the final connection.
-    public var localPort: Int? {
+    @inlinable public var localPort: Int? {
         get { storage.fields.localPort }
         _modify { yield &storage.fields.localPort }
     }
     /// Whether the transfer reused an existing connection (libcurl made no new connection).
-    public var connectionReused: Bool {
+    @inlinable public var connectionReused: Bool {
         get { storage.fields.connectionReused }
         _modify { yield &storage.fields.connectionReused }
     }
     /// The TLS session and the server's certificate chain, for HTTPS transfers.
-    public var tlsEvidence: TLSEvidence? {
+    @inlinable public var tlsEvidence: TLSEvidence? {
         get { storage.fields.tlsEvidence }
         _modify { yield &storage.fields.tlsEvidence }
     }
@@ -161,28 +161,28 @@ public struct TransferMetrics: Sendable, Hashable, Codable, CustomReflectable {
     }
 
     /// The stored values (one field per public property).
-    fileprivate struct Fields: Sendable, Hashable, Codable {
-        var dns: Duration
-        var connect: Duration
-        var tlsHandshake: Duration
-        var wait: Duration
-        var timeToFirstByte: Duration
-        var download: Duration
-        var total: Duration
-        var redirect: Duration
-        var queue: Duration?
-        var redirectCount: Int
-        var requestHeaderBytes: Int64
-        var requestBodyBytes: Int64
-        var responseHeaderBytes: Int64
-        var responseBodyBytes: Int64
-        var httpVersion: HTTPVersion
-        var remoteIP: String?
-        var remotePort: Int?
-        var localIP: String?
-        var localPort: Int?
-        var connectionReused: Bool
-        var tlsEvidence: TLSEvidence?
+    @usableFromInline struct Fields: Sendable, Hashable, Codable {
+        @usableFromInline var dns: Duration
+        @usableFromInline var connect: Duration
+        @usableFromInline var tlsHandshake: Duration
+        @usableFromInline var wait: Duration
+        @usableFromInline var timeToFirstByte: Duration
+        @usableFromInline var download: Duration
+        @usableFromInline var total: Duration
+        @usableFromInline var redirect: Duration
+        @usableFromInline var queue: Duration?
+        @usableFromInline var redirectCount: Int
+        @usableFromInline var requestHeaderBytes: Int64
+        @usableFromInline var requestBodyBytes: Int64
+        @usableFromInline var responseHeaderBytes: Int64
+        @usableFromInline var responseBodyBytes: Int64
+        @usableFromInline var httpVersion: HTTPVersion
+        @usableFromInline var remoteIP: String?
+        @usableFromInline var remotePort: Int?
+        @usableFromInline var localIP: String?
+        @usableFromInline var localPort: Int?
+        @usableFromInline var connectionReused: Bool
+        @usableFromInline var tlsEvidence: TLSEvidence?
     }
 
     /// Shows the values, as the plain struct did.
