@@ -3,15 +3,18 @@ import Foundation
 
 // libcurl's C callbacks. Each is a global function (Swift forms C function pointers only from
 // non-capturing code) that recovers its `Transfer` from the unretained user-data pointer. They
-// run on the transfer-loop thread, inside `curl_multi_perform`.
+// run on the transfer-loop thread, inside `curl_multi_perform`, while the loop's table of running
+// transfers holds each `Transfer`: the body and header callbacks (several calls per response) borrow
+// it without a retain and release per call.
 
 /// `CURLOPT_WRITEFUNCTION`: response body bytes.
 func transferWriteCallback(
     _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?
 ) -> Int {
     guard let data, let user else { return 0 }
-    let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
-    return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+    return Unmanaged<Transfer>.fromOpaque(user)._withUnsafeGuaranteedRef {
+        $0.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+    }
 }
 
 /// `CURLOPT_HEADERFUNCTION`: one response header line.
@@ -19,8 +22,9 @@ func transferHeaderCallback(
     _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?
 ) -> Int {
     guard let data, let user else { return 0 }
-    let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
-    transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+    Unmanaged<Transfer>.fromOpaque(user)._withUnsafeGuaranteedRef {
+        $0.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+    }
     return size * count
 }
 

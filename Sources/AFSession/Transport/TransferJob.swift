@@ -2,8 +2,11 @@ import Foundation
 import ValueBox
 
 /// Everything the transfer loop needs to run one transfer, built off the loop and handed over
-/// in a `.start` command. A value: the loop makes its own `Transfer` from it.
-struct TransferJob: Sendable {
+/// in a `.start` command; the loop makes its own `Transfer` from it.
+///
+/// An immutable class: the job passes from the task through the loop's command queue into its
+/// `Transfer`, and as a struct each hand-over retained each of its ten fields' references.
+final class TransferJob: Sendable {
     /// Where the response body goes.
     enum Sink: Sendable {
         /// Collected in memory (data and upload tasks).
