@@ -47,6 +47,9 @@ public struct RunOptions: Sendable {
         // Suites share sessions, so a cookie set by one suite must not leak into another: each
         // suite's requests carry a cookie store of the suite's own instead (TestExecutor).
         configuration.cookiesEnabled = false
+        // The transfer thread sets the pace of a large parallel run; the runner's own threads (building
+        // requests, checking responses) have slack (docs/performance.md, Runner, "Round 8").
+        configuration.transferThreadPriorityBoost = 5
         sessionConfiguration = configuration
     }
 

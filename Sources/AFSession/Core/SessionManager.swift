@@ -43,7 +43,8 @@ public final class SessionManager: Sendable {
         self.options = TransportOptions(configuration: configuration)
         self.loop = TransferLoop(limits: .init(
             maxConnections: max(1, configuration.maxConnections),
-            maxConnectionsPerHost: max(0, configuration.maxConnectionsPerHost ?? 0)))
+            maxConnectionsPerHost: max(0, configuration.maxConnectionsPerHost ?? 0),
+            priorityBoost: Int32(clamping: max(0, configuration.transferThreadPriorityBoost))))
     }
 
     deinit {
