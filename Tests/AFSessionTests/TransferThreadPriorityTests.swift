@@ -10,7 +10,7 @@ struct TransferThreadPriorityTests {
         try await withFixture(configure: { $0.transferThreadPriorityBoost = boost }) { server, session in
             let response = try await session.data(for: HTTPRequest(url: server.url("/get?priority=\(boost)")))
             #expect(response.response.statusCode == 200)
-            return try #require(session.loop.shared.withLock { $0.priority })
+            return try #require(session.loops.loops[0].shared.withLock { $0.priority })
         }
     }
 

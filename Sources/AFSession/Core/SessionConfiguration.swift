@@ -33,6 +33,15 @@ public struct SessionConfiguration: Sendable {
     /// `RLIMIT_NICE` that allows it; without that right the thread keeps its creator's priority. 0 (the
     /// default) leaves priorities alone; `afrun` asks for 5.
     public var transferThreadPriorityBoost: Int = 0
+    /// How many transfer threads the session runs, each with its own libcurl multi handle and its share of
+    /// the connection limits.
+    ///
+    /// One thread drives every transfer by default, as one multi handle does for the `curl` tool. When that
+    /// thread is the busiest of a large parallel run, a second one halves its work; a new task goes to the
+    /// least busy thread (the first on a tie, so a caller sending one request at a time keeps one thread and
+    /// its warm connections). Connections are not shared between threads. `afrun` uses two on a machine with
+    /// more than one core.
+    public var transferThreads: Int = 1
 
     /// Creates the default configuration.
     public init() {}

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Runs tasks over one libcurl multi handle owned by one transfer-loop thread
-/// (AFNetworking's `AFURLSessionManager`).
+/// Runs tasks over a libcurl multi handle owned by a transfer-loop thread (one by default; see
+/// `SessionConfiguration.transferThreads`) (AFNetworking's `AFURLSessionManager`).
 ///
 /// ```swift
 /// let session = SessionManager()
@@ -19,7 +19,7 @@ public final class SessionManager: Sendable {
     /// The monitors told about every task's events.
     public let eventMonitors: [any EventMonitor]
 
-    let loop: TransferLoop
+    let loops: TransferLoopGroup
     let registry = TaskRegistry()
     let options: TransportOptions
 
@@ -41,7 +41,7 @@ public final class SessionManager: Sendable {
         self.completionQueue = completionQueue ?? DispatchQueue(label: "afrun.session.completion")
         self.eventMonitors = eventMonitors
         self.options = TransportOptions(configuration: configuration)
-        self.loop = TransferLoop(limits: .init(
+        self.loops = TransferLoopGroup(count: configuration.transferThreads, limits: .init(
             maxConnections: max(1, configuration.maxConnections),
             maxConnectionsPerHost: max(0, configuration.maxConnectionsPerHost ?? 0),
             priorityBoost: Int32(clamping: max(0, configuration.transferThreadPriorityBoost))))
@@ -50,7 +50,7 @@ public final class SessionManager: Sendable {
     deinit {
         let wasShutDown = registry.isInvalidated
         assert(wasShutDown, "SessionManager released without shutdown() or invalidate(cancelingTasks:): its transfer-loop thread leaks")
-        if !wasShutDown { loop.requestShutdown() }
+        if !wasShutDown { loops.requestShutdown() }
     }
 
     // MARK: Registry
@@ -70,7 +70,7 @@ public final class SessionManager: Sendable {
     /// tasks finish first. The loop thread ends when no task is left. New tasks fail with
     /// `.sessionInvalidated`.
     public func invalidate(cancelingTasks: Bool) {
-        let live = registry.invalidate(stoppingWhenEmpty: loop)
+        let live = registry.invalidate(stoppingWhenEmpty: loops)
         if cancelingTasks { for task in live { task.cancel() } }
     }
 
@@ -78,7 +78,7 @@ public final class SessionManager: Sendable {
     /// Later tasks fail with `.sessionInvalidated`.
     public func shutdown() async {
         invalidate(cancelingTasks: true)
-        await loop.shutdown()
+        await loops.shutdown()
     }
 
     // MARK: Task creation
@@ -87,7 +87,7 @@ public final class SessionManager: Sendable {
         var prepared = request
         prepared.headers = configuration.defaultHeaders.merging(request.headers)
         let context = TaskContext(
-            loop: loop, registry: registry, options: options, completionQueue: completionQueue,
+            loop: loops.pick(), registry: registry, options: options, completionQueue: completionQueue,
             monitors: eventMonitors, handlers: handlers)
         let preflight = Self.validate(prepared.url)
         let task = SessionTask(

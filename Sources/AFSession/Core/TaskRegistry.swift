@@ -1,14 +1,14 @@
 
 /// The session's live tasks by identifier, and the session's invalidation state.
 ///
-/// When the session was invalidated without cancelling, the loop is asked to stop as soon as the
+/// When the session was invalidated without cancelling, the loops are asked to stop as soon as the
 /// last task leaves.
 final class TaskRegistry: Sendable {
     private struct State: ~Copyable {
         var nextIdentifier = 1
         var tasks: [Int: SessionTask] = [:]
         var invalidated = false
-        var stopLoopWhenEmpty: TransferLoop?
+        var stopLoopWhenEmpty: TransferLoopGroup?
     }
 
     private let state = LockedValue(State())
@@ -33,7 +33,7 @@ final class TaskRegistry: Sendable {
 
     /// Removes a finished task.
     func remove(_ identifier: Int) {
-        let loop = state.withLock { state -> TransferLoop? in
+        let loop = state.withLock { state -> TransferLoopGroup? in
             state.tasks[identifier] = nil
             guard state.tasks.isEmpty, let loop = state.stopLoopWhenEmpty else { return nil }
             state.stopLoopWhenEmpty = nil
@@ -51,7 +51,7 @@ final class TaskRegistry: Sendable {
     var isInvalidated: Bool { state.withLock { $0.invalidated } }
 
     /// Marks the session invalidated; the loop stops when no task is left. Returns the live tasks.
-    func invalidate(stoppingWhenEmpty loop: TransferLoop) -> [SessionTask] {
+    func invalidate(stoppingWhenEmpty loop: TransferLoopGroup) -> [SessionTask] {
         let (tasks, stopNow) = state.withLock { state -> ([SessionTask], Bool) in
             state.invalidated = true
             if state.tasks.isEmpty { return ([], true) }

@@ -50,6 +50,12 @@ final class TransferLoop: Sendable {
         var exitWaiters: [CheckedContinuation<Void, Never>] = []
         /// The loop thread's nice value when it started and after its boost (nil until it started).
         var priority: (inherited: Int32, running: Int32)?
+        /// `.start` commands queued and not taken yet.
+        var pendingStarts = 0
+        /// `.start` commands accepted since the loop began.
+        var startsAccepted = 0
+        /// Transfers the loop ran at its last pass (published by the loop thread each pass).
+        var running = 0
     }
 
     let shared = LockedValue(Shared())
@@ -84,7 +90,13 @@ final class TransferLoop: Sendable {
     func enqueue(_ command: Command) -> Bool {
         shared.withLock { state in
             guard state.accepting else { return false }
-            if case .shutdown = command { state.accepting = false }
+            switch command {
+            case .shutdown: state.accepting = false
+            case .start:
+                state.pendingStarts += 1
+                state.startsAccepted += 1
+            default: break
+            }
             state.commands.append(command)
             if state.sleeping, let target = state.wakeTarget {
                 state.sleeping = false
@@ -115,9 +127,20 @@ final class TransferLoop: Sendable {
 
     func publish(_ target: WakeTarget) { shared.withLock { $0.wakeTarget = target } }
 
-    func takeCommands() -> [Command] {
+    /// Publishes how many transfers the loop runs now (for `load`).
+    func publish(running: Int) { shared.withLock { $0.running = running } }
+
+    /// Transfers running or about to start: how busy the loop is (`TransferLoopGroup` sends a new task
+    /// to the least busy loop).
+    var load: Int { shared.withLock { $0.running + $0.pendingStarts } }
+
+    /// The queued commands; `running` is how many transfers the loop runs now (published for `load`).
+    func takeCommands(running: Int) -> [Command] {
         shared.withLock { state in
             state.sleeping = false
+            // The starts taken now run from this pass on.
+            state.running = running + state.pendingStarts
+            state.pendingStarts = 0
             guard !state.commands.isEmpty else { return [] }
             let commands = state.commands
             state.commands.removeAll(keepingCapacity: true)
@@ -126,8 +149,10 @@ final class TransferLoop: Sendable {
     }
 
     /// Marks the loop as about to poll; false when commands arrived meanwhile (do not sleep).
-    func prepareToSleep() -> Bool {
+    /// `running`: as for `takeCommands(running:)`.
+    func prepareToSleep(running: Int) -> Bool {
         shared.withLock { state in
+            state.running = running
             guard state.commands.isEmpty else { return false }
             state.sleeping = true
             return true

@@ -47,7 +47,7 @@ final class TransferLoopRunner {
 
         var running = true
         while running {
-            for command in loop.takeCommands() {
+            for command in loop.takeCommands(running: transfers.count) {
                 if case .shutdown = command {
                     running = false
                     break
@@ -63,7 +63,7 @@ final class TransferLoopRunner {
                 }
                 completeFinished()
             }
-            if loop.prepareToSleep() {
+            if loop.prepareToSleep(running: transfers.count) {
                 // libcurl shortens the wait to its own next timeout; a wakeup ends it at once.
                 try? multi.poll(timeoutMilliseconds: transfers.isEmpty ? 60_000 : 1_000)
             }
@@ -142,6 +142,9 @@ final class TransferLoopRunner {
             if finished.isEmpty { finished.reserveCapacity(8) }
             finished.append((transfer.job.delegate, outcome))
         }
+        // Before the outcomes go out: a caller that sends its next request when one finishes must see
+        // this loop idle again (`TransferLoopGroup.pick` keeps such a caller on one loop).
+        if !finished.isEmpty { loop.publish(running: transfers.count) }
         deliverFinished()
     }
 
