@@ -47,11 +47,9 @@ public struct RunOptions: Sendable {
         // Suites share sessions, so a cookie set by one suite must not leak into another: each
         // suite's requests carry a cookie store of the suite's own instead (TestExecutor).
         configuration.cookiesEnabled = false
-        // The transfer thread sets the pace of a large parallel run; the runner's own threads (building
-        // requests, checking responses) have slack (docs/performance.md, Runner, "Round 8").
-        configuration.transferThreadPriorityBoost = 5
         // The transfer thread is the busiest of a large parallel run: a second one shares its work where
-        // there is a second core (one request at a time still uses the first).
+        // there is a second core (one request at a time still uses the first; docs/performance.md,
+        // Runner, "Round 8").
         configuration.transferThreads = ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
         sessionConfiguration = configuration
     }

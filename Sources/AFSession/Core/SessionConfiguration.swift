@@ -25,14 +25,6 @@ public struct SessionConfiguration: Sendable {
     public var maxConnectionsPerHost: Int? = nil
     /// How the server's certificate is evaluated.
     public var securityPolicy: SecurityPolicy = .default
-    /// How many nice levels the session's transfer thread runs above the thread that creates the session.
-    ///
-    /// One thread drives every transfer of a session; under load on a machine with few cores, the
-    /// session's own callers (and a local server) take turns with it, and its turns set the pace of
-    /// every transfer. A boost lets it run first. Raising a priority needs root, `CAP_SYS_NICE` or a
-    /// `RLIMIT_NICE` that allows it; without that right the thread keeps its creator's priority. 0 (the
-    /// default) leaves priorities alone; `afrun` asks for 5.
-    public var transferThreadPriorityBoost: Int = 0
     /// How many transfer threads the session runs, each with its own libcurl multi handle and its share of
     /// the connection limits.
     ///

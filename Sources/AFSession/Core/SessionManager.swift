@@ -43,8 +43,7 @@ public final class SessionManager: Sendable {
         self.options = TransportOptions(configuration: configuration)
         self.loops = TransferLoopGroup(count: configuration.transferThreads, limits: .init(
             maxConnections: max(1, configuration.maxConnections),
-            maxConnectionsPerHost: max(0, configuration.maxConnectionsPerHost ?? 0),
-            priorityBoost: Int32(clamping: max(0, configuration.transferThreadPriorityBoost))))
+            maxConnectionsPerHost: max(0, configuration.maxConnectionsPerHost ?? 0)))
     }
 
     deinit {

@@ -29,8 +29,6 @@ final class TransferLoop: Sendable {
         var maxConnections: Int
         /// `CURLMOPT_MAX_HOST_CONNECTIONS`; 0 for no limit.
         var maxConnectionsPerHost: Int
-        /// Nice levels the loop thread raises itself by (`SessionConfiguration.transferThreadPriorityBoost`).
-        var priorityBoost: Int32 = 0
     }
 
     /// The multi handle's address, for `curl_multi_wakeup` only.
@@ -48,8 +46,6 @@ final class TransferLoop: Sendable {
         var exited = false
         var wakeTarget: WakeTarget?
         var exitWaiters: [CheckedContinuation<Void, Never>] = []
-        /// The loop thread's nice value when it started and after its boost (nil until it started).
-        var priority: (inherited: Int32, running: Int32)?
         /// `.start` commands queued and not taken yet.
         var pendingStarts = 0
         /// `.start` commands accepted since the loop began.
@@ -65,23 +61,12 @@ final class TransferLoop: Sendable {
     init(limits: Limits, name: String = "afrun.transfer-loop") {
         self.limits = limits
         let thread = Thread { [self] in
-            applyPriorityBoost()
             let runner = TransferLoopRunner(loop: self)
             runner.run()
         }
         thread.name = name
         thread.stackSize = 4 << 20
         thread.start()
-    }
-
-    /// On the loop thread: raises its priority by `limits.priorityBoost` when the process may.
-    private func applyPriorityBoost() {
-        guard let inherited = ThreadPriority.current() else { return }
-        var running = inherited
-        if limits.priorityBoost > 0, ThreadPriority.set(inherited - limits.priorityBoost) {
-            running = ThreadPriority.current() ?? inherited
-        }
-        shared.withLock { $0.priority = (inherited, running) }
     }
 
     /// Appends a command and wakes the loop if it sleeps. Returns false once shutdown was requested
