@@ -8,7 +8,7 @@ final class TaskRegistry: Sendable {
         var nextIdentifier = 1
         var tasks: [Int: SessionTask] = [:]
         var invalidated = false
-        var stopLoopWhenEmpty: TransferLoopGroup?
+        var stopLoopsWhenEmpty: TransferLoopGroup?
     }
 
     private let state = LockedValue(State())
@@ -33,13 +33,13 @@ final class TaskRegistry: Sendable {
 
     /// Removes a finished task.
     func remove(_ identifier: Int) {
-        let loop = state.withLock { state -> TransferLoopGroup? in
+        let loops = state.withLock { state -> TransferLoopGroup? in
             state.tasks[identifier] = nil
-            guard state.tasks.isEmpty, let loop = state.stopLoopWhenEmpty else { return nil }
-            state.stopLoopWhenEmpty = nil
-            return loop
+            guard state.tasks.isEmpty, let loops = state.stopLoopsWhenEmpty else { return nil }
+            state.stopLoopsWhenEmpty = nil
+            return loops
         }
-        loop?.requestShutdown()
+        loops?.requestShutdown()
     }
 
     /// The live tasks in identifier order.
@@ -50,15 +50,15 @@ final class TaskRegistry: Sendable {
     /// Whether the session was invalidated.
     var isInvalidated: Bool { state.withLock { $0.invalidated } }
 
-    /// Marks the session invalidated; the loop stops when no task is left. Returns the live tasks.
-    func invalidate(stoppingWhenEmpty loop: TransferLoopGroup) -> [SessionTask] {
+    /// Marks the session invalidated; the loops stop when no task is left. Returns the live tasks.
+    func invalidate(stoppingWhenEmpty loops: TransferLoopGroup) -> [SessionTask] {
         let (tasks, stopNow) = state.withLock { state -> ([SessionTask], Bool) in
             state.invalidated = true
             if state.tasks.isEmpty { return ([], true) }
-            state.stopLoopWhenEmpty = loop
+            state.stopLoopsWhenEmpty = loops
             return (state.tasks.values.sorted { $0.identifier < $1.identifier }, false)
         }
-        if stopNow { loop.requestShutdown() }
+        if stopNow { loops.requestShutdown() }
         return tasks
     }
 }
