@@ -16,6 +16,10 @@ enum HistorySchema {
         migrator.registerMigration("v3", foreignKeyChecks: .immediate) { db in
             try migrateToV3(db)
         }
+        // v4 only drops an index.
+        migrator.registerMigration("v4", foreignKeyChecks: .immediate) { db in
+            try migrateToV4(db)
+        }
         return migrator
     }
 

@@ -10,8 +10,13 @@ extension HistoryStore {
     /// - Returns: the open store.
     /// - Throws: `HistoryError.cannotOpen`, `.migrationFailed`, or `.newerSchema` for a file a newer afrun migrated.
     public static func open(path: String, detail: HistoryDetail = .failures) throws -> HistoryStore {
-        let pool = try openPool(path: path)
-        return HistoryStore(path: path, detail: detail) { _ in DatabaseHandle(pool: pool) }
+        try open(path: path, detail: detail, commitInterval: GroupCommitWriter.commitInterval)
+    }
+
+    /// `open(path:detail:)` with a writer that commits every `commitInterval` (tests).
+    static func open(path: String, detail: HistoryDetail, commitInterval: Duration) throws -> HistoryStore {
+        let connection = try openConnection(path: path)
+        return HistoryStore(path: path, detail: detail, commitInterval: commitInterval) { _ in DatabaseHandle(connection: connection) }
     }
 
     /// A store whose database is opened on the writer's queue while the caller goes on (`afrun run`
@@ -23,12 +28,17 @@ extension HistoryStore {
     /// - Returns: the store, possibly still opening.
     public static func openInBackground(path: String, detail: HistoryDetail = .failures) -> HistoryStore {
         HistoryStore(path: path, detail: detail) { queue in
-            DatabaseHandle(openingOn: queue) { () throws(HistoryError) in try openPool(path: path) }
+            DatabaseHandle(openingOn: queue) { () throws(HistoryError) in try openConnection(path: path) }
         }
     }
 
-    /// The folders, the pool, the migrations and the interrupted-runs check.
-    static func openPool(path: String) throws(HistoryError) -> DatabasePool {
+    /// The folders, the connection in WAL mode, the migrations and the interrupted-runs check.
+    ///
+    /// One connection (a `DatabaseQueue`), not a `DatabasePool`: the store writes through one connection and
+    /// reads little, and a pool's WAL set-up on every open (a file-size look-up through Foundation's URL
+    /// resource values, and a table created and dropped whenever the `-wal` file is empty, which closing the
+    /// last connection always leaves) was a tenth of what recording a 2,000-test run cost.
+    static func openConnection(path: String) throws(HistoryError) -> DatabaseQueue {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -43,26 +53,34 @@ extension HistoryStore {
         // write goes through the writer's queue, which commits it first.
         configuration.allowsUnsafeTransactions = true
         configuration.prepareDatabase { db in
+            // WAL (kept in the file once set): readers in other processes never block the writer, and writers
+            // wait for each other (`busyTimeout`).
+            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            guard mode == "wal" else {
+                throw HistoryError.cannotOpen(path: path, reason: "SQLite could not turn on WAL mode (journal mode '\(mode ?? "none")')")
+            }
             // WAL with synchronous=NORMAL: a commit survives the process dying (the WAL is in the OS cache);
             // only a power loss may drop the last commits. FULL would fsync every commit.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        let pool: DatabasePool
+        let connection: DatabaseQueue
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            connection = try DatabaseQueue(path: path, configuration: configuration)
+        } catch let error as HistoryError {
+            throw error
         } catch {
             throw HistoryError.cannotOpen(path: path, reason: "\(error)")
         }
         let migrator = HistorySchema.migrator
         do {
-            try migrator.migrate(pool)
+            try migrator.migrate(connection)
         } catch {
             // Another process may have applied the same migration at the same moment.
-            let done = (try? pool.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
+            let done = (try? connection.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
             if !done { throw HistoryError.migrationFailed(path: path, reason: "\(error)") }
         }
         do {
-            _ = try pool.writeWithoutTransaction { db in
+            _ = try connection.writeWithoutTransaction { db in
                 // A file a newer afrun migrated further: its tables may not be what this afrun writes and reads.
                 try refuseNewerSchema(db, path: path)
                 return try immediateTransaction(db, markAbandonedRuns)
@@ -70,7 +88,7 @@ extension HistoryStore {
         } catch {
             throw historyError(error, operation: "mark interrupted runs")
         }
-        return pool
+        return connection
     }
 
     /// Throws `HistoryError.newerSchema` when the database (`main`, or an attached `schema`) has migrations

@@ -41,21 +41,24 @@ public final class HistoryStore: ResultSink {
     /// How long a writer waits for another process's lock before failing.
     public static let busyTimeout: TimeInterval = 30
 
-    init(path: String, detail: HistoryDetail, database: (DispatchQueue) -> DatabaseHandle) {
+    init(
+        path: String, detail: HistoryDetail, commitInterval: Duration = GroupCommitWriter.commitInterval,
+        database: (DispatchQueue) -> DatabaseHandle
+    ) {
         self.path = path
         self.detail = detail
         let queue = DispatchQueue(label: "afrun.history.writer")
         let handle = database(queue)
         self.database = handle
-        self.writer = GroupCommitWriter(database: handle, queue: queue, detail: detail)
+        self.writer = GroupCommitWriter(database: handle, queue: queue, detail: detail, commitInterval: commitInterval)
     }
 
     /// Commits what the writer holds and closes the database; further calls fail.
     /// - Throws: `HistoryError.database` if the file could not be closed.
     public func close() throws {
         writer.quiesce()
-        guard let pool = try? database.pool() else { return }
-        do { try pool.close() } catch { throw HistoryError.database(operation: "close", reason: "\(error)") }
+        guard let connection = try? database.connection() else { return }
+        do { try connection.close() } catch { throw HistoryError.database(operation: "close", reason: "\(error)") }
     }
 
     // MARK: ResultSink
@@ -67,7 +70,7 @@ public final class HistoryStore: ResultSink {
 
     /// Writes one finished result; returns once it is committed.
     public func record(_ result: TestResult, in run: RunInfo) async throws {
-        try await writer.submit(.result(RecordedResult(result, runID: run.id)))
+        try await writer.submit(.results(ResultBatch([result], runID: run.id)))
     }
 
     /// The writer gathers results for `GroupCommitWriter.gatherDelay` before an insert pass anyway, so the
@@ -83,9 +86,14 @@ public final class HistoryStore: ResultSink {
     /// `runDidFinish` (or `flush`) commits what is left and reports what could not be stored.
     public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
         // Gathered already: the runner hands results over in batches `recordingInterval` apart.
-        writer.enqueue(results.indices.map {
-            WriterItem(operation: .result(RecordedResult(results, index: $0, runID: run.id)), acknowledgement: nil)
-        }, gathered: true)
+        guard !results.isEmpty else { return }
+        writer.enqueue([WriterItem(operation: .results(ResultBatch(results, runID: run.id)), acknowledgement: nil)], gathered: true)
+    }
+
+    /// The run's end is near: what is stored so far is committed now, so the run's last commit has only its
+    /// last results to write.
+    public func runIsEnding(_ run: RunInfo) {
+        writer.commitSoon()
     }
 
     /// Commits everything queued so far.
@@ -134,7 +142,7 @@ public final class HistoryStore: ResultSink {
 
     func read<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
         do {
-            return try database.pool().read(body)
+            return try database.connection().read(body)
         } catch {
             throw Self.historyError(error, operation: operation)
         }

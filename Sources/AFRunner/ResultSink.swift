@@ -21,6 +21,11 @@ public protocol ResultSink: Sendable {
     /// How much of a passed result this sink reads (`.full`, the default, for a sink that may show
     /// any of it). The runner builds no more than its sinks read.
     var passedResultDetail: PassedResultDetail { get }
+    /// The run's last results are in flight: all but the last few (an eighth of the run, at most 256) were
+    /// handed over, and from now on each is handed over as soon as it finishes. A store that holds work back
+    /// for later (a commit) may do it now, so that little is left when the run ends. Called once, from the
+    /// thread that reported the result; it must return at once. The default does nothing.
+    func runIsEnding(_ run: RunInfo)
 }
 
 extension ResultSink {
@@ -29,6 +34,9 @@ extension ResultSink {
 
     /// Every part of a passed result.
     public var passedResultDetail: PassedResultDetail { .full }
+
+    /// Nothing to do.
+    public func runIsEnding(_ run: RunInfo) {}
 
     /// Records each result in turn.
     public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {

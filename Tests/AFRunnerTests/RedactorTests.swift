@@ -105,3 +105,25 @@ func sensitiveHeadersAreHidden(name: String) {
     #expect(result.response?.headers.map(\.value) == ["text/plain", "***"])
     #expect(result.response?.bodyExcerpt == "{}")
 }
+
+/// `urlIsPlain` lets both redactors skip a URL: it must say so only when neither could change it.
+@Test(arguments: [
+    ("http://127.0.0.1:8080/item.json?i=999", true),
+    ("https://h/a/b", true),
+    ("https://h/auth/login?page=2", true),
+    ("", true),
+    ("https://user:pw@h/x", false),
+    ("https://h/x?access_token=1", false),
+    ("https://h/x?KEY=1", false),
+    ("https://h/x?sessionid=1", false),
+    ("https://h/x?a=%41", false),
+    ("https://h/x?naïve=1", false),
+    ("https://h/x#f?token=1", false),
+])
+func urlIsPlainOnlyWhenNoRuleApplies(url: String, plain: Bool) {
+    #expect(SinkRedactor.urlIsPlain(url) == plain)
+    if plain {
+        #expect(SinkRedactor.url(url) == url)
+        #expect(Redactor().redactURL(url) == url)
+    }
+}

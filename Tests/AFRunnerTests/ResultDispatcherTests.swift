@@ -21,6 +21,9 @@ import Testing
         let calledCancelled = LockedValue(false)
         func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {}
         var received: [[String]] { batches.withLock { $0 } }
+        /// How many results had been handed over each time `runIsEnding` was called.
+        let endings = LockedValue<[Int]>([])
+        func runIsEnding(_ run: RunInfo) { endings.withLock { $0.append(0) } }
     }
 
     func feed(_ sink: BatchingSink, count: Int) async -> [String] {
@@ -45,6 +48,33 @@ import Testing
         #expect(sink.received.count <= 2, "\(sink.received.count) hand-overs for 300 results")
         #expect(ContinuousClock.now - started < .seconds(30), "finish waited for the interval")
         #expect(!sink.calledCancelled.withLock { $0 }, "the last batch must not run in a cancelled task")
+    }
+
+    @Test("the run's last results are handed over as they finish, and the sinks hear once that the end is near")
+    func endingStopsGathering() async {
+        let sink = BatchingSink(interval: .seconds(60))
+        let count = 300
+        let endingAt = count - ResultDispatcher.endingCount(expected: count)
+        #expect(endingAt == 263)
+        let dispatcher = ResultDispatcher(sinks: [sink], run: .test, expectedResults: count)
+        func result(_ i: Int) -> TestResult {
+            TestResult(identity: TestIdentity(suiteFile: "s.json", suiteName: "s", testName: "t\(i)"), line: 1, status: .passed)
+        }
+        for i in 0..<(endingAt - 1) { dispatcher.record(result(i)) }
+        #expect(sink.endings.withLock { $0.count } == 0)
+        dispatcher.record(result(endingAt - 1))
+        #expect(sink.endings.withLock { $0.count } == 1)
+        // With a one-minute interval, each of the last results reaches the sink only if nothing gathers now.
+        for i in endingAt..<count {
+            dispatcher.record(result(i))
+            let deadline = ContinuousClock.now + .seconds(20)
+            while sink.received.joined().count < i + 1, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+            #expect(sink.received.joined().count == i + 1, "result \(i) waited for the interval")
+        }
+        #expect(await dispatcher.finish().isEmpty)
+        #expect(Array(sink.received.joined()) == (0..<count).map { "t\($0)" })
+        #expect(sink.endings.withLock { $0.count } == 1)
+        #expect(ResultDispatcher.endingCount(expected: 1) == 1 && ResultDispatcher.endingCount(expected: 100_000) == ResultDispatcher.endingResults)
     }
 
     @Test("without an interval, every result is still delivered once, in order")

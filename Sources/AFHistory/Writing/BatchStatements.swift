@@ -52,6 +52,9 @@ final class BatchStatements {
     /// The most rows one statement inserts (37 columns × 128 rows stays below SQLite's 32,766 parameters).
     static let maxRows = 128
 
+    /// The text of the rows being bound (the statements point into it until they run again).
+    private let arena = TextArena()
+
     /// Each table's statements by row count. Held here rather than looked up in GRDB's cache by their SQL
     /// (hashing a 1.5 kB text per statement run); `removeAll()` finalizes them before the connection closes.
     private var cache: [[Int: Statement]] = Table.allCases.map { _ in [:] }
@@ -64,7 +67,7 @@ final class BatchStatements {
         while index < count {
             var rows = Self.maxRows
             while rows > count - index { rows /= 2 }
-            var row = try SQLiteBinder(statement(table, rows: rows, in: db), in: db)
+            var row = try SQLiteBinder(statement(table, rows: rows, in: db), in: db, arena: arena)
             for offset in index..<(index + rows) { try bind(&row, offset) }
             try row.step(table.operation)
             index += rows

@@ -13,10 +13,14 @@ import GRDB
 final class GroupCommitWriter: Sendable {
     struct State {
         var pending: [WriterItem] = []
+        /// The results in `pending` (an item may hold a whole hand-over).
+        var pendingResults = 0
         /// `flush` callers waiting for the next commit.
         var flushes: [CheckedContinuation<Void, any Error>] = []
         /// A queued item or a flush wants a commit now.
         var urgent = false
+        /// The run's end is near: commit at the next insert pass (`commitSoon`).
+        var commitSoon = false
         /// A drain is queued or running on `queue`.
         var draining = false
         /// The earliest wake-up already scheduled.
@@ -32,9 +36,9 @@ final class GroupCommitWriter: Sendable {
     /// wait it here. Fewer wake-ups than 5 ms (docs/performance.md, "Sixth round"); it adds to what a
     /// SIGKILL can lose.
     static let gatherDelay: Duration = .milliseconds(15)
-    /// Queued items that start an insert pass at once.
+    /// Queued results that start an insert pass at once.
     static let insertBatch = 256
-    /// Uncommitted items that start a commit at once (bounds memory and the write lock's hold).
+    /// Uncommitted results that start a commit at once (bounds memory and the write lock's hold).
     static let maxUncommitted = 4096
 
     private let queue: DispatchQueue
@@ -45,9 +49,13 @@ final class GroupCommitWriter: Sendable {
     nonisolated(unsafe) private var meter = WriterCPUMeter()
 
     /// A writer on `queue` (serial; a background open of `database` may already be queued on it) that keeps
-    /// `detail` of each result.
-    init(database: DatabaseHandle, queue: DispatchQueue, detail: HistoryDetail) {
+    /// `detail` of each result and commits every `commitInterval`.
+    /// The oldest this writer's open transaction gets (`commitInterval`; tests choose another).
+    let commitInterval: Duration
+
+    init(database: DatabaseHandle, queue: DispatchQueue, detail: HistoryDetail, commitInterval: Duration = commitInterval) {
         self.queue = queue
+        self.commitInterval = commitInterval
         transaction = WriterTransaction(database: database, detail: detail)
     }
 
@@ -59,9 +67,25 @@ final class GroupCommitWriter: Sendable {
         guard !items.isEmpty else { return }
         let action = state.withLock { state in
             state.pending += items
+            state.pendingResults += items.reduce(0) { $0 + $1.resultCount }
             return Self.schedule(&state, insertNow: gathered)
         }
         perform(action)
+    }
+
+    /// Commits what is stored so far at the next insert pass (which starts at once), without waiting for
+    /// `commitInterval`: the run's end is near, and its last commit then has only the last results to write.
+    func commitSoon() {
+        let action = state.withLock { state in
+            state.commitSoon = true
+            return Self.schedule(&state, insertNow: true)
+        }
+        perform(action)
+    }
+
+    /// Results applied and not committed yet (after the queued work; for tests).
+    var uncommittedResults: Int {
+        queue.sync { transaction.pendingResults }
     }
 
     /// Queues one operation and returns once it is committed.
@@ -69,7 +93,9 @@ final class GroupCommitWriter: Sendable {
     func submit(_ operation: WriterItem.Operation) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let action = state.withLock { state in
-                state.pending.append(WriterItem(operation: operation, acknowledgement: continuation))
+                let item = WriterItem(operation: operation, acknowledgement: continuation)
+                state.pending.append(item)
+                state.pendingResults += item.resultCount
                 state.urgent = true
                 return Self.schedule(&state)
             }
@@ -111,7 +137,10 @@ final class GroupCommitWriter: Sendable {
     /// On `queue`: applies the queued items and commits; a `flush` waiting is left to its drain.
     private func commitQueued() {
         let items = state.withLock { state in
-            defer { state.pending.removeAll(keepingCapacity: true) }
+            defer {
+                state.pending.removeAll(keepingCapacity: true)
+                state.pendingResults = 0
+            }
             return state.pending
         }
         keep(settle(transaction.apply(items) + transaction.commit()))
@@ -133,7 +162,7 @@ final class GroupCommitWriter: Sendable {
     /// What a change of `state` calls for, decided under the lock.
     private static func schedule(_ state: inout State, insertNow: Bool = false) -> Action {
         if state.draining { return .none }  // the drain looks at the state again before it ends
-        if insertNow || state.urgent || state.pending.count >= insertBatch {
+        if insertNow || state.urgent || state.pendingResults >= insertBatch {
             state.draining = true
             return .drainNow
         }
@@ -172,17 +201,19 @@ final class GroupCommitWriter: Sendable {
         var lowered: Int32?
         defer { if let lowered { WriterPriority.restore(lowered) } }
         while true {
-            let (items, flushes, urgent) = state.withLock { state in
+            let (items, flushes, urgent, commitSoon) = state.withLock { state in
                 defer {
                     state.pending.removeAll(keepingCapacity: true)
+                    state.pendingResults = 0
                     state.flushes.removeAll()
                     state.urgent = false
+                    state.commitSoon = false
                 }
-                return (state.pending, state.flushes, state.urgent)
+                return (state.pending, state.flushes, state.urgent, state.commitSoon)
             }
             // A pass nobody waits for leaves the cores to the requests. A flush, the run's end and a pass that
             // commits (the SIGKILL bound, `commitInterval`) run at the thread's own priority.
-            let commitDue = transaction.startedAt.map { ContinuousClock.now - $0 >= Self.commitInterval } ?? false
+            let commitDue = commitSoon || (transaction.startedAt.map { ContinuousClock.now - $0 >= commitInterval } ?? false)
             if urgent || commitDue {
                 if let previous = lowered { WriterPriority.restore(previous) }
                 lowered = nil
@@ -190,14 +221,17 @@ final class GroupCommitWriter: Sendable {
                 lowered = WriterPriority.lower()
             }
             var finished = false
-            let outcomes = meter.measure(results: items.count) { () -> [WriterTransaction.Outcome] in
+            let outcomes = meter.measure(results: items.reduce(0) { $0 + $1.resultCount }) { () -> [WriterTransaction.Outcome] in
                 var outcomes = transaction.apply(items)
                 if let started = transaction.startedAt,
-                    urgent || ContinuousClock.now - started >= Self.commitInterval || transaction.pendingCount >= Self.maxUncommitted
+                    urgent || commitSoon || ContinuousClock.now - started >= commitInterval
+                        || transaction.pendingResults >= Self.maxUncommitted
                 {
                     outcomes += transaction.commit()
                     // While the requests run, keep the WAL short (its syncs happen here, off the runner's path).
-                    if !urgent { transaction.checkpoint(.passive) }
+                    // Not after the commit the run's end asked for: the next commit would restart the WAL, whose new
+                    // header is synced, on the run's last stretch.
+                    if !urgent && !commitSoon { transaction.checkpoint(.passive) }
                 }
                 // The run is over: fold the WAL into the file before the caller hears it is stored.
                 finished = outcomes.contains(where: { $0.item.isFinish && (try? $0.result.get()) != nil })
@@ -214,12 +248,12 @@ final class GroupCommitWriter: Sendable {
                     reported = state.failures
                     state.failures.removeAll()
                 }
-                if state.urgent || state.pending.count >= Self.insertBatch { return (reported, .drainNow) }
+                if state.urgent || state.commitSoon || state.pendingResults >= Self.insertBatch { return (reported, .drainNow) }
                 state.draining = false
                 if !state.pending.isEmpty { return (reported, Self.wake(&state, at: .now() + Self.gatherDelay.dispatchInterval)) }
                 if let openSince {
                     let age = ContinuousClock.now - openSince
-                    let left = max(.zero, Self.commitInterval - age)
+                    let left = max(.zero, commitInterval - age)
                     return (reported, Self.wake(&state, at: .now() + left.dispatchInterval))
                 }
                 return (reported, .none)
@@ -257,3 +291,4 @@ extension Duration {
         return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 }
+

@@ -136,17 +136,21 @@ final class ResultInserter {
     /// Result ids are assigned here, from the largest id the table holds (what SQLite assigns to an `INTEGER
     /// PRIMARY KEY` left out), so the assertions and TLS rows of the batch can name them: the writer holds the
     /// write lock (`BEGIN IMMEDIATE`), so nobody else inserts meanwhile.
-    /// - Parameter results: at most `batchSize` results, each with its run's id.
+    /// - Parameters:
+    ///   - batch: results of one run.
+    ///   - range: at most `batchSize` positions of `batch.results` (within `batch.range`).
     /// - Throws: `HistoryError.runNotFound` when a run was never started, `.database` for SQLite errors.
-    func insert(_ results: [RecordedResult], in db: Database) throws {
-        guard !results.isEmpty else { return }
+    func insert(_ batch: ResultBatch, _ range: Range<Int>, in db: Database) throws {
+        guard !range.isEmpty else { return }
         let firstID = try nextResultID(in: db)
-        var assertionLists: [[AssertionResult]] = []
-        assertionLists.reserveCapacity(results.count)
-        try statements.insert(.results, count: results.count, in: db) { row, index in
-            let recorded = results[index]
-            let sequence = try runSequence(recorded.runID, in: db)
-            try recorded.withResult { result in
+        let sequence = try runSequence(batch.runID, in: db)
+        // Borrowed in place: reading `batch.results[index]` into a value retains it.
+        try batch.results.withUnsafeBufferPointer { all in
+            let results = UnsafeBufferPointer(rebasing: all[range])
+            var assertionLists: [[AssertionResult]] = []
+            assertionLists.reserveCapacity(results.count)
+            try statements.insert(.results, count: results.count, in: db) { row, index in
+                let result = results[index]
                 let full = detail.keepsDetail(of: result.status)
                 // Failure messages come from the failed assertions: a result kept lean redacts none when all passed.
                 let assertions = full || result.assertions.contains(where: { !$0.passed })
@@ -155,10 +159,10 @@ final class ResultInserter {
                 try bindResult(result, id: firstID + Int64(index), runSequence: sequence,
                                assertions: assertions, full: full, to: &row, in: db)
             }
+            nextID = firstID + Int64(results.count)
+            try insertAssertions(assertionLists, firstID: firstID, in: db)
+            try insertTLS(results, firstID: firstID, in: db)
         }
-        nextID = firstID + Int64(results.count)
-        try insertAssertions(assertionLists, firstID: firstID, in: db)
-        try insertTLS(results, firstID: firstID, in: db)
     }
 
     /// The id the next result gets: read once per transaction (the writer holds the write lock, so only
@@ -289,9 +293,9 @@ final class ResultInserter {
     }
 
     /// The TLS evidence of the batch's HTTPS results, keyed by their result ids.
-    private func insertTLS(_ results: [RecordedResult], firstID: Int64, in db: Database) throws {
+    private func insertTLS(_ results: UnsafeBufferPointer<TestResult>, firstID: Int64, in db: Database) throws {
         let present = results.indices.compactMap { offset in
-            results[offset].withResult { $0.tls }.map { (offset: offset, tls: $0) }
+            results[offset].tls.map { (offset: offset, tls: $0) }
         }
         try statements.insert(.tls, count: present.count, in: db) { row, index in
             let (offset, tls) = present[index]

@@ -11,14 +11,20 @@ struct SQLiteBinder {
     private let handle: OpaquePointer
     private let connection: OpaquePointer?
     private var index: Int32 = 0
+    /// Where bound text is copied (`SQLITE_STATIC`); without one, SQLite copies it (`SQLITE_TRANSIENT`).
+    private let arena: TextArena?
 
     /// SQLite copies bound text before the call returns (`SQLITE_TRANSIENT`).
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    /// Starts a row on `statement` (resets it; every parameter is bound again).
-    init(_ statement: Statement, in db: Database) {
+    /// Starts a run of `statement` (resets it). Every parameter must be bound before it runs: with an
+    /// `arena`, whose bytes this run hands out again, a parameter left bound from an earlier run would
+    /// point at another text.
+    init(_ statement: Statement, in db: Database, arena: TextArena? = nil) {
         handle = statement.sqliteStatement
         connection = db.sqliteConnection
+        self.arena = arena
+        arena?.reset()
         sqlite3_reset(handle)
     }
 
@@ -34,27 +40,25 @@ struct SQLiteBinder {
             sqlite3_bind_null(handle, position)
             return
         }
-        value.withUTF8 { bytes in
-            if let start = bytes.baseAddress {
-                let text = UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)
-                _ = sqlite3_bind_text(handle, position, text, Int32(bytes.count), Self.transient)
-            } else {
-                // An empty buffer may have no address, which SQLite would take for NULL.
-                _ = sqlite3_bind_text(handle, position, "", 0, Self.transient)
-            }
-        }
+        value.withUTF8 { bind($0, at: position) }
     }
 
-    /// Binds UTF-8 bytes as text (SQLite copies them).
+    /// Binds UTF-8 bytes as text.
     mutating func bindText(_ bytes: [UInt8]) {
         let position = next()
-        bytes.withUnsafeBufferPointer { buffer in
-            if let start = buffer.baseAddress, !buffer.isEmpty {
-                _ = sqlite3_bind_text(handle, position, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self),
-                                      Int32(buffer.count), Self.transient)
-            } else {
-                _ = sqlite3_bind_text(handle, position, "", 0, Self.transient)
-            }
+        bytes.withUnsafeBufferPointer { bind($0, at: position) }
+    }
+
+    private func bind(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int32) {
+        if let arena {
+            // Never a null pointer (SQLite would bind NULL), even for "".
+            _ = sqlite3_bind_text(handle, position, arena.store(bytes), Int32(bytes.count), nil)
+        } else if let start = bytes.baseAddress, !bytes.isEmpty {
+            _ = sqlite3_bind_text(handle, position, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self),
+                                  Int32(bytes.count), Self.transient)
+        } else {
+            // An empty buffer may have no address, which SQLite would take for NULL.
+            _ = sqlite3_bind_text(handle, position, "", 0, Self.transient)
         }
     }
 
@@ -83,27 +87,33 @@ struct SQLiteBinder {
 
     /// Binds a date as GRDB stores it (`yyyy-MM-dd HH:mm:ss.SSS`, UTC), or NULL.
     mutating func bind(_ value: Date?) {
-        bind(value.map(StorageDate.text))
+        guard let value else { return bind(nil as String?) }
+        // Written straight into the arena: no string per date.
+        if let arena, let (text, count) = arena.write(upTo: StorageDate.length, { StorageDate.write(value, into: $0) }) {
+            _ = sqlite3_bind_text(handle, next(), text, Int32(count), nil)
+        } else {
+            bind(StorageDate.text(value))
+        }
     }
 
     /// Runs the statement (an INSERT: no rows expected).
     /// - Throws: `HistoryError.database` with SQLite's message.
-    func step(_ operation: String) throws {
-        guard try nextRow(operation) == false else {
+    func step(_ operation: @autoclosure () -> String) throws {
+        guard try nextRow(operation()) == false else {
             sqlite3_reset(handle)
-            throw HistoryError.database(operation: operation, reason: "the statement returned rows")
+            throw HistoryError.database(operation: operation(), reason: "the statement returned rows")
         }
     }
 
     /// Steps a query: true with a row to read (`text(at:)`, `int64(at:)`), false when it is done.
     /// - Throws: `HistoryError.database` with SQLite's code and message.
-    func nextRow(_ operation: String) throws -> Bool {
+    func nextRow(_ operation: @autoclosure () -> String) throws -> Bool {
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         guard code == SQLITE_DONE else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection"
             sqlite3_reset(handle)
-            throw HistoryError.database(operation: operation, reason: "SQLite error \(code): \(message)")
+            throw HistoryError.database(operation: operation(), reason: "SQLite error \(code): \(message)")
         }
         return false
     }

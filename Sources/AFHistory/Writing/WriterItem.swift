@@ -7,8 +7,8 @@ final class WriterItem: Sendable {
     enum Operation {
         /// A run started: its row, status `running`.
         case start(RunInfo)
-        /// A finished result (redacted by the inserter).
-        case result(RecordedResult)
+        /// Finished results of one run (redacted by the inserter).
+        case results(ResultBatch)
         /// A run ended: its totals and final status.
         case finish(runID: String, summary: RunSummary, status: RunStatus)
     }
@@ -27,44 +27,59 @@ final class WriterItem: Sendable {
     var label: String {
         switch operation {
         case .start(let run): "run start \(run.id)"
-        case .result(let recorded): recorded.withResult { "\($0.identity)" }
+        case .results(let batch): batch.label
         case .finish(let runID, _, _): "run end \(runID)"
         }
+    }
+
+    /// How many results the item stores (0 for a run's start or end).
+    var resultCount: Int {
+        if case .results(let batch) = operation { return batch.range.count }
+        return 0
     }
 
     var isFinish: Bool {
         if case .finish = operation { return true }
         return false
     }
+
+    /// The item as items of one result each (itself when it has at most one), so that a failed transaction
+    /// is retried result by result and one bad result does not sink the others of its batch.
+    func split() -> [WriterItem] {
+        guard case .results(let batch) = operation, batch.range.count > 1, acknowledgement == nil else { return [self] }
+        return batch.range.map { index in
+            WriterItem(operation: .results(ResultBatch(batch.results, range: index..<(index + 1), runID: batch.runID)),
+                       acknowledgement: nil)
+        }
+    }
 }
 
-/// A finished result and the id of its run, boxed: the writer hands it from list to list and to the inserter
-/// as one reference, where copying a `TestResult` retained each of its strings and arrays (a tenth of the
-/// writer's CPU once a passing result became one row). It points into the batch the runner handed over (an
-/// array shares its storage), so queueing a result copies nothing of it either.
-final class RecordedResult: Sendable {
-    private let batch: [TestResult]
-    private let index: Int
+/// Finished results of one run as the runner handed them over, one item for the whole hand-over: an item and
+/// a box per result cost two allocations, their releases and a list entry each, for nothing the writer needed.
+/// The array's storage is shared, not copied.
+final class ResultBatch: Sendable {
+    /// The results handed over (only `range` of them belong to this batch).
+    let results: [TestResult]
+    /// The positions in `results` this batch stores.
+    let range: Range<Int>
+    /// The id of their run.
     let runID: String
 
-    /// Calls `body` with the result borrowed in place in its batch (a parameter is not copied: no retain of
-    /// each of its strings and arrays, which reading `result` into a value would cost).
-    ///
-    /// Through the buffer's address: `batch[index]`, the array's subscript, returned a copy here (a retain
-    /// of every string and array of the result, a tenth of the writer's Swift CPU in a profile).
-    func withResult<T>(_ body: (TestResult) throws -> T) rethrows -> T {
-        try batch.withUnsafeBufferPointer { results in try body(results[index]) }
-    }
-
-    /// Result `index` of `batch` (the batch's storage is shared, not copied).
-    init(_ batch: [TestResult], index: Int, runID: String) {
-        self.batch = batch
-        self.index = index
+    /// `range` of `results`, all of run `runID`.
+    init(_ results: [TestResult], range: Range<Int>, runID: String) {
+        self.results = results
+        self.range = range
         self.runID = runID
     }
 
-    /// One result on its own.
-    convenience init(_ result: TestResult, runID: String) {
-        self.init([result], index: 0, runID: runID)
+    /// All of `results`.
+    convenience init(_ results: [TestResult], runID: String) {
+        self.init(results, range: results.indices, runID: runID)
+    }
+
+    /// The test's identity for one result, else how many results of which run.
+    var label: String {
+        if range.count == 1 { return "\(results[range.lowerBound].identity)" }
+        return "\(range.count) results of run \(runID)"
     }
 }

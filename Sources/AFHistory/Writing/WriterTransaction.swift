@@ -25,42 +25,28 @@ final class WriterTransaction {
         inserter = ResultInserter(detail: detail)
     }
 
-    /// Items applied and not committed yet.
-    var pendingCount: Int { applied.count }
+    /// Results applied and not committed yet.
+    private(set) var pendingResults = 0
 
     /// Applies `items` in the open transaction, beginning one if needed.
     /// - Returns: the items settled now: none when all went in; when one failed, the transaction is rolled
-    ///   back and every uncommitted item is retried alone, and all of them are settled.
+    ///   back and every uncommitted item is retried alone (a batch of results result by result), and all of
+    ///   them are settled.
     func apply(_ items: [WriterItem]) -> [Outcome] {
         guard !items.isEmpty else { return [] }
         var next = 0
         do {
-            let pool = try database.pool()
-            try pool.writeWithoutTransaction { db in
+            let connection = try database.connection()
+            try connection.writeWithoutTransaction { db in
                 if startedAt == nil {
                     try begin(db)
                     startedAt = .now
                 }
-                var batch: [RecordedResult] = []
-                batch.reserveCapacity(ResultInserter.batchSize)
                 while next < items.count {
-                    // Consecutive results go in together (one statement per table and batch).
-                    var end = next
-                    while end < items.count, batch.count < ResultInserter.batchSize,
-                        case .result(let recorded) = items[end].operation
-                    {
-                        batch.append(recorded)
-                        end += 1
-                    }
-                    if batch.isEmpty {
-                        try apply(items[next], in: db)
-                        end = next + 1
-                    } else {
-                        try inserter.insert(batch, in: db)
-                        batch.removeAll(keepingCapacity: true)
-                    }
-                    applied.append(contentsOf: items[next..<end])
-                    next = end
+                    try apply(items[next], in: db)
+                    applied.append(items[next])
+                    pendingResults += items[next].resultCount
+                    next += 1
                 }
             }
             return []
@@ -77,8 +63,9 @@ final class WriterTransaction {
             // The checks stay off until another kind of write needs them (`constraintChecks(on:)`): each
             // change of those pragmas expires every prepared statement, and the batch INSERTs were compiled
             // again after every commit.
-            try database.pool().writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+            try database.connection().writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
             startedAt = nil
+            pendingResults = 0
             defer { applied.removeAll(keepingCapacity: true) }
             return applied.map { ($0, .success(())) }
         } catch {
@@ -90,13 +77,13 @@ final class WriterTransaction {
     /// transaction. `.passive` during a run keeps the WAL short, so the run's last checkpoint has little to
     /// copy and sync; `.truncate` at its end leaves the whole run in the database file.
     func checkpoint(_ mode: Database.CheckpointMode) {
-        guard startedAt == nil, let pool = try? database.pool() else { return }
-        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(mode) }
+        guard startedAt == nil, let connection = try? database.connection() else { return }
+        _ = try? connection.writeWithoutTransaction { db in try db.checkpoint(mode) }
     }
 
     /// Finalizes the inserter's prepared statements (before the database closes).
     func releaseStatements() {
-        _ = try? database.pool().writeWithoutTransaction { _ in inserter.releaseStatements() }
+        _ = try? database.connection().writeWithoutTransaction { _ in inserter.releaseStatements() }
     }
 
     /// Runs `body` with the writer connection outside any transaction (commit first).
@@ -106,7 +93,7 @@ final class WriterTransaction {
         // `body` may delete runs or tests (prune) through this very connection, which `data_version` does not
         // report: the remembered ids go.
         inserter.forgetIDs()
-        return try database.pool().writeWithoutTransaction { db in
+        return try database.connection().writeWithoutTransaction { db in
             try constraintChecks(on: checks, db)
             return try body(db)
         }
@@ -157,31 +144,39 @@ final class WriterTransaction {
         switch item.operation {
         case .start(let run):
             try HistoryWriting.insertRun(run, detail: detail, in: db)
-        case .result(let recorded):
-            try inserter.insert([recorded], in: db)
+        case .results(let batch):
+            // A statement per table for each `batchSize` results.
+            var start = batch.range.lowerBound
+            while start < batch.range.upperBound {
+                let end = min(start + ResultInserter.batchSize, batch.range.upperBound)
+                try inserter.insert(batch, start..<end, in: db)
+                start = end
+            }
         case .finish(let runID, let summary, let status):
             try HistoryWriting.finishRun(runID, summary: summary, status: status, in: db)
         }
     }
 
     /// Rolls back, then stores each item in its own transaction so one bad item does not sink the others.
-    private func recover(from error: any Error, retrying items: [WriterItem]) -> [Outcome] {
+    private func recover(from error: any Error, retrying batches: [WriterItem]) -> [Outcome] {
         applied.removeAll()
         startedAt = nil
+        pendingResults = 0
+        let items = batches.flatMap { $0.split() }
         // Ids learnt in the rolled-back transaction are gone; another process may have pruned a test.
         inserter.forgetIDs()
-        guard let pool = try? database.pool() else {
+        guard let connection = try? database.connection() else {
             let failure = HistoryStore.historyError(error, operation: "open")
             return items.map { ($0, .failure(failure)) }
         }
-        _ = try? pool.writeWithoutTransaction { db in
+        _ = try? connection.writeWithoutTransaction { db in
             if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
             checksOn = false  // whatever they were: set them for sure
             try constraintChecks(on: true, db)
         }
         return items.map { item in
             do {
-                try pool.writeWithoutTransaction { db in
+                try connection.writeWithoutTransaction { db in
                     inserter.transactionWillBegin()
                     try db.inTransaction(.immediate) {
                         try apply(item, in: db)

@@ -171,7 +171,11 @@ public final class Redactor: Sendable {
         // every one of its fields once more per result.
         if let message = r.error?.message { r.error?.message = redactURLsInText(message) }
         if let reason = r.skipReason { r.skipReason = redact(reason) }
-        if let url = r.request?.url { r.request?.url = Self.redactURL(url, values: values) }
+        // Written only when it changes: most URLs carry nothing to hide (and most are seen to at a glance).
+        if let url = r.request?.url, !(values.isEmpty && SinkRedactor.urlIsPlain(url)) {
+            let redacted = Self.redactURL(url, values: values)
+            if redacted != url { r.request?.url = redacted }
+        }
         if let headers = r.request?.headers, Self.mayRedact(headers, values: values) {
             r.request?.headers = Self.redact(headers, values: values)
         }

@@ -12,14 +12,16 @@ final class ResultDispatcher: Sendable {
         let wake: AsyncStream<Void>.Continuation
         let stream: AsyncStream<Void>
         let drain = LockedValue<Task<[String], Never>?>(nil)
-        /// The wait between hand-overs of a sink that gathers results, and whether the run is finishing
-        /// (then no wait starts, and the current one is cut short). Only the wait is cancelled, never the
-        /// drain task, so the last `record(contentsOf:)` runs in a task that is not cancelled.
+        /// The wait between hand-overs of a sink that gathers results, and whether the run's end is near or
+        /// it is finishing (then no wait starts, and the current one is cut short). Only the wait is
+        /// cancelled, never the drain task, so the last `record(contentsOf:)` runs in a task that is not
+        /// cancelled.
         let gathering = LockedValue<(wait: Task<Void, Never>?, finishing: Bool)>((nil, false))
         init() { (stream, wake) = AsyncStream<Void>.makeStream() }
 
-        /// Waits `interval` unless the run is finishing.
+        /// Waits `interval` unless the run's end is near or it is finishing.
         func gather(for interval: Duration) async {
+            if gathering.withLock({ $0.finishing }) { return }
             let wait = Task<Void, Never> { try? await Task.sleep(for: interval) }
             let finishing = gathering.withLock { state in
                 state.wait = wait
@@ -42,8 +44,14 @@ final class ResultDispatcher: Sendable {
     private struct Collected {
         var results: [TestResult] = []
         var tally: RunTally
+        /// Results recorded so far.
+        var count = 0
     }
     private let queues: [Queue]
+    private let sinks: [any ResultSink]
+    private let run: RunInfo
+    /// The count of recorded results at which the run's end is near (`runIsEnding`); 0 or less for never.
+    private let endingAt: Int
     private let retention: ResultRetention
     private let collected: LockedValue<Collected>
 
@@ -52,6 +60,9 @@ final class ResultDispatcher: Sendable {
     /// step copied each one several times); `retention` says which results are kept for the report.
     init(sinks: [any ResultSink], run: RunInfo, expectedResults: Int = 0, retention: ResultRetention = .all) {
         self.retention = retention
+        self.sinks = sinks
+        self.run = run
+        endingAt = expectedResults - Self.endingCount(expected: expectedResults)
         collected = LockedValue({
             var collected = Collected(tally: RunTally(expectedResults: expectedResults))
             if retention == .all { collected.results.reserveCapacity(expectedResults) }
@@ -106,10 +117,30 @@ final class ResultDispatcher: Sendable {
         }
         // A result the report does not keep is freed here (or when the last sink is done with it),
         // so a long run's memory does not grow with every passed test.
-        collected.withLock { collected in
+        let count = collected.withLock { collected in
             collected.tally.add(status: status, totalMs: totalMs)
             if kept { collected.results.append(slot.take()!) }
+            collected.count += 1
+            return collected.count
         }
+        if count == endingAt, endingAt > 0 { runIsEnding() }
+    }
+
+    /// How many of a run's last results no longer gather (an eighth of the run, at most `endingResults`):
+    /// handed over as each finishes, they reach the sinks while the last requests run, instead of all at the
+    /// run's end (where the history writer then inserted the last ~15 ms of results before its final commit).
+    static func endingCount(expected: Int) -> Int {
+        min(endingResults, max(1, expected / 8))
+    }
+
+    /// The most results handed over one by one at a run's end: about 10 ms of a fast run, so that a long run
+    /// does not spend its last eighth waking its sinks for every result.
+    static let endingResults = 256
+
+    /// The last results are in flight: no more gathering, and the sinks hear it.
+    private func runIsEnding() {
+        for queue in queues { queue.stopGathering() }
+        for sink in sinks { sink.runIsEnding(run) }
     }
 
     /// The results recorded so far that `retention` keeps, in completion order.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Fast checks that let `SinkRedactor` skip its Foundation paths (`lowercased()`, `String.contains`
 /// bridged through `NSString`, `URLComponents`) for the common text that names no secret: on a
 /// 2,000-test run those paths cost more CPU than the rest of recording history.
@@ -45,7 +47,8 @@ extension SinkRedactor {
             return text.withUTF8 { input in found(inUTF8: input) }
         }
 
-        private func found(inUTF8 input: UnsafeBufferPointer<UInt8>) -> Bool? {
+        /// Whether `input` contains one of the words, ignoring ASCII case; nil when it is not all ASCII.
+        func found(inUTF8 input: UnsafeBufferPointer<UInt8>) -> Bool? {
             bytes.withUnsafeBufferPointer { words in
                 bounds.withUnsafeBufferPointer { bounds in
                     pairs.withUnsafeBufferPointer { pairs in search(input, words, bounds, pairs) }
@@ -103,6 +106,26 @@ extension SinkRedactor {
         if query.contains(UInt8(ascii: "%")) { return false }
         return secretNameWords.found(in: Substring(query)) == false
     }
+
+    /// Whether no URL rule can change `url`: neither `url(_:)`'s (a password, a query item with a secret name)
+    /// nor `Redactor.redactURL`'s (a query parameter whose name looks like a credential), when there are no
+    /// secret values to replace. That is: no `@`, and after the first `?` nothing percent-encoded, nothing
+    /// non-ASCII and none of either rule's words. One pass over the bytes without allocating: both redactors
+    /// look at the URL of every recorded result, and their own scans cost more than the rest of the check.
+    public static func urlIsPlain(_ url: String) -> Bool {
+        var url = url
+        return url.withUTF8 { bytes -> Bool in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+            if memchr(base, Int32(UInt8(ascii: "@")), bytes.count) != nil { return false }
+            guard let mark = memchr(base, Int32(UInt8(ascii: "?")), bytes.count) else { return true }
+            let query = UnsafeBufferPointer(rebasing: bytes[(UnsafeRawPointer(mark) - UnsafeRawPointer(base) + 1)...])
+            if let start = query.baseAddress, memchr(start, Int32(UInt8(ascii: "%")), query.count) != nil { return false }
+            return urlWords.found(inUTF8: query) == false
+        }
+    }
+
+    /// The words of both URL rules (`secretNameWords` and `Redactor.sensitiveQueryFragments`).
+    static let urlWords = ASCIIWords(secretFragments + headerNamesWithoutFragment + Redactor.sensitiveQueryFragments)
 
     /// Secret header names that contain no secret fragment (none today): the fast name check must see them.
     private static let headerNamesWithoutFragment = secretHeaderNames

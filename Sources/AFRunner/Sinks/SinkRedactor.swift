@@ -35,7 +35,7 @@ public enum SinkRedactor {
     public static func url(_ text: String) -> String {
         // Only a password (it needs `@`) or a query item with a secret name can be masked: with no `@`, and a
         // query with no percent-encoded byte and no secret-looking word, nothing can.
-        if !asciiHas(text, UInt8(ascii: "@")), queryNeedsNoMask(text) { return text }
+        if urlIsPlain(text) || (!asciiHas(text, UInt8(ascii: "@")) && queryNeedsNoMask(text)) { return text }
         guard var components = URLComponents(string: text) else { return text }
         var changed = false
         if components.password != nil { components.password = mask; changed = true }

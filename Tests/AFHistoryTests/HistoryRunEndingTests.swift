@@ -1,0 +1,43 @@
+@testable import AFHistory
+import AFRunner
+import Foundation
+import Testing
+
+/// When the runner says a run's end is near, the store commits what it holds at once instead of waiting
+/// for its commit interval, so the run's last commit has only the last results to write.
+@Suite("History: the run's end is near")
+struct HistoryRunEndingTests {
+    /// Waits until `condition` holds (or a minute passed) and returns whether it did.
+    static func eventually(_ condition: () throws -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if try condition() { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return try condition()
+    }
+
+    @Test("runIsEnding commits the results inserted so far; without it they wait for the commit interval")
+    func endingCommitsAtOnce() async throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
+        // A commit interval no test outlives: only `runIsEnding` (or the run's end) can commit.
+        let store = try HistoryStore.open(path: path, detail: .failures, commitInterval: .seconds(3600))
+        defer { try? store.close() }
+        let run = HistoryFixtures.run()
+        try await store.runDidStart(run)
+        try await store.record(contentsOf: HistoryWriterTests.results(40), in: run)
+        #expect(try await Self.eventually { store.writer.uncommittedResults == 40 }, "the results were never inserted")
+        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["0"], "committed before the run's end was near")
+
+        store.runIsEnding(run)
+        #expect(try await Self.eventually { try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["40"] })
+        #expect(store.writer.uncommittedResults == 0)
+        #expect(try SQLite.query(path, "SELECT status FROM runs") == ["running"])
+
+        try await store.record(contentsOf: HistoryWriterTests.results(10, suite: "Last"), in: run)
+        try await store.runDidFinish(run, summary: RunSummary(passed: 40, failed: 10), status: .complete)
+        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["50"])
+        #expect(try store.run("latest").status == .complete)
+    }
+}
