@@ -39,11 +39,18 @@ extension HistoryStore {
     /// resource values, and a table created and dropped whenever the `-wal` file is empty, which closing the
     /// last connection always leaves) was a tenth of what recording a 2,000-test run cost.
     static func openConnection(path: String) throws(HistoryError) -> DatabaseQueue {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw HistoryError.cannotOpen(path: path, reason: "cannot create folder '\(folder)': \(error.localizedDescription)")
+        // The folder from the text itself, and created only when missing: `URL(fileURLWithPath:)` looks at the
+        // file system, and `createDirectory` does even for a folder that exists (every run opens the history).
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            let folder = String(path[..<slash])
+            var isFolder: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw HistoryError.cannotOpen(path: path, reason: "cannot create folder '\(folder)': \(error.localizedDescription)")
+                }
+            }
         }
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
@@ -55,9 +62,10 @@ extension HistoryStore {
         configuration.prepareDatabase { db in
             // WAL (kept in the file once set): readers in other processes never block the writer, and writers
             // wait for each other (`busyTimeout`).
-            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            let query = SQLiteBinder(try db.makeStatement(sql: "PRAGMA journal_mode = WAL"), in: db)
+            let mode = try query.nextRow("turn on WAL") ? query.text(at: 0) : "none"
             guard mode == "wal" else {
-                throw HistoryError.cannotOpen(path: path, reason: "SQLite could not turn on WAL mode (journal mode '\(mode ?? "none")')")
+                throw HistoryError.cannotOpen(path: path, reason: "SQLite could not turn on WAL mode (journal mode '\(mode)')")
             }
             // WAL with synchronous=NORMAL: a commit survives the process dying (the WAL is in the OS cache);
             // only a power loss may drop the last commits. FULL would fsync every commit.
@@ -71,24 +79,44 @@ extension HistoryStore {
         } catch {
             throw HistoryError.cannotOpen(path: path, reason: "\(error)")
         }
-        let migrator = HistorySchema.migrator
-        do {
-            try migrator.migrate(connection)
-        } catch {
-            // Another process may have applied the same migration at the same moment.
-            let done = (try? connection.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
-            if !done { throw HistoryError.migrationFailed(path: path, reason: "\(error)") }
+        // Most opens find the schema up to date: one query says so, and GRDB's migrator (and its first generic
+        // look-ups in the process) is not needed.
+        let applied = (try? connection.writeWithoutTransaction(appliedMigrations)) ?? []
+        let unknown = applied.subtracting(HistorySchema.versions)
+        if !unknown.isEmpty { throw HistoryError.newerSchema(path: path, migrations: unknown.sorted()) }
+        if applied != Set(HistorySchema.versions) {
+            let migrator = HistorySchema.migrator
+            do {
+                try migrator.migrate(connection)
+            } catch {
+                // Another process may have applied the same migration at the same moment.
+                let done = (try? connection.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
+                if !done { throw HistoryError.migrationFailed(path: path, reason: "\(error)") }
+            }
         }
         do {
             _ = try connection.writeWithoutTransaction { db in
-                // A file a newer afrun migrated further: its tables may not be what this afrun writes and reads.
-                try refuseNewerSchema(db, path: path)
-                return try immediateTransaction(db, markAbandonedRuns)
+                // A file a newer afrun migrated further (meanwhile): its tables may not be what this afrun writes and reads.
+                if applied != Set(HistorySchema.versions) { try refuseNewerSchema(db, path: path) }
+                // The write lock only when some run is left `running` (usually none is).
+                let running = SQLiteBinder(try db.makeStatement(sql: "SELECT 1 FROM runs WHERE status = 'running' LIMIT 1"), in: db)
+                if try running.singleInt64("look for unfinished runs") != nil {
+                    _ = try immediateTransaction(db, markAbandonedRuns)
+                }
             }
         } catch {
             throw historyError(error, operation: "mark interrupted runs")
         }
         return connection
+    }
+
+    /// The migrations applied to the database (none when it has no migration table yet).
+    static func appliedMigrations(_ db: Database) throws -> Set<String> {
+        guard let statement = try? db.makeStatement(sql: "SELECT identifier FROM grdb_migrations") else { return [] }
+        let query = SQLiteBinder(statement, in: db)
+        var identifiers: Set<String> = []
+        while try query.nextRow("read the applied migrations") { identifiers.insert(query.text(at: 0)) }
+        return identifiers
     }
 
     /// Throws `HistoryError.newerSchema` when the database (`main`, or an attached `schema`) has migrations

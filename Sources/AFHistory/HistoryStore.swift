@@ -63,9 +63,13 @@ public final class HistoryStore: ResultSink {
 
     // MARK: ResultSink
 
-    /// Queues the run's row (status `running`); it is committed with the first results.
+    /// Queues the run's row (status `running`) and commits it once the database is open.
     public func runDidStart(_ run: RunInfo) async throws {
         writer.enqueue([WriterItem(operation: .start(run), acknowledgement: nil)])
+        // Committed as soon as the database is open (the suites are still loading): the run shows as `running`
+        // to other processes at once, and the new WAL's header and its sync are written now, not on the
+        // run's last stretch.
+        writer.commitSoon()
     }
 
     /// Writes one finished result; returns once it is committed.

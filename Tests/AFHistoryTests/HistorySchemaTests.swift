@@ -28,6 +28,24 @@ struct HistorySchemaTests {
         #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4"])
     }
 
+    @Test("a folder that cannot be created (a file is in the way) is named in the error, and nothing is written")
+    func folderInTheWay() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("afrun-history-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let file = root.appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: file)
+        let path = file.appendingPathComponent("sub/history.sqlite").path
+        do {
+            _ = try HistoryStore.open(path: path)
+            Issue.record("opened a history under a file")
+        } catch HistoryError.cannotOpen(let failedPath, let reason) {
+            #expect(failedPath == path)
+            #expect(reason.contains("cannot create folder '\(file.path)/sub'"), "\(reason)")
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == "x")
+    }
+
     @Test("reopening runs no migration twice and keeps the data")
     func reopenKeepsData() async throws {
         let path = HistoryFixtures.databasePath()

@@ -81,9 +81,9 @@ final class ResultInserter {
             lastRun = (runID, known)
             return known
         }
-        guard let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM runs WHERE id = ?", arguments: [runID]) else {
-            throw HistoryError.runNotFound(runID)
-        }
+        var query = SQLiteBinder(try db.cachedStatement(sql: "SELECT seq FROM runs WHERE id = ?"), in: db)
+        query.bind(runID)
+        guard let sequence = try query.singleInt64("find run \(runID)") else { throw HistoryError.runNotFound(runID) }
         runSequences[runID] = sequence
         lastRun = (runID, sequence)
         return sequence
@@ -95,11 +95,15 @@ final class ResultInserter {
         let suite = try suiteIDs(identity, in: db)
         if let known = suite.tests[identity.testName] { return known }
         // New test (or one another process added since): insert, or take the row that is there.
-        let id = try Int64.fetchOne(
-            db.cachedStatement(sql: """
-                INSERT INTO tests (suite_id, name) VALUES (?, ?)
-                ON CONFLICT(suite_id, name) DO UPDATE SET name = excluded.name RETURNING id
-                """), arguments: [suite.id, identity.testName])!
+        var insert = SQLiteBinder(try db.cachedStatement(sql: """
+            INSERT INTO tests (suite_id, name) VALUES (?, ?)
+            ON CONFLICT(suite_id, name) DO UPDATE SET name = excluded.name RETURNING id
+            """), in: db)
+        insert.bind(suite.id)
+        insert.bind(identity.testName)
+        guard let id = try insert.singleInt64("add test \(identity)") else {
+            throw HistoryError.database(operation: "add test \(identity)", reason: "no id returned")
+        }
         suite.tests[identity.testName] = id
         return id
     }
@@ -115,11 +119,15 @@ final class ResultInserter {
             lastSuite = (key, known)
             return known
         }
-        let suiteID = try Int64.fetchOne(
-            db.cachedStatement(sql: """
-                INSERT INTO suites (file, name) VALUES (?, ?)
-                ON CONFLICT(file) DO UPDATE SET name = excluded.name RETURNING id
-                """), arguments: [identity.suiteFile, identity.suiteName])!
+        var insert = SQLiteBinder(try db.cachedStatement(sql: """
+            INSERT INTO suites (file, name) VALUES (?, ?)
+            ON CONFLICT(file) DO UPDATE SET name = excluded.name RETURNING id
+            """), in: db)
+        insert.bind(identity.suiteFile)
+        insert.bind(identity.suiteName)
+        guard let suiteID = try insert.singleInt64("add suite \(identity.suiteFile)") else {
+            throw HistoryError.database(operation: "add suite \(identity.suiteFile)", reason: "no id returned")
+        }
         let ids = SuiteIDs(id: suiteID)
         try readTestIDs(of: ids, in: db)
         suites[key] = ids
@@ -176,7 +184,8 @@ final class ResultInserter {
 
     private func nextResultID(in db: Database) throws -> Int64 {
         if let nextID { return nextID }
-        return try (Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM results")) ?? 0) + 1
+        let query = SQLiteBinder(try db.cachedStatement(sql: "SELECT MAX(id) FROM results"), in: db)
+        return try (query.singleInt64("find the last result id") ?? 0) + 1
     }
 
     /// Binds one result's row (`BatchStatements.Table.results` columns); without `full`, NULL headers and

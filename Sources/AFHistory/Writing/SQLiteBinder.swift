@@ -8,6 +8,9 @@ import GRDBSQLite
 /// statement for observers, which together cost more than SQLite's insert. Not `Sendable`: it borrows a
 /// statement of the writer connection for one row, inside the writer's transaction.
 struct SQLiteBinder {
+    /// Held so that a statement made for this binder alone (not one of GRDB's cached statements) lives as
+    /// long as the binder: its handle would be finalized with it.
+    private let statement: Statement
     private let handle: OpaquePointer
     private let connection: OpaquePointer?
     private var index: Int32 = 0
@@ -21,6 +24,7 @@ struct SQLiteBinder {
     /// `arena`, whose bytes this run hands out again, a parameter left bound from an earlier run would
     /// point at another text.
     init(_ statement: Statement, in db: Database, arena: TextArena? = nil) {
+        self.statement = statement
         handle = statement.sqliteStatement
         connection = db.sqliteConnection
         self.arena = arena
@@ -116,6 +120,15 @@ struct SQLiteBinder {
             throw HistoryError.database(operation: operation(), reason: "SQLite error \(code): \(message)")
         }
         return false
+    }
+
+    /// Runs a statement that yields one integer (a query, or an INSERT with `RETURNING`): the first row's first
+    /// column, nil when there is no row or it is NULL. The statement is reset after the first row.
+    /// - Throws: `HistoryError.database` with SQLite's code and message.
+    func singleInt64(_ operation: @autoclosure () -> String) throws -> Int64? {
+        guard try nextRow(operation()) else { return nil }
+        defer { sqlite3_reset(handle) }
+        return sqlite3_column_type(handle, 0) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 0)
     }
 
     /// The current row's column `column` as text ("" for NULL).

@@ -134,7 +134,8 @@ final class WriterTransaction {
         // Only outside a transaction does `foreign_keys` take effect.
         try constraintChecks(on: false, db)
         try db.execute(sql: "BEGIN IMMEDIATE")
-        let version = try Int64.fetchOne(db, sql: "PRAGMA data_version")
+        let query = SQLiteBinder(try db.cachedStatement(sql: "PRAGMA data_version"), in: db)
+        let version = try query.singleInt64("read data_version")
         if version != dataVersion { inserter.forgetIDs() }
         dataVersion = version
         inserter.transactionWillBegin()

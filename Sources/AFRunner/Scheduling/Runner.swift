@@ -66,17 +66,20 @@ public final class Runner: Sendable {
             }
         }
         sinkErrors += await dispatcher.finish()
-        await sessions.shutdown()
 
         let results = dispatcher.results
         let elapsed = (ContinuousClock.now - started).milliseconds
         let summary = dispatcher.tally.summary(durationMs: elapsed)
         let status: RunStatus = stoppedBecause == .interrupted ? .interrupted : .complete
+        // The sessions close their connections and threads while the sinks store the run's end (the history's
+        // last commit and checkpoint wait on the disk): neither needs the other.
+        async let shutdown: Void = sessions.shutdown()
         for sink in sinks {
             do { try await sink.runDidFinish(run, summary: summary, status: status) } catch {
                 sinkErrors.append("\(type(of: sink)): \(error)")
             }
         }
+        await shutdown
         return RunReport(results: results, summary: summary, status: status, sinkErrors: sinkErrors)
     }
 
