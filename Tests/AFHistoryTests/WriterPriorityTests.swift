@@ -14,10 +14,15 @@ struct WriterPriorityTests {
         let before = Self.nice()
         if let previous = WriterPriority.lower() {
             #expect(previous == before)
-            #expect(Self.nice() == min(19, before + WriterPriority.backgroundNice))
+            if WriterPriority.idleAvailable {
+                #expect(sched_getscheduler(0) == WriterPriority.schedIdle)
+            } else {
+                #expect(Self.nice() == min(19, before + WriterPriority.backgroundNice))
+            }
             #expect(WriterPriority.restore(previous))
         }
         // Lowered and restored, or (where raising it back is not allowed) never touched.
         #expect(Self.nice() == before)
+        #expect(sched_getscheduler(0) == SCHED_OTHER)
     }
 }

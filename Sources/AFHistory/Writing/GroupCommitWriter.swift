@@ -33,9 +33,10 @@ final class GroupCommitWriter: Sendable {
     static let commitInterval: Duration = .milliseconds(100)
     /// How long results gather before an insert pass: the runner's hand-over waits this long between
     /// batches (`HistoryStore.recordingInterval`), which then go in at once; items queued one by one
-    /// wait it here. Fewer wake-ups than 5 ms (docs/performance.md, "Sixth round"); it adds to what a
-    /// SIGKILL can lose.
-    static let gatherDelay: Duration = .milliseconds(15)
+    /// wait it here. A few large passes disturb the run's requests less than many small ones (15 ms cost
+    /// ~2% more of a 2,000-test run's wall time; docs/performance.md, History, "Ninth round"), and the
+    /// run's last results do not wait for it (`HistoryStore.runIsEnding`); it adds to what a SIGKILL can lose.
+    static let gatherDelay: Duration = .milliseconds(50)
     /// Queued results that start an insert pass at once.
     static let insertBatch = 256
     /// Uncommitted results that start a commit at once (bounds memory and the write lock's hold).

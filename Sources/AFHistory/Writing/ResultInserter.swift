@@ -64,7 +64,7 @@ final class ResultInserter {
 
     /// Results inserted by one statement (and their assertions and TLS rows by one statement per
     /// table): enough to pay SQLite's per-statement cost rarely, few enough that a batch is a small part of
-    /// a 15 ms insert pass.
+    /// an insert pass.
     static let batchSize = 16
 
     /// The multi-row INSERTs, kept for the life of the writer connection.

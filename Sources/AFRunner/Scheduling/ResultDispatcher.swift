@@ -128,7 +128,7 @@ final class ResultDispatcher: Sendable {
 
     /// How many of a run's last results no longer gather (an eighth of the run, at most `endingResults`):
     /// handed over as each finishes, they reach the sinks while the last requests run, instead of all at the
-    /// run's end (where the history writer then inserted the last ~15 ms of results before its final commit).
+    /// run's end (where the history writer then inserted the run's last gathered results before its final commit).
     static func endingCount(expected: Int) -> Int {
         min(endingResults, max(1, expected / 8))
     }
