@@ -17,7 +17,7 @@ struct HistoryRunEndingTests {
         return try condition()
     }
 
-    @Test("runIsEnding commits the results inserted so far; without it they wait for the commit interval")
+    @Test("the run row is committed at once; runIsEnding commits the results inserted so far, which otherwise wait for the commit interval")
     func endingCommitsAtOnce() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
@@ -26,6 +26,8 @@ struct HistoryRunEndingTests {
         defer { try? store.close() }
         let run = HistoryFixtures.run()
         try await store.runDidStart(run)
+        // The run's row is committed as soon as the database is open, not with the first results.
+        #expect(try await Self.eventually { try SQLite.query(path, "SELECT status FROM runs") == ["running"] })
         try await store.record(contentsOf: HistoryWriterTests.results(40), in: run)
         #expect(try await Self.eventually { store.writer.uncommittedResults == 40 }, "the results were never inserted")
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["0"], "committed before the run's end was near")
