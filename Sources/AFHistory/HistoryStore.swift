@@ -21,16 +21,17 @@ public enum AFHistory {
     }
 }
 
-/// The run history: a `ResultSink` that writes every run and result into SQLite as it happens, and the
-/// queries behind `afrun history`.
+/// The run history: a result sink (an `InlineResultSink`: the runner hands it each result on the thread that
+/// finished it) that writes every run and result into SQLite as it happens, and the queries behind
+/// `afrun history`.
 ///
 /// The database is in WAL mode with a busy timeout, so several `afrun` processes may write one file.
 /// A run is stored by a group-commit writer on its own queue (`GroupCommitWriter`): the runner's results
-/// (`record(contentsOf:)`) are inserted as they arrive into a transaction committed every
+/// (`accept`, or `record(contentsOf:)`) are inserted as they arrive into a transaction committed every
 /// `GroupCommitWriter.commitInterval` and at the end of the run; `record(_:)`, `flush()` and
 /// `runDidFinish` return once what they cover is committed. What survives what is in docs/history.md,
 /// "Durability".
-public final class HistoryStore: ResultSink {
+public final class HistoryStore: InlineResultSink {
     /// The database file.
     public let path: String
     /// How much of each result this store records (`runs.history_detail` of the runs it starts).
@@ -77,27 +78,32 @@ public final class HistoryStore: ResultSink {
         try await writer.submit(.results(ResultBatch([result], runID: run.id)))
     }
 
-    /// The writer gathers results for `GroupCommitWriter.gatherDelay` before an insert pass anyway, so the
-    /// runner may hand them over at the same pace.
-    public var recordingInterval: Duration { GroupCommitWriter.gatherDelay }
+    /// Queues one finished result for the writer and returns at once (the runner's thread: a lock and an
+    /// append); results gather for `GroupCommitWriter.gatherDelay` before an insert pass, and once the run's end
+    /// is near each goes in as it comes. Committed within `GroupCommitWriter.commitInterval`; `runDidFinish`
+    /// (or `flush`) commits what is left and reports what could not be stored.
+    public func accept(_ result: TestResult, in run: RunInfo) {
+        writer.accept(result, runID: run.id)
+    }
 
     /// At the `failures` detail level a passed result is stored without headers, body excerpt or
     /// assertion rows: the runner need not build them (`PassedResultDetail.summary`).
     public var passedResultDetail: PassedResultDetail { detail == .all ? .full : .summary }
 
     /// Queues results and returns at once: redaction and SQLite run on the writer's queue, not on the
-    /// runner's threads, and the results are committed within `GroupCommitWriter.commitInterval`.
-    /// `runDidFinish` (or `flush`) commits what is left and reports what could not be stored.
+    /// caller's thread, and the results are committed within `GroupCommitWriter.commitInterval`.
+    /// `runDidFinish` (or `flush`) commits what is left and reports what could not be stored. (The runner
+    /// hands its results over one by one, through `accept`.)
     public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
-        // Gathered already: the runner hands results over in batches `recordingInterval` apart.
+        // Gathered already: one insert pass for the whole batch, at once.
         guard !results.isEmpty else { return }
         writer.enqueue([WriterItem(operation: .results(ResultBatch(results, runID: run.id)), acknowledgement: nil)], gathered: true)
     }
 
-    /// The run's end is near: what is stored so far is committed now, so the run's last commit has only its
-    /// last results to write.
+    /// The run's end is near: what is stored so far is committed now and each later result goes in as it
+    /// comes, so the run's last commit has only its last results to write.
     public func runIsEnding(_ run: RunInfo) {
-        writer.commitSoon()
+        writer.runIsEnding()
     }
 
     /// Commits everything queued so far.
@@ -110,10 +116,7 @@ public final class HistoryStore: ResultSink {
     /// the database file so that copying only `history.sqlite` (a CI cache, an artifact) carries the run.
     /// - Throws: the first problem: the run's end not stored, or queued items that were not.
     public func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
-        var problem: (any Error)?
-        do { try await writer.submit(.finish(runID: run.id, summary: summary, status: status)) } catch { problem = error }
-        do { try await writer.flush() } catch { problem = problem ?? error }
-        if let problem { throw problem }
+        try await writer.submit(.finish(runID: run.id, summary: summary, status: status), flushing: true)
     }
 
     // MARK: Plumbing

@@ -28,6 +28,21 @@ public protocol ResultSink: Sendable {
     func runIsEnding(_ run: RunInfo)
 }
 
+/// A sink that takes each finished result on the thread that finished it, at once: the runner calls
+/// `accept(_:in:)` for every result instead of queueing results for it and handing them over from a task of
+/// its own (`record(contentsOf:)`, `recordingInterval` and the runner's queue are not used for it).
+///
+/// For a sink that only queues the result for work of its own (the history store's writer, which gathers and
+/// batches by itself): the runner's queue, its task wake-ups and its gathering would only add hand-offs, and
+/// at the run's end its last hand-over would stand between the last result and `runDidFinish`.
+/// `runDidStart`, `runIsEnding` and `runDidFinish` come as for any sink, and `runDidFinish` comes after every
+/// `accept`.
+public protocol InlineResultSink: ResultSink {
+    /// Takes one finished result (completion order; concurrent callers are serialized by the sink). Called on
+    /// the runner's threads while requests run: it must return at once and never wait.
+    func accept(_ result: TestResult, in run: RunInfo)
+}
+
 extension ResultSink {
     /// Results handed over as soon as they finish.
     public var recordingInterval: Duration { .zero }

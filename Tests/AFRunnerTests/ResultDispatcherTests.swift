@@ -26,6 +26,42 @@ import Testing
         func runIsEnding(_ run: RunInfo) { endings.withLock { $0.append(0) } }
     }
 
+    /// A sink that takes results inline: it records what it was given, and when it heard the end was near.
+    final class InlineSink: InlineResultSink {
+        let accepted = LockedValue<[String]>([])
+        /// Calls of the batch or one-result paths (the runner must not use them for an inline sink).
+        let queuedCalls = LockedValue(0)
+        /// How many results had been accepted each time `runIsEnding` was called.
+        let endings = LockedValue<[Int]>([])
+        func runDidStart(_ run: RunInfo) async throws {}
+        func record(_ result: TestResult, in run: RunInfo) async throws { queuedCalls.withLock { $0 += 1 } }
+        func record(contentsOf results: [TestResult], in run: RunInfo) async throws { queuedCalls.withLock { $0 += 1 } }
+        func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {}
+        func accept(_ result: TestResult, in run: RunInfo) { accepted.withLock { $0.append(result.identity.testName) } }
+        func runIsEnding(_ run: RunInfo) {
+            let count = accepted.withLock { $0.count }
+            endings.withLock { $0.append(count) }
+        }
+    }
+
+    @Test("an inline sink takes each result within record, in order, never through a queue; a queued sink beside it gets them all too")
+    func inlineSinkTakesResultsAtOnce() async {
+        let inline = InlineSink()
+        let queued = BatchingSink(interval: .zero)
+        let count = 40
+        let dispatcher = ResultDispatcher(sinks: [inline, queued], run: .test, expectedResults: count)
+        for i in 0..<count {
+            dispatcher.record(TestResult(identity: TestIdentity(suiteFile: "s.json", suiteName: "s", testName: "t\(i)"), line: 1, status: .passed))
+            #expect(inline.accepted.withLock { $0.count } == i + 1, "result \(i) was not taken within record")
+        }
+        #expect(await dispatcher.finish().isEmpty)
+        let expected = (0..<count).map { "t\($0)" }
+        #expect(inline.accepted.withLock { $0 } == expected)
+        #expect(inline.queuedCalls.withLock { $0 } == 0)
+        #expect(queued.received.flatMap { $0 } == expected)
+        #expect(inline.endings.withLock { $0 } == [count - ResultDispatcher.endingCount(expected: count)])
+    }
+
     func feed(_ sink: BatchingSink, count: Int) async -> [String] {
         let dispatcher = ResultDispatcher(sinks: [sink], run: .test)
         for i in 0..<count {

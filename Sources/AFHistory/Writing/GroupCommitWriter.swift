@@ -1,32 +1,69 @@
+import AFRunner
 import AFSession
 import Dispatch
 import GRDB
 
 /// Stores a run on its own queue, off the runner's threads, in a few large transactions.
 ///
-/// Queued items (`enqueue`) are gathered for `gatherDelay`, then inserted into a write transaction that
-/// stays open; it is committed once it is `commitInterval` old, at once for `submit`, `flush` and the end
-/// of a run. So a 2,000-result run costs a handful of commits, the insert work overlaps the requests, and
+/// Queued items (`enqueue`) and results taken one by one (`accept`, the runner's path) are gathered for
+/// `gatherDelay`, then inserted into a write transaction that stays open; it is committed once it is
+/// `commitInterval` old, at once for `submit`, `flush` and the end of a run. So a 2,000-result run costs a handful of commits, the insert work overlaps the requests, and
 /// a run killed with SIGKILL loses at most the results of its last `commitInterval` (plus the gather
 /// delay). Everything touching SQLite runs on `queue` (serial): the transaction, the cached statements
 /// and the inserter's remembered ids have one thread.
 final class GroupCommitWriter: Sendable {
     struct State {
         var pending: [WriterItem] = []
+        /// Results taken one by one (`accept`) since the last item was queued: they belong after `pending`, and
+        /// become one item of their own when anything else is queued or a pass takes the queue (`seal`).
+        var open: [TestResult] = []
+        /// The run of the results in `open`.
+        var openRun = ""
         /// The results in `pending` (an item may hold a whole hand-over).
         var pendingResults = 0
         /// `flush` callers waiting for the next commit.
         var flushes: [CheckedContinuation<Void, any Error>] = []
         /// A queued item or a flush wants a commit now.
         var urgent = false
-        /// The run's end is near: commit at the next insert pass (`commitSoon`).
+        /// Commit at the next insert pass (`commitSoon`, `runIsEnding`).
         var commitSoon = false
+        /// The run's end is near (`runIsEnding`) and not stored yet: no pass runs lowered, since the run's end
+        /// will wait for whatever the writer still has to do.
+        var ending = false
         /// A drain is queued or running on `queue`.
         var draining = false
         /// The earliest wake-up already scheduled.
         var wake: DispatchTime?
         /// Why queued items were not stored, for the next `flush`.
         var failures: [String] = []
+
+        /// `open` as one item at the end of `pending`.
+        mutating func seal() {
+            guard !open.isEmpty else { return }
+            pending.append(WriterItem(operation: .results(ResultBatch(open, runID: openRun)), acknowledgement: nil))
+            pendingResults += open.count
+            open = []
+        }
+
+        /// Queues items after everything queued so far.
+        mutating func append(_ items: [WriterItem]) {
+            seal()
+            pending += items
+            pendingResults += items.reduce(0) { $0 + $1.resultCount }
+        }
+
+        /// Everything queued, in order, and an empty queue.
+        mutating func takeQueue() -> [WriterItem] {
+            seal()
+            defer {
+                pending.removeAll(keepingCapacity: true)
+                pendingResults = 0
+            }
+            return pending
+        }
+
+        /// Whether anything is queued.
+        var hasQueued: Bool { !pending.isEmpty || !open.isEmpty }
     }
 
     /// The oldest an open transaction gets before it is committed: the most a SIGKILL can lose.
@@ -37,8 +74,13 @@ final class GroupCommitWriter: Sendable {
     /// ~2% more of a 2,000-test run's wall time; docs/performance.md, History, "Ninth round"), and the
     /// run's last results do not wait for it (`HistoryStore.runIsEnding`); it adds to what a SIGKILL can lose.
     static let gatherDelay: Duration = .milliseconds(50)
-    /// Queued results that start an insert pass at once.
+    /// Queued results that start an insert pass at once (before `gatherDelay` is up).
     static let insertBatch = 256
+    /// Results taken one by one (`accept`) that start an insert pass at once: the runner's results gather for
+    /// `gatherDelay` (a few large passes), unless this many arrive first.
+    static let acceptBatch = 2048
+    /// Results a lowered pass inserts before it looks again whether someone now waits for it (`lowerable`).
+    static let lowChunk = 64
     /// Uncommitted results that start a commit at once (bounds memory and the write lock's hold).
     static let maxUncommitted = 4096
 
@@ -67,15 +109,30 @@ final class GroupCommitWriter: Sendable {
     func enqueue(_ items: [WriterItem], gathered: Bool = false) {
         guard !items.isEmpty else { return }
         let action = state.withLock { state in
-            state.pending += items
-            state.pendingResults += items.reduce(0) { $0 + $1.resultCount }
+            state.append(items)
             return Self.schedule(&state, insertNow: gathered)
         }
         perform(action)
     }
 
+    /// Queues one finished result of run `runID` and returns at once (the runner's thread calls it as each test
+    /// finishes: a lock and an append). Results gather for `gatherDelay`, or `acceptBatch` of them, before an
+    /// insert pass; once the run's end is near (`runIsEnding`), each starts one unless a pass is running.
+    /// Failures are reported by the next `flush`.
+    func accept(_ result: TestResult, runID: String) {
+        let action = state.withLock { state in
+            if state.openRun != runID {
+                state.seal()
+                state.openRun = runID
+            }
+            state.open.append(result)
+            return Self.schedule(&state, insertNow: state.ending || state.open.count >= Self.acceptBatch)
+        }
+        perform(action)
+    }
+
     /// Commits what is stored so far at the next insert pass (which starts at once), without waiting for
-    /// `commitInterval`: the run's end is near, and its last commit then has only the last results to write.
+    /// `commitInterval` (a run's start: its row shows to other processes at once).
     func commitSoon() {
         let action = state.withLock { state in
             state.commitSoon = true
@@ -84,19 +141,52 @@ final class GroupCommitWriter: Sendable {
         perform(action)
     }
 
+    /// The run's end is near: commits what is stored so far at the next insert pass (which starts at once),
+    /// inserts each result from now on as it comes, and runs every pass until the run's end is stored at the
+    /// thread's own priority (a lowered pass under way is raised at its next chunk). The run's last commit
+    /// then has only the last results to write, and nothing the run's end waits for runs lowered.
+    func runIsEnding() {
+        let action = state.withLock { state in
+            state.commitSoon = true
+            state.ending = true
+            return Self.schedule(&state, insertNow: true)
+        }
+        perform(action)
+    }
+
+    /// Whether an insert pass may run lowered: nobody waits for it and the run's end is not near. Looked at
+    /// again between the chunks of a lowered pass, so a pass lowered before a `flush`, a `submit` or the run's
+    /// end came in is raised at once (a lowered pass can wait long for a core while the run keeps both busy).
+    private var lowerable: Bool {
+        state.withLock { !$0.urgent && !$0.commitSoon && !$0.ending }
+    }
+
+    /// Insert passes that ran lowered, and how many of them were raised before they ended (for tests).
+    struct PassCounts: Equatable {
+        var lowered = 0
+        var raised = 0
+    }
+    private let passCounts = LockedValue(PassCounts())
+    /// The passes counted so far (for tests).
+    var passes: PassCounts { passCounts.withLock { $0 } }
+    // nonisolated(unsafe): set by a test before the writer has work, then read on `queue` only.
+    /// Called on `queue` before each chunk of a lowered pass (for tests: to change the writer's state mid-pass).
+    nonisolated(unsafe) var beforeLoweredChunk: (() -> Void)?
+
     /// Results applied and not committed yet (after the queued work; for tests).
     var uncommittedResults: Int {
         queue.sync { transaction.pendingResults }
     }
 
     /// Queues one operation and returns once it is committed.
-    /// - Throws: `HistoryError` when it could not be stored.
-    func submit(_ operation: WriterItem.Operation) async throws {
+    /// - Parameter flushing: also answer as `flush` does, in the same pass: the operation's own failure, else
+    ///   the report of queued items since the last flush that were not stored (the run's end asks for both,
+    ///   and a second round trip to the writer's queue cost a thread wake-up on the run's last stretch).
+    /// - Throws: `HistoryError` when it could not be stored (or, with `flushing`, when queued items were not).
+    func submit(_ operation: WriterItem.Operation, flushing: Bool = false) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let action = state.withLock { state in
-                let item = WriterItem(operation: operation, acknowledgement: continuation)
-                state.pending.append(item)
-                state.pendingResults += item.resultCount
+                state.append([WriterItem(operation: operation, acknowledgement: continuation, flushes: flushing)])
                 state.urgent = true
                 return Self.schedule(&state)
             }
@@ -137,14 +227,24 @@ final class GroupCommitWriter: Sendable {
 
     /// On `queue`: applies the queued items and commits; a `flush` waiting is left to its drain.
     private func commitQueued() {
-        let items = state.withLock { state in
-            defer {
-                state.pending.removeAll(keepingCapacity: true)
-                state.pendingResults = 0
-            }
-            return state.pending
+        let items = state.withLock { $0.takeQueue() }
+        let (failures, flushes) = settle(transaction.apply(items) + transaction.commit())
+        keep(failures)
+        if !flushes.isEmpty { answer(flushes, with: state.withLock { Self.takeReport(&$0) }) }
+    }
+
+    /// The failures kept since the last flush, as one error (nil when there were none); clears them.
+    private static func takeReport(_ state: inout State) -> HistoryError? {
+        defer { state.failures.removeAll() }
+        guard let first = state.failures.first else { return nil }
+        return .database(operation: "record results", reason: "\(state.failures.count) not stored; first: \(first)")
+    }
+
+    /// Resumes flush callers with the report.
+    private func answer(_ flushes: [CheckedContinuation<Void, any Error>], with report: HistoryError?) {
+        for flush in flushes {
+            if let report { flush.resume(throwing: report) } else { flush.resume() }
         }
-        keep(settle(transaction.apply(items) + transaction.commit()))
     }
 
     /// Keeps failures of queued items for the next `flush`.
@@ -167,7 +267,7 @@ final class GroupCommitWriter: Sendable {
             state.draining = true
             return .drainNow
         }
-        guard !state.pending.isEmpty else { return .none }
+        guard state.hasQueued else { return .none }
         return wake(&state, at: .now() + gatherDelay.dispatchInterval)
     }
 
@@ -202,36 +302,37 @@ final class GroupCommitWriter: Sendable {
         var lowered: Int32?
         defer { if let lowered { WriterPriority.restore(lowered) } }
         while true {
-            let (items, flushes, urgent, commitSoon) = state.withLock { state in
+            let (items, waiting, urgent, commitSoon, ending) = state.withLock { state in
                 defer {
-                    state.pending.removeAll(keepingCapacity: true)
-                    state.pendingResults = 0
                     state.flushes.removeAll()
                     state.urgent = false
                     state.commitSoon = false
                 }
-                return (state.pending, state.flushes, state.urgent, state.commitSoon)
+                return (state.takeQueue(), state.flushes, state.urgent, state.commitSoon, state.ending)
             }
             // A pass nobody waits for leaves the cores to the requests. A flush, the run's end and a pass that
             // commits (the SIGKILL bound, `commitInterval`) run at the thread's own priority.
             let commitDue = commitSoon || (transaction.startedAt.map { ContinuousClock.now - $0 >= commitInterval } ?? false)
-            if urgent || commitDue {
+            if urgent || commitDue || ending {
                 if let previous = lowered { WriterPriority.restore(previous) }
                 lowered = nil
-            } else if lowered == nil {
+            } else if lowered == nil && items.contains(where: { $0.resultCount > 0 }) {
+                // (Only a pass with results to insert: lowering and raising the thread back costs system calls.)
                 lowered = WriterPriority.lower()
+                if lowered != nil { passCounts.withLock { $0.lowered += 1 } }
             }
             var finished = false
             let outcomes = meter.measure(results: items.reduce(0) { $0 + $1.resultCount }) { () -> [WriterTransaction.Outcome] in
-                var outcomes = transaction.apply(items)
+                var outcomes = apply(items, lowered: &lowered)
                 if let started = transaction.startedAt,
                     urgent || commitSoon || ContinuousClock.now - started >= commitInterval
                         || transaction.pendingResults >= Self.maxUncommitted
                 {
                     outcomes += transaction.commit()
                     // While the requests run, keep the WAL short (its syncs happen here, off the runner's path).
-                    // Not after the commit the run's end asked for: the next commit would restart the WAL, whose new
-                    // header is synced, on the run's last stretch.
+                    // Not after a commit someone waits for (they wait for the commit, not the copy), nor after the
+                    // one the run's end asked for: the next commit would restart the WAL, whose new header is
+                    // synced, on the run's last stretch (measured slower: docs/performance.md, History, "Tenth round").
                     if !urgent && !commitSoon { transaction.checkpoint(.passive) }
                 }
                 // The run is over: fold the WAL into the file before the caller hears it is stored.
@@ -240,48 +341,70 @@ final class GroupCommitWriter: Sendable {
                 return outcomes
             }
             if finished { meter.report() }  // before the caller hears the run is stored (and may exit)
-            let newFailures = settle(outcomes)
+            let (newFailures, flushingItems) = settle(outcomes)
+            let flushes = waiting + flushingItems
             let openSince = transaction.startedAt
-            let (reported, next) = state.withLock { state -> ([String], Action) in
+            let (report, next) = state.withLock { state -> (HistoryError?, Action) in
                 state.failures += newFailures
-                var reported: [String] = []
-                if !flushes.isEmpty {
-                    reported = state.failures
-                    state.failures.removeAll()
+                if finished { state.ending = false }
+                let report = flushes.isEmpty ? nil : Self.takeReport(&state)
+                if state.urgent || state.commitSoon || state.pendingResults >= Self.insertBatch
+                    || state.open.count >= Self.acceptBatch || (state.ending && state.hasQueued)
+                {
+                    return (report, .drainNow)
                 }
-                if state.urgent || state.commitSoon || state.pendingResults >= Self.insertBatch { return (reported, .drainNow) }
                 state.draining = false
-                if !state.pending.isEmpty { return (reported, Self.wake(&state, at: .now() + Self.gatherDelay.dispatchInterval)) }
+                if state.hasQueued { return (report, Self.wake(&state, at: .now() + Self.gatherDelay.dispatchInterval)) }
                 if let openSince {
                     let age = ContinuousClock.now - openSince
                     let left = max(.zero, commitInterval - age)
-                    return (reported, Self.wake(&state, at: .now() + left.dispatchInterval))
+                    return (report, Self.wake(&state, at: .now() + left.dispatchInterval))
                 }
-                return (reported, .none)
+                return (report, .none)
             }
-            let failure = reported.isEmpty ? nil : HistoryError.database(
-                operation: "record results", reason: "\(reported.count) not stored; first: \(reported[0])")
-            for flush in flushes {
-                if let failure { flush.resume(throwing: failure) } else { flush.resume() }
-            }
+            answer(flushes, with: report)
             if case .drainNow = next { continue }  // already on `queue`
             perform(next)
             return
         }
     }
 
-    /// Resumes the acknowledged items; returns the failures of the others.
-    @discardableResult
-    private func settle(_ outcomes: [WriterTransaction.Outcome]) -> [String] {
+    /// Applies `items`; a lowered pass (`lowered` set) goes `lowChunk` results at a time and gets the thread's
+    /// priority back, clearing `lowered`, as soon as it is no longer `lowerable`.
+    private func apply(_ items: [WriterItem], lowered: inout Int32?) -> [WriterTransaction.Outcome] {
+        guard lowered != nil else { return transaction.apply(items) }
+        var outcomes: [WriterTransaction.Outcome] = []
+        for item in items {
+            for chunk in item.chunked(Self.lowChunk) {
+                if lowered != nil { beforeLoweredChunk?() }
+                if let previous = lowered, !lowerable {
+                    WriterPriority.restore(previous)
+                    lowered = nil
+                    passCounts.withLock { $0.raised += 1 }
+                }
+                outcomes += transaction.apply([chunk])
+            }
+        }
+        return outcomes
+    }
+
+    /// Resumes the acknowledged items; returns the failures of the others, and the acknowledgements of stored
+    /// items that also flush (`submit(_:flushing:)`), for the caller to answer with the report.
+    private func settle(_ outcomes: [WriterTransaction.Outcome]) -> (failures: [String], flushes: [CheckedContinuation<Void, any Error>]) {
         var failures: [String] = []
+        var flushes: [CheckedContinuation<Void, any Error>] = []
         for (item, result) in outcomes {
             if let acknowledgement = item.acknowledgement {
-                acknowledgement.resume(with: result.mapError { $0 as any Error })
+                if item.flushes, case .success = result {
+                    flushes.append(acknowledgement)
+                } else {
+                    acknowledgement.resume(with: result.mapError { $0 as any Error })
+                }
             } else if case .failure(let error) = result {
                 failures.append("\(item.label): \(error)")
             }
         }
-        return failures
+        return (failures, flushes)
     }
 }
 

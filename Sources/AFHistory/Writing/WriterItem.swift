@@ -17,10 +17,13 @@ final class WriterItem: Sendable {
     /// Resumed once the item is committed, or with why it was not (`submit`); nil for queued items,
     /// whose failures are reported by the next `flush`.
     let acknowledgement: CheckedContinuation<Void, any Error>?
+    /// Once stored, the acknowledgement also answers as a flush does (`GroupCommitWriter.submit(_:flushing:)`).
+    let flushes: Bool
 
-    init(operation: Operation, acknowledgement: CheckedContinuation<Void, any Error>?) {
+    init(operation: Operation, acknowledgement: CheckedContinuation<Void, any Error>?, flushes: Bool = false) {
         self.operation = operation
         self.acknowledgement = acknowledgement
+        self.flushes = flushes
     }
 
     /// A short name for failure reports.
@@ -43,14 +46,20 @@ final class WriterItem: Sendable {
         return false
     }
 
+    /// The item as items of at most `size` results each (itself when it is no larger, or is acknowledged), so
+    /// that a long insert pass can look up between them.
+    func chunked(_ size: Int) -> [WriterItem] {
+        guard case .results(let batch) = operation, batch.range.count > size, acknowledgement == nil else { return [self] }
+        return stride(from: batch.range.lowerBound, to: batch.range.upperBound, by: size).map { start in
+            let range = start..<min(start + size, batch.range.upperBound)
+            return WriterItem(operation: .results(ResultBatch(batch.results, range: range, runID: batch.runID)), acknowledgement: nil)
+        }
+    }
+
     /// The item as items of one result each (itself when it has at most one), so that a failed transaction
     /// is retried result by result and one bad result does not sink the others of its batch.
     func split() -> [WriterItem] {
-        guard case .results(let batch) = operation, batch.range.count > 1, acknowledgement == nil else { return [self] }
-        return batch.range.map { index in
-            WriterItem(operation: .results(ResultBatch(batch.results, range: index..<(index + 1), runID: batch.runID)),
-                       acknowledgement: nil)
-        }
+        chunked(1)
     }
 }
 

@@ -4,7 +4,8 @@ import Foundation
 /// Hands finished results to the sinks in completion order. Each sink has its own queue drained
 /// by one task, so a sink never sees concurrent calls and a slow sink (a database commit) never
 /// holds up another (the terminal). Results always go over as batches (`record(contentsOf:)`): those
-/// that arrived while a sink was busy travel together, and a store may queue them for its own writer.
+/// that arrived while a sink was busy travel together. An `InlineResultSink` (the history store) has no
+/// queue: it takes each result on the thread that finished it and queues it for its own writer.
 final class ResultDispatcher: Sendable {
     /// One sink's buffer, its wake-up signal and the task that drains it.
     private final class Queue: Sendable {
@@ -48,6 +49,8 @@ final class ResultDispatcher: Sendable {
         var count = 0
     }
     private let queues: [Queue]
+    /// The sinks that take results on the runner's thread.
+    private let inline: [any InlineResultSink]
     private let sinks: [any ResultSink]
     private let run: RunInfo
     /// The count of recorded results at which the run's end is near (`runIsEnding`); 0 or less for never.
@@ -68,7 +71,8 @@ final class ResultDispatcher: Sendable {
             if retention == .all { collected.results.reserveCapacity(expectedResults) }
             return collected
         }())
-        queues = sinks.map { sink in
+        inline = sinks.compactMap { $0 as? any InlineResultSink }
+        queues = sinks.filter { !($0 is any InlineResultSink) }.map { sink in
             let interval = sink.recordingInterval
             let queue = Queue()
             let task = Task {
@@ -105,6 +109,7 @@ final class ResultDispatcher: Sendable {
         var slot = Optional(result)
         let status = slot!.status, totalMs = slot!.timings?.totalMs
         let kept = retention.keeps(status)
+        for sink in inline { sink.accept(slot!, in: run) }
         for (index, queue) in queues.enumerated() {
             let last = !kept && index == queues.count - 1
             // One wake-up per batch: the drain takes everything queued, so wake it only when the queue
