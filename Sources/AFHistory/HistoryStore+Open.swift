@@ -27,9 +27,12 @@ extension HistoryStore {
     ///   - detail: how much of each result the runs it records keep.
     /// - Returns: the store, possibly still opening.
     public static func openInBackground(path: String, detail: HistoryDetail = .failures) -> HistoryStore {
-        HistoryStore(path: path, detail: detail) { queue in
+        let store = HistoryStore(path: path, detail: detail) { queue in
             DatabaseHandle(openingOn: queue) { () throws(HistoryError) in try openConnection(path: path) }
         }
+        // Still while the suites load: the statements every insert pass runs.
+        store.writer.prepareInBackground()
+        return store
     }
 
     /// The folders, the connection in WAL mode, the migrations and the interrupted-runs check.

@@ -74,6 +74,15 @@ final class BatchStatements {
         }
     }
 
+    /// Compiles the INSERTs of `table` that `insert` uses for counts up to `count`: every power of two up to it.
+    func prepare(_ table: Table, upTo count: Int, in db: Database) throws {
+        var rows = 1
+        while rows <= min(count, Self.maxRows) {
+            _ = try statement(table, rows: rows, in: db)
+            rows *= 2
+        }
+    }
+
     /// The INSERT of `rows` rows into `table`.
     private func statement(_ table: Table, rows: Int, in db: Database) throws -> Statement {
         if let known = cache[table.rawValue][rows] { return known }

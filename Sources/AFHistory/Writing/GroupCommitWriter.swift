@@ -161,6 +161,12 @@ final class GroupCommitWriter: Sendable {
         state.withLock { !$0.urgent && !$0.commitSoon && !$0.ending }
     }
 
+    /// Compiles the statements of the insert passes on the writer's queue (behind a background open), so the
+    /// run's first pass compiles nothing (`WriterTransaction.prepare`).
+    func prepareInBackground() {
+        queue.async { self.transaction.prepare() }
+    }
+
     /// Insert passes that ran lowered, and how many of them were raised before they ended (for tests).
     struct PassCounts: Equatable {
         var lowered = 0

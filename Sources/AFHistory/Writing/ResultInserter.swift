@@ -36,6 +36,11 @@ final class ResultInserter {
         self.detail = detail
     }
 
+    /// Compiles the results INSERTs a pass uses (batches of `batchSize` and the smaller remainders).
+    func prepareStatements(in db: Database) throws {
+        try statements.prepare(.results, upTo: Self.batchSize, in: db)
+    }
+
     /// Finalizes the prepared statements (they are prepared again when needed).
     func releaseStatements() {
         statements.removeAll()

@@ -63,7 +63,7 @@ final class WriterTransaction {
             // The checks stay off until another kind of write needs them (`constraintChecks(on:)`): each
             // change of those pragmas expires every prepared statement, and the batch INSERTs were compiled
             // again after every commit.
-            try database.connection().writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+            try database.connection().writeWithoutTransaction { db in try db.cachedStatement(sql: "COMMIT").execute() }
             startedAt = nil
             pendingResults = 0
             defer { applied.removeAll(keepingCapacity: true) }
@@ -79,6 +79,19 @@ final class WriterTransaction {
     func checkpoint(_ mode: Database.CheckpointMode) {
         guard startedAt == nil, let connection = try? database.connection() else { return }
         _ = try? connection.writeWithoutTransaction { db in try db.checkpoint(mode) }
+    }
+
+    /// Compiles what every insert pass runs (the results INSERTs, `BEGIN IMMEDIATE` and `COMMIT`), with the
+    /// constraint checks already as the writer's transactions want them (changing them would expire the
+    /// statements again). Called after a background open, while the suites load, so the run's first insert
+    /// pass compiles nothing. Best effort: what fails here is compiled when first used.
+    func prepare() {
+        _ = try? database.connection().writeWithoutTransaction { db in
+            try constraintChecks(on: false, db)
+            try inserter.prepareStatements(in: db)
+            _ = try db.cachedStatement(sql: "BEGIN IMMEDIATE")
+            _ = try db.cachedStatement(sql: "COMMIT")
+        }
     }
 
     /// Finalizes the inserter's prepared statements (before the database closes).
@@ -133,7 +146,7 @@ final class WriterTransaction {
     private func begin(_ db: Database) throws {
         // Only outside a transaction does `foreign_keys` take effect.
         try constraintChecks(on: false, db)
-        try db.execute(sql: "BEGIN IMMEDIATE")
+        try db.cachedStatement(sql: "BEGIN IMMEDIATE").execute()
         let query = SQLiteBinder(try db.cachedStatement(sql: "PRAGMA data_version"), in: db)
         let version = try query.singleInt64("read data_version")
         if version != dataVersion { inserter.forgetIDs() }
