@@ -23,6 +23,7 @@ struct HistorySchemaTests {
             #expect(indexes.contains(index), "missing index \(index)")
         }
         #expect(try SQLite.query(path, "PRAGMA journal_mode") == ["wal"])
+        #expect(try SQLite.query(path, "PRAGMA page_size") == ["8192"])
         #expect(!indexes.contains("results_test"), "v3 replaced results(test_id, run_seq)")
         #expect(!indexes.contains("results_run"), "v4 dropped results(run_seq, status)")
         #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4"])
@@ -44,6 +45,21 @@ struct HistorySchemaTests {
             #expect(reason.contains("cannot create folder '\(file.path)/sub'"), "\(reason)")
         }
         #expect(try String(contentsOf: file, encoding: .utf8) == "x")
+    }
+
+    @Test("a history made with another page size keeps it, and records as before")
+    func existingPageSizeKept() async throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
+        // A file of an earlier afrun: SQLite's default 4 KiB pages.
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        _ = try SQLite.query(path, "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; CREATE TABLE placeholder (x); DROP TABLE placeholder")
+        let store = try HistoryStore.open(path: path)
+        try await HistoryFixtures.record(store, [HistoryFixtures.result(HistoryFixtures.identity("a"), .passed)])
+        try store.close()
+        #expect(try SQLite.query(path, "PRAGMA page_size") == ["4096"])
+        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["1"])
+        #expect(try SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
     }
 
     @Test("reopening runs no migration twice and keeps the data")
