@@ -42,4 +42,21 @@ struct HistoryRunEndingTests {
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["50"])
         #expect(try store.run("latest").status == .complete)
     }
+
+    @Test("the WAL can be synced through SQLite's own handle once a commit is done, not inside the writer's transaction")
+    func logSync() async throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
+        let store = try HistoryStore.open(path: path, detail: .failures, commitInterval: .seconds(3600))
+        defer { try? store.close() }
+        let run = HistoryFixtures.run()
+        try await store.runDidStart(run)
+        #expect(try await Self.eventually { try SQLite.query(path, "SELECT status FROM runs") == ["running"] })
+        #expect(store.writer.syncLogNow(), "no WAL handle, or the sync failed")
+        // Inserted, not committed: the writer's transaction is open, and a sync now would say nothing.
+        try await store.record(contentsOf: HistoryWriterTests.results(5), in: run)
+        #expect(try await Self.eventually { store.writer.uncommittedResults == 5 })
+        #expect(!store.writer.syncLogNow())
+        try await store.runDidFinish(run, summary: RunSummary(passed: 4, failed: 1), status: .complete)
+    }
 }

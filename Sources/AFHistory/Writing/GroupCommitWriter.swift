@@ -141,8 +141,8 @@ final class GroupCommitWriter: Sendable {
         perform(action)
     }
 
-    /// The run's end is near: commits what is stored so far at the next insert pass (which starts at once),
-    /// inserts each result from now on as it comes, and runs every pass until the run's end is stored at the
+    /// The run's end is near: commits what is stored so far at the next insert pass (which starts at once) and
+    /// syncs the WAL (`WriterTransaction.syncLog`), inserts each result from now on as it comes, and runs every pass until the run's end is stored at the
     /// thread's own priority (a lowered pass under way is raised at its next chunk). The run's last commit
     /// then has only the last results to write, and nothing the run's end waits for runs lowered.
     func runIsEnding() {
@@ -159,6 +159,12 @@ final class GroupCommitWriter: Sendable {
     /// end came in is raised at once (a lowered pass can wait long for a core while the run keeps both busy).
     private var lowerable: Bool {
         state.withLock { !$0.urgent && !$0.commitSoon && !$0.ending }
+    }
+
+    /// Syncs the WAL on the writer's queue, after what is queued (for tests).
+    /// - Returns: whether it was synced (`WriterTransaction.syncLog`).
+    func syncLogNow() -> Bool {
+        queue.sync { transaction.syncLog() }
     }
 
     /// Compiles the statements of the insert passes on the writer's queue (behind a background open), so the
@@ -340,6 +346,9 @@ final class GroupCommitWriter: Sendable {
                     // one the run's end asked for: the next commit would restart the WAL, whose new header is
                     // synced, on the run's last stretch (measured slower: docs/performance.md, History, "Tenth round").
                     if !urgent && !commitSoon { transaction.checkpoint(.passive) }
+                    // The commit the run's end being near asked for: its frames go to disk now, while the last
+                    // requests run, so the final checkpoint's sync of the WAL has only the last eighth to write.
+                    if commitSoon && ending { transaction.syncLog() }
                 }
                 // The run is over: fold the WAL into the file before the caller hears it is stored.
                 finished = outcomes.contains(where: { $0.item.isFinish && (try? $0.result.get()) != nil })

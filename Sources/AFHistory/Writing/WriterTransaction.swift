@@ -1,6 +1,7 @@
 import AFRunner
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The writer's side of SQLite: one write transaction kept open across insert passes and committed when
 /// the writer says so, the inserter, and the items applied but not committed yet.
@@ -70,6 +71,22 @@ final class WriterTransaction {
             return applied.map { ($0, .success(())) }
         } catch {
             return recover(from: error, retrying: applied)
+        }
+    }
+
+    /// Syncs the WAL file to disk now (through SQLite's own handle of it), outside a transaction: what is
+    /// committed so far is then on disk, and the next checkpoint's sync of the WAL has only later frames to
+    /// write. Best effort.
+    /// - Returns: whether the WAL was synced (false inside a transaction, or where SQLite gives no handle).
+    @discardableResult
+    func syncLog() -> Bool {
+        guard startedAt == nil, let connection = try? database.connection() else { return false }
+        return connection.writeWithoutTransaction { db in
+            var file: UnsafeMutablePointer<sqlite3_file>?
+            guard sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_JOURNAL_POINTER, &file) == SQLITE_OK,
+                let file, let sync = file.pointee.pMethods?.pointee.xSync
+            else { return false }
+            return sync(file, SQLITE_SYNC_NORMAL) == SQLITE_OK
         }
     }
 
