@@ -12,11 +12,6 @@ struct HistoryWriterPassTests {
     /// Whether this process may lower the writer's thread and raise it back (root or CAP_SYS_NICE).
     static var lowering: Bool { WriterPriority.idleAvailable || WriterPriority.available }
 
-    /// Waits until the run's row is committed (the pass `runDidStart` asked for is over).
-    static func waitForRunRow(_ path: String) async throws {
-        #expect(try await HistoryRunEndingTests.eventually { try SQLite.query(path, "SELECT COUNT(*) FROM runs") == ["1"] })
-    }
-
     @Test("a large item splits into chunks over the same results; a run's row or an acknowledged item does not")
     func chunks() {
         let results = HistoryWriterTests.results(150)
@@ -32,8 +27,7 @@ struct HistoryWriterPassTests {
 
     @Test("a pass lowered before the run's end was near is raised at its next chunk")
     func loweredPassRaised() async throws {
-        try await HistoryWriterTests.withStartedRun { store, run, path in
-            try await Self.waitForRunRow(path)
+        try await HistoryRunEndingTests.withCommittedRun { store, run, path in
             let writer = store.writer
             let told = LockedValue(false)
             // The run's end becomes near while the pass is under way: before its first chunk.
@@ -55,8 +49,7 @@ struct HistoryWriterPassTests {
 
     @Test("once the run's end is near no pass is lowered, until the run's end is stored")
     func noLoweringAtTheEnd() async throws {
-        try await HistoryWriterTests.withStartedRun { store, run, path in
-            try await Self.waitForRunRow(path)
+        try await HistoryRunEndingTests.withCommittedRun { store, run, path in
             store.runIsEnding(run)
             for result in HistoryWriterTests.results(40) {
                 store.accept(result, in: run)
