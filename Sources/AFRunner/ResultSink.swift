@@ -7,9 +7,9 @@ public protocol ResultSink: Sendable {
     func runDidStart(_ run: RunInfo) async throws
     /// A test finished (results arrive in completion order).
     func record(_ result: TestResult, in run: RunInfo) async throws
-    /// Tests finished (one or more), in completion order; the runner hands every result this way.
-    /// A store can write them in one transaction, or queue them for a later one as long as
-    /// `runDidFinish` stores what is left; the default records them one by one.
+    /// Tests finished (one or more), in completion order; the runner hands every result this way, but to an
+    /// `InlineResultSink` (`accept`). A store can write them in one transaction, or queue them for a later one
+    /// as long as `runDidFinish` stores what is left; the default records them one by one.
     func record(contentsOf results: [TestResult], in run: RunInfo) async throws
     /// The run ended: `.complete`, or `.interrupted` on SIGINT/SIGTERM.
     func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws

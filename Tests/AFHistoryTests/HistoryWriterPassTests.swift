@@ -71,4 +71,30 @@ struct HistoryWriterPassTests {
             #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["140"])
         }
     }
+
+    @Test("a run's end that cannot be stored is reported, takes the report of what was not stored, and ends the end-of-run mode")
+    func failedFinishEndsTheEnding() async throws {
+        try await HistoryRunEndingTests.withCommittedRun { store, run, path in
+            let neverStarted = HistoryFixtures.run()
+            for result in HistoryWriterTests.results(3, suite: "Orphans") { store.accept(result, in: neverStarted) }
+            store.runIsEnding(neverStarted)
+            do {
+                try await store.runDidFinish(neverStarted, summary: RunSummary(passed: 3), status: .complete)
+                Issue.record("the end of a run that never started was stored")
+            } catch HistoryError.runNotFound(let id) {
+                #expect(id == neverStarted.id)
+            }
+            // The orphans' failure went with that answer, as a flush after it would have taken it.
+            try await store.flush()
+            // The end-of-run mode is over: a pass nobody waits for may be lowered again.
+            try await store.record(contentsOf: HistoryWriterTests.results(100), in: run)
+            _ = store.writer.uncommittedResults  // the pass runs before the flush is queued
+            try await store.flush()
+            #expect(store.writer.passes.lowered == (Self.lowering ? 1 : 0))
+            try await store.runDidFinish(run, summary: RunSummary(passed: 80, failed: 20), status: .complete)
+            #expect(try SQLite.query(path, "SELECT COUNT(*), MAX(status) FROM runs") == ["1|complete"])
+            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["100"])
+        }
+    }
 }
+

@@ -27,8 +27,8 @@ final class GroupCommitWriter: Sendable {
         var urgent = false
         /// Commit at the next insert pass (`commitSoon`, `runIsEnding`).
         var commitSoon = false
-        /// The run's end is near (`runIsEnding`) and not stored yet: no pass runs lowered, since the run's end
-        /// will wait for whatever the writer still has to do.
+        /// The run's end is near (`runIsEnding`) and its finish item not settled yet (stored or not): no pass runs
+        /// lowered, since the run's end will wait for whatever the writer still has to do.
         var ending = false
         /// A drain is queued or running on `queue`.
         var draining = false
@@ -68,9 +68,8 @@ final class GroupCommitWriter: Sendable {
 
     /// The oldest an open transaction gets before it is committed: the most a SIGKILL can lose.
     static let commitInterval: Duration = .milliseconds(100)
-    /// How long results gather before an insert pass: the runner's hand-over waits this long between
-    /// batches (`HistoryStore.recordingInterval`), which then go in at once; items queued one by one
-    /// wait it here. A few large passes disturb the run's requests less than many small ones (15 ms cost
+    /// How long results gather before an insert pass: results the runner hands over one by one (`accept`) and
+    /// items queued without `gathered` wait this long, then go in at once. A few large passes disturb the run's requests less than many small ones (15 ms cost
     /// ~2% more of a 2,000-test run's wall time; docs/performance.md, History, "Ninth round"), and the
     /// run's last results do not wait for it (`HistoryStore.runIsEnding`); it adds to what a SIGKILL can lose.
     static let gatherDelay: Duration = .milliseconds(50)
@@ -91,11 +90,11 @@ final class GroupCommitWriter: Sendable {
     // nonisolated(unsafe): only used on `queue` (serial), from `drain`.
     nonisolated(unsafe) private var meter = WriterCPUMeter()
 
-    /// A writer on `queue` (serial; a background open of `database` may already be queued on it) that keeps
-    /// `detail` of each result and commits every `commitInterval`.
     /// The oldest this writer's open transaction gets (`commitInterval`; tests choose another).
     let commitInterval: Duration
 
+    /// A writer on `queue` (serial; a background open of `database` may already be queued on it) that keeps
+    /// `detail` of each result and commits every `commitInterval`.
     init(database: DatabaseHandle, queue: DispatchQueue, detail: HistoryDetail, commitInterval: Duration = commitInterval) {
         self.queue = queue
         self.commitInterval = commitInterval
@@ -103,9 +102,8 @@ final class GroupCommitWriter: Sendable {
     }
 
     /// Queues items for the next insert pass and commit; failures are reported by the next `flush`.
-    /// - Parameter gathered: the caller already gathered them (the runner's hand-over waits
-    ///   `HistoryStore.recordingInterval` between batches): the insert pass starts at once instead of
-    ///   gathering a second time.
+    /// - Parameter gathered: the caller already gathered them (`HistoryStore.record(contentsOf:)`, a batch):
+    ///   the insert pass starts at once instead of gathering a second time.
     func enqueue(_ items: [WriterItem], gathered: Bool = false) {
         guard !items.isEmpty else { return }
         let action = state.withLock { state in
@@ -141,10 +139,11 @@ final class GroupCommitWriter: Sendable {
         perform(action)
     }
 
-    /// The run's end is near: commits what is stored so far at the next insert pass (which starts at once) and
-    /// syncs the WAL (`WriterTransaction.syncLog`), inserts each result from now on as it comes, and runs every pass until the run's end is stored at the
-    /// thread's own priority (a lowered pass under way is raised at its next chunk). The run's last commit
-    /// then has only the last results to write, and nothing the run's end waits for runs lowered.
+    /// The run's end is near: commits what is stored so far at the next insert pass (which starts at once) and,
+    /// when that commit wrote anything, syncs the WAL (`WriterTransaction.syncLog`); inserts each result from
+    /// now on as it comes; and runs every pass until the run's end is settled at the thread's own priority (a
+    /// lowered pass under way is raised at its next chunk). The run's last commit then has only the last
+    /// results to write, and nothing the run's end waits for runs lowered.
     func runIsEnding() {
         let action = state.withLock { state in
             state.commitSoon = true
@@ -156,7 +155,8 @@ final class GroupCommitWriter: Sendable {
 
     /// Whether an insert pass may run lowered: nobody waits for it and the run's end is not near. Looked at
     /// again between the chunks of a lowered pass, so a pass lowered before a `flush`, a `submit` or the run's
-    /// end came in is raised at once (a lowered pass can wait long for a core while the run keeps both busy).
+    /// end came in is raised at its next chunk (a lowered pass can wait long for a core while the run keeps
+    /// both busy).
     private var lowerable: Bool {
         state.withLock { !$0.urgent && !$0.commitSoon && !$0.ending }
     }
@@ -240,9 +240,10 @@ final class GroupCommitWriter: Sendable {
     /// On `queue`: applies the queued items and commits; a `flush` waiting is left to its drain.
     private func commitQueued() {
         let items = state.withLock { $0.takeQueue() }
-        let (failures, flushes) = settle(transaction.apply(items) + transaction.commit())
-        keep(failures)
-        if !flushes.isEmpty { answer(flushes, with: state.withLock { Self.takeReport(&$0) }) }
+        let outcomes = transaction.apply(items) + transaction.commit()
+        let (failures, flushes) = settle(outcomes)
+        let report = state.withLock { Self.settled(outcomes, failures: failures, flushing: !flushes.isEmpty, in: &$0) }
+        answer(flushes, with: report)
     }
 
     /// The failures kept since the last flush, as one error (nil when there were none); clears them.
@@ -252,16 +253,19 @@ final class GroupCommitWriter: Sendable {
         return .database(operation: "record results", reason: "\(state.failures.count) not stored; first: \(first)")
     }
 
-    /// Resumes flush callers with the report.
-    private func answer(_ flushes: [CheckedContinuation<Void, any Error>], with report: HistoryError?) {
+    /// Resumes flush callers: each with its own failure, else the report.
+    private func answer(_ flushes: [Flush], with report: HistoryError?) {
         for flush in flushes {
-            if let report { flush.resume(throwing: report) } else { flush.resume() }
+            if let failure = flush.failure ?? report { flush.continuation.resume(throwing: failure) } else { flush.continuation.resume() }
         }
     }
 
-    /// Keeps failures of queued items for the next `flush`.
-    private func keep(_ failures: [String]) {
-        if !failures.isEmpty { state.withLock { $0.failures += failures } }
+    /// After items settled: a run's end that was stored, or could not be, ends what `runIsEnding` began, and
+    /// the flushes take the report. Returns the report for `answer` (nil when no one flushes or nothing failed).
+    private static func settled(_ outcomes: [WriterTransaction.Outcome], failures: [String], flushing: Bool, in state: inout State) -> HistoryError? {
+        state.failures += failures
+        if outcomes.contains(where: { $0.item.isFinish }) { state.ending = false }
+        return flushing ? takeReport(&state) : nil
     }
 
     // MARK: Scheduling
@@ -357,12 +361,10 @@ final class GroupCommitWriter: Sendable {
             }
             if finished { meter.report() }  // before the caller hears the run is stored (and may exit)
             let (newFailures, flushingItems) = settle(outcomes)
-            let flushes = waiting + flushingItems
+            let flushes = waiting.map { Flush($0, nil) } + flushingItems
             let openSince = transaction.startedAt
             let (report, next) = state.withLock { state -> (HistoryError?, Action) in
-                state.failures += newFailures
-                if finished { state.ending = false }
-                let report = flushes.isEmpty ? nil : Self.takeReport(&state)
+                let report = Self.settled(outcomes, failures: newFailures, flushing: !flushes.isEmpty, in: &state)
                 if state.urgent || state.commitSoon || state.pendingResults >= Self.insertBatch
                     || state.open.count >= Self.acceptBatch || (state.ending && state.hasQueued)
                 {
@@ -403,15 +405,20 @@ final class GroupCommitWriter: Sendable {
         return outcomes
     }
 
-    /// Resumes the acknowledged items; returns the failures of the others, and the acknowledgements of stored
-    /// items that also flush (`submit(_:flushing:)`), for the caller to answer with the report.
-    private func settle(_ outcomes: [WriterTransaction.Outcome]) -> (failures: [String], flushes: [CheckedContinuation<Void, any Error>]) {
+    /// A caller waiting for a flush's report: `flush`, or an item that also flushes (`submit(_:flushing:)`),
+    /// with that item's own failure if it was not stored.
+    typealias Flush = (continuation: CheckedContinuation<Void, any Error>, failure: HistoryError?)
+
+    /// Resumes the acknowledged items; returns the failures of the others, and the items that also flush (stored
+    /// or not), for the caller to answer with the report (`answer`): a failed one with its own error, but
+    /// the report is taken all the same, as a `flush` after it would have.
+    private func settle(_ outcomes: [WriterTransaction.Outcome]) -> (failures: [String], flushes: [Flush]) {
         var failures: [String] = []
-        var flushes: [CheckedContinuation<Void, any Error>] = []
+        var flushes: [Flush] = []
         for (item, result) in outcomes {
             if let acknowledgement = item.acknowledgement {
-                if item.flushes, case .success = result {
-                    flushes.append(acknowledgement)
+                if item.flushes {
+                    if case .failure(let error) = result { flushes.append((acknowledgement, error)) } else { flushes.append((acknowledgement, nil)) }
                 } else {
                     acknowledgement.resume(with: result.mapError { $0 as any Error })
                 }

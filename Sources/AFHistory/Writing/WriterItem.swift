@@ -17,7 +17,8 @@ final class WriterItem: Sendable {
     /// Resumed once the item is committed, or with why it was not (`submit`); nil for queued items,
     /// whose failures are reported by the next `flush`.
     let acknowledgement: CheckedContinuation<Void, any Error>?
-    /// Once stored, the acknowledgement also answers as a flush does (`GroupCommitWriter.submit(_:flushing:)`).
+    /// The acknowledgement also answers as a flush does (`GroupCommitWriter.submit(_:flushing:)`): with the
+    /// item's own failure, else with the report of queued items that were not stored, and takes that report.
     let flushes: Bool
 
     init(operation: Operation, acknowledgement: CheckedContinuation<Void, any Error>?, flushes: Bool = false) {
