@@ -13,27 +13,22 @@ public protocol ResultSink: Sendable {
     func record(contentsOf results: [TestResult], in run: RunInfo) async throws
     /// The run ended: `.complete`, or `.interrupted` on SIGINT/SIGTERM.
     func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws
-    /// How long results may gather before the next `record(contentsOf:)` call after one was made:
-    /// `.zero` (the default) hands each result over as soon as it finishes; a store that batches its
-    /// own writes anyway asks for a few milliseconds, so the runner does not wake its hand-over for
-    /// every result. `runDidFinish` still comes after every result.
-    var recordingInterval: Duration { get }
     /// How much of a passed result this sink reads (`.full`, the default, for a sink that may show
     /// any of it). The runner builds no more than its sinks read.
     var passedResultDetail: PassedResultDetail { get }
     /// The run's last results are in flight: all but the last few (an eighth of the run, at most 256) were
-    /// handed over, and from now on each is handed over as soon as it finishes. A store that holds work back
-    /// for later (a commit) may do it now, so that little is left when the run ends. Called once, from the
-    /// thread that reported the result; it must return at once. The default does nothing.
+    /// handed over. A store that holds work back for later (a commit) may do it now, so that little is left
+    /// when the run ends. Called once, from the thread that reported the result; it must return at once. The
+    /// default does nothing.
     func runIsEnding(_ run: RunInfo)
 }
 
 /// A sink that takes each finished result on the thread that finished it, at once: the runner calls
 /// `accept(_:in:)` for every result instead of queueing results for it and handing them over from a task of
-/// its own (`record(contentsOf:)`, `recordingInterval` and the runner's queue are not used for it).
+/// its own (`record(contentsOf:)` and the runner's queue are not used for it).
 ///
 /// For a sink that only queues the result for work of its own (the history store's writer, which gathers and
-/// batches by itself): the runner's queue, its task wake-ups and its gathering would only add hand-offs, and
+/// batches by itself): the runner's queue and its task wake-ups would only add hand-offs, and
 /// at the run's end its last hand-over would stand between the last result and `runDidFinish`.
 /// `runDidStart`, `runIsEnding` and `runDidFinish` come as for any sink, and `runDidFinish` comes after every
 /// `accept`.
@@ -44,9 +39,6 @@ public protocol InlineResultSink: ResultSink {
 }
 
 extension ResultSink {
-    /// Results handed over as soon as they finish.
-    public var recordingInterval: Duration { .zero }
-
     /// Every part of a passed result.
     public var passedResultDetail: PassedResultDetail { .full }
 

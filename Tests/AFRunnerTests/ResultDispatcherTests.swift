@@ -3,13 +3,11 @@ import Testing
 
 @testable import AFRunner
 
-/// A sink that asks for a recording interval gets results in batches, every one of them, in order.
+/// A queued sink gets results in batches from a task of its own, every one of them, in order; an inline sink
+/// takes each within `record`; both hear once that the run's end is near.
 @Suite struct ResultDispatcherTests {
     final class BatchingSink: ResultSink {
-        let interval: Duration
         private let batches = LockedValue<[[String]]>([])
-        init(interval: Duration) { self.interval = interval }
-        var recordingInterval: Duration { interval }
         func runDidStart(_ run: RunInfo) async throws {}
         func record(_ result: TestResult, in run: RunInfo) async throws { batches.withLock { $0.append([result.identity.testName]) } }
         func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
@@ -21,9 +19,9 @@ import Testing
         let calledCancelled = LockedValue(false)
         func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {}
         var received: [[String]] { batches.withLock { $0 } }
-        /// How many results had been handed over each time `runIsEnding` was called.
-        let endings = LockedValue<[Int]>([])
-        func runIsEnding(_ run: RunInfo) { endings.withLock { $0.append(0) } }
+        /// How many times `runIsEnding` was called.
+        let endings = LockedValue(0)
+        func runIsEnding(_ run: RunInfo) { endings.withLock { $0 += 1 } }
     }
 
     /// A sink that takes results inline: it records what it was given, and when it heard the end was near.
@@ -47,7 +45,7 @@ import Testing
     @Test("an inline sink takes each result within record, in order, never through a queue; a queued sink beside it gets them all too")
     func inlineSinkTakesResultsAtOnce() async {
         let inline = InlineSink()
-        let queued = BatchingSink(interval: .zero)
+        let queued = BatchingSink()
         let count = 40
         let dispatcher = ResultDispatcher(sinks: [inline, queued], run: .test, expectedResults: count)
         for i in 0..<count {
@@ -73,22 +71,9 @@ import Testing
         return (0..<count).map { "t\($0)" }
     }
 
-    @Test("with an interval, results gather between hand-overs; finishing does not wait the interval out")
-    func batchesWithAnInterval() async {
-        // An interval far longer than the feed: after the first hand-over every other result gathers, and
-        // `finish` hands the rest over at once instead of after a minute.
-        let sink = BatchingSink(interval: .seconds(60))
-        let started = ContinuousClock.now
-        let expected = await feed(sink, count: 300)
-        #expect(sink.received.flatMap { $0 } == expected)
-        #expect(sink.received.count <= 2, "\(sink.received.count) hand-overs for 300 results")
-        #expect(ContinuousClock.now - started < .seconds(30), "finish waited for the interval")
-        #expect(!sink.calledCancelled.withLock { $0 }, "the last batch must not run in a cancelled task")
-    }
-
-    @Test("the run's last results are handed over as they finish, and the sinks hear once that the end is near")
-    func endingStopsGathering() async {
-        let sink = BatchingSink(interval: .seconds(60))
+    @Test("the sinks hear once that the run's end is near, after all but its last eighth; the last results still reach them as they finish")
+    func endingIsNear() async {
+        let sink = BatchingSink()
         let count = 300
         let endingAt = count - ResultDispatcher.endingCount(expected: count)
         #expect(endingAt == 263)
@@ -97,26 +82,27 @@ import Testing
             TestResult(identity: TestIdentity(suiteFile: "s.json", suiteName: "s", testName: "t\(i)"), line: 1, status: .passed)
         }
         for i in 0..<(endingAt - 1) { dispatcher.record(result(i)) }
-        #expect(sink.endings.withLock { $0.count } == 0)
+        #expect(sink.endings.withLock { $0 } == 0)
         dispatcher.record(result(endingAt - 1))
-        #expect(sink.endings.withLock { $0.count } == 1)
-        // With a one-minute interval, each of the last results reaches the sink only if nothing gathers now.
+        #expect(sink.endings.withLock { $0 } == 1)
+        // Each of the last results reaches the sink while the run goes on, not only when it ends.
         for i in endingAt..<count {
             dispatcher.record(result(i))
             let deadline = ContinuousClock.now + .seconds(20)
             while sink.received.joined().count < i + 1, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
-            #expect(sink.received.joined().count == i + 1, "result \(i) waited for the interval")
+            #expect(sink.received.joined().count == i + 1, "result \(i) waited for the run's end")
         }
         #expect(await dispatcher.finish().isEmpty)
         #expect(Array(sink.received.joined()) == (0..<count).map { "t\($0)" })
-        #expect(sink.endings.withLock { $0.count } == 1)
+        #expect(sink.endings.withLock { $0 } == 1)
         #expect(ResultDispatcher.endingCount(expected: 1) == 1 && ResultDispatcher.endingCount(expected: 100_000) == ResultDispatcher.endingResults)
     }
 
-    @Test("without an interval, every result is still delivered once, in order")
-    func noInterval() async {
-        let sink = BatchingSink(interval: .zero)
+    @Test("every result is delivered once, in order, and no batch runs in a cancelled task")
+    func everyResultOnceInOrder() async {
+        let sink = BatchingSink()
         let expected = await feed(sink, count: 300)
         #expect(sink.received.flatMap { $0 } == expected)
+        #expect(!sink.calledCancelled.withLock { $0 }, "a batch ran in a cancelled task")
     }
 }

@@ -13,33 +13,7 @@ final class ResultDispatcher: Sendable {
         let wake: AsyncStream<Void>.Continuation
         let stream: AsyncStream<Void>
         let drain = LockedValue<Task<[String], Never>?>(nil)
-        /// The wait between hand-overs of a sink that gathers results, and whether the run's end is near or
-        /// it is finishing (then no wait starts, and the current one is cut short). Only the wait is
-        /// cancelled, never the drain task, so the last `record(contentsOf:)` runs in a task that is not
-        /// cancelled.
-        let gathering = LockedValue<(wait: Task<Void, Never>?, finishing: Bool)>((nil, false))
         init() { (stream, wake) = AsyncStream<Void>.makeStream() }
-
-        /// Waits `interval` unless the run's end is near or it is finishing.
-        func gather(for interval: Duration) async {
-            if gathering.withLock({ $0.finishing }) { return }
-            let wait = Task<Void, Never> { try? await Task.sleep(for: interval) }
-            let finishing = gathering.withLock { state in
-                state.wait = wait
-                return state.finishing
-            }
-            if finishing { wait.cancel() }
-            await wait.value
-        }
-
-        /// Cuts the current wait short and starts no other.
-        func stopGathering() {
-            let wait = gathering.withLock { state in
-                state.finishing = true
-                return state.wait
-            }
-            wait?.cancel()
-        }
     }
     /// The results kept for the report and the run's totals.
     private struct Collected {
@@ -73,7 +47,6 @@ final class ResultDispatcher: Sendable {
         }())
         inline = sinks.compactMap { $0 as? any InlineResultSink }
         queues = sinks.filter { !($0 is any InlineResultSink) }.map { sink in
-            let interval = sink.recordingInterval
             let queue = Queue()
             let task = Task {
                 var problems: [String] = []
@@ -90,10 +63,6 @@ final class ResultDispatcher: Sendable {
                     } catch {
                         problems.append("\(type(of: sink)): \(error)")
                     }
-                    // Results that finish meanwhile gather in `pending` (one wake-up waits in the
-                    // stream): a few hand-overs a second instead of a task wake-up per result.
-                    // `finish` ends the wait at once.
-                    if interval > .zero { await queue.gather(for: interval) }
                 }
                 return problems
             }
@@ -131,20 +100,19 @@ final class ResultDispatcher: Sendable {
         if count == endingAt, endingAt > 0 { runIsEnding() }
     }
 
-    /// How many of a run's last results no longer gather (an eighth of the run, at most `endingResults`):
-    /// handed over as each finishes, they reach the sinks while the last requests run, instead of all at the
-    /// run's end (where the history writer then inserted the run's last gathered results before its final commit).
+    /// How many of a run's last results come after the sinks heard that the run's end is near (an eighth of
+    /// the run, at most `endingResults`): enough for a store to do its held-back work (the history's commit)
+    /// while they run, few enough that little of it waits.
     static func endingCount(expected: Int) -> Int {
         min(endingResults, max(1, expected / 8))
     }
 
-    /// The most results handed over one by one at a run's end: about 10 ms of a fast run, so that a long run
-    /// does not spend its last eighth waking its sinks for every result.
+    /// The most results after `runIsEnding`: about 10 ms of a fast run, so that a long run's store does not
+    /// spend its last eighth inserting each result as it comes (the history does, from that point on).
     static let endingResults = 256
 
-    /// The last results are in flight: no more gathering, and the sinks hear it.
+    /// The last results are in flight: the sinks hear it.
     private func runIsEnding() {
-        for queue in queues { queue.stopGathering() }
         for sink in sinks { sink.runIsEnding(run) }
     }
 
@@ -160,8 +128,6 @@ final class ResultDispatcher: Sendable {
         for queue in queues {
             queue.wake.finish()
             guard let task = queue.drain.withLock({ $0 }) else { continue }
-            // A sink that gathers results may be waiting out its interval: the last batch goes now.
-            queue.stopGathering()
             problems += await task.value
         }
         return problems
