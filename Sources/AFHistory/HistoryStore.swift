@@ -103,7 +103,7 @@ public final class HistoryStore: InlineResultSink {
     /// The run's end is near: what is stored so far is committed now and each later result goes in as it
     /// comes, so the run's last commit has only its last results to write.
     public func runIsEnding(_ run: RunInfo) {
-        writer.runIsEnding()
+        writer.commitSoon(runIsEnding: true)
     }
 
     /// Commits everything queued so far.

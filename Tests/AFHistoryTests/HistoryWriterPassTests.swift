@@ -32,7 +32,7 @@ struct HistoryWriterPassTests {
             let told = LockedValue(false)
             // The run's end becomes near while the pass is under way: before its first chunk.
             writer.beforeLoweredChunk = {
-                if !told.withLock({ told in defer { told = true }; return told }) { writer.runIsEnding() }
+                if !told.withLock({ told in defer { told = true }; return told }) { writer.commitSoon(runIsEnding: true) }
             }
             try await store.record(contentsOf: HistoryWriterTests.results(300), in: run)
             // Waits for the pass on the writer's queue: a flush queued before it starts would raise it from the start.

@@ -7,10 +7,10 @@ import GRDB
 ///
 /// Queued items (`enqueue`) and results taken one by one (`accept`, the runner's path) are gathered for
 /// `gatherDelay`, then inserted into a write transaction that stays open; it is committed once it is
-/// `commitInterval` old, at once for `submit`, `flush` and the end of a run. So a 2,000-result run costs a handful of commits, the insert work overlaps the requests, and
-/// a run killed with SIGKILL loses at most the results of its last `commitInterval` (plus the gather
-/// delay). Everything touching SQLite runs on `queue` (serial): the transaction, the cached statements
-/// and the inserter's remembered ids have one thread.
+/// `commitInterval` old, at once for `submit`, `flush` and the end of a run. So a 2,000-result run costs a
+/// handful of commits, the insert work overlaps the requests, and a run killed with SIGKILL loses at most the
+/// results of its last `commitInterval` (plus the gather delay). Everything touching SQLite runs on `queue`
+/// (serial): the transaction, the cached statements and the inserter's remembered ids have one thread.
 final class GroupCommitWriter: Sendable {
     struct State {
         var pending: [WriterItem] = []
@@ -25,10 +25,10 @@ final class GroupCommitWriter: Sendable {
         var flushes: [CheckedContinuation<Void, any Error>] = []
         /// A queued item or a flush wants a commit now.
         var urgent = false
-        /// Commit at the next insert pass (`commitSoon`, `runIsEnding`).
+        /// Commit at the next insert pass (`commitSoon`).
         var commitSoon = false
-        /// The run's end is near (`runIsEnding`) and its finish item not settled yet (stored or not): no pass runs
-        /// lowered, since the run's end will wait for whatever the writer still has to do.
+        /// The run's end is near (`commitSoon(runIsEnding:)`) and its finish item not settled yet (stored or
+        /// not): no pass runs lowered, since the run's end will wait for whatever the writer still has to do.
         var ending = false
         /// A drain is queued or running on `queue`.
         var draining = false
@@ -69,9 +69,10 @@ final class GroupCommitWriter: Sendable {
     /// The oldest an open transaction gets before it is committed: the most a SIGKILL can lose.
     static let commitInterval: Duration = .milliseconds(100)
     /// How long results gather before an insert pass: results the runner hands over one by one (`accept`) and
-    /// items queued without `gathered` wait this long, then go in at once. A few large passes disturb the run's requests less than many small ones (15 ms cost
-    /// ~2% more of a 2,000-test run's wall time; docs/performance.md, History, "Ninth round"), and the
-    /// run's last results do not wait for it (`HistoryStore.runIsEnding`); it adds to what a SIGKILL can lose.
+    /// items queued without `gathered` wait this long, then go in at once. A few large passes disturb the
+    /// run's requests less than many small ones (15 ms cost ~2% more of a 2,000-test run's wall time;
+    /// docs/performance.md, History, "Ninth round"), and the run's last results do not wait for it
+    /// (`HistoryStore.runIsEnding`); it adds to what a SIGKILL can lose.
     static let gatherDelay: Duration = .milliseconds(50)
     /// Queued results that start an insert pass at once (before `gatherDelay` is up).
     static let insertBatch = 256
@@ -130,24 +131,17 @@ final class GroupCommitWriter: Sendable {
     }
 
     /// Commits what is stored so far at the next insert pass (which starts at once), without waiting for
-    /// `commitInterval` (a run's start: its row shows to other processes at once).
-    func commitSoon() {
+    /// `commitInterval`: at a run's start, so that its row shows to other processes at once, and when the run's
+    /// end is near (`runIsEnding`).
+    /// - Parameter runIsEnding: the run's end is near: that commit also syncs the WAL, when it wrote anything
+    ///   (`WriterTransaction.syncLog`); each result from now on goes in as it comes; and every pass until the
+    ///   run's end is settled runs at the thread's own priority (a lowered pass under way is raised at its next
+    ///   chunk). The run's last commit then has only the last results to write, and nothing the run's end
+    ///   waits for runs lowered.
+    func commitSoon(runIsEnding: Bool = false) {
         let action = state.withLock { state in
             state.commitSoon = true
-            return Self.schedule(&state, insertNow: true)
-        }
-        perform(action)
-    }
-
-    /// The run's end is near: commits what is stored so far at the next insert pass (which starts at once) and,
-    /// when that commit wrote anything, syncs the WAL (`WriterTransaction.syncLog`); inserts each result from
-    /// now on as it comes; and runs every pass until the run's end is settled at the thread's own priority (a
-    /// lowered pass under way is raised at its next chunk). The run's last commit then has only the last
-    /// results to write, and nothing the run's end waits for runs lowered.
-    func runIsEnding() {
-        let action = state.withLock { state in
-            state.commitSoon = true
-            state.ending = true
+            if runIsEnding { state.ending = true }
             return Self.schedule(&state, insertNow: true)
         }
         perform(action)
@@ -256,13 +250,19 @@ final class GroupCommitWriter: Sendable {
     /// Resumes flush callers: each with its own failure, else the report.
     private func answer(_ flushes: [Flush], with report: HistoryError?) {
         for flush in flushes {
-            if let failure = flush.failure ?? report { flush.continuation.resume(throwing: failure) } else { flush.continuation.resume() }
+            if let failure = flush.failure ?? report {
+                flush.continuation.resume(throwing: failure)
+            } else {
+                flush.continuation.resume()
+            }
         }
     }
 
     /// After items settled: a run's end that was stored, or could not be, ends what `runIsEnding` began, and
     /// the flushes take the report. Returns the report for `answer` (nil when no one flushes or nothing failed).
-    private static func settled(_ outcomes: [WriterTransaction.Outcome], failures: [String], flushing: Bool, in state: inout State) -> HistoryError? {
+    private static func settled(
+        _ outcomes: [WriterTransaction.Outcome], failures: [String], flushing: Bool, in state: inout State
+    ) -> HistoryError? {
         state.failures += failures
         if outcomes.contains(where: { $0.item.isFinish }) { state.ending = false }
         return flushing ? takeReport(&state) : nil
@@ -418,7 +418,8 @@ final class GroupCommitWriter: Sendable {
         for (item, result) in outcomes {
             if let acknowledgement = item.acknowledgement {
                 if item.flushes {
-                    if case .failure(let error) = result { flushes.append((acknowledgement, error)) } else { flushes.append((acknowledgement, nil)) }
+                    let failure: HistoryError? = if case .failure(let error) = result { error } else { nil }
+                    flushes.append((acknowledgement, failure))
                 } else {
                     acknowledgement.resume(with: result.mapError { $0 as any Error })
                 }
