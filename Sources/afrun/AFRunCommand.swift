@@ -13,7 +13,8 @@ struct AFRunCommand: AsyncParsableCommand {
         subcommands: [RunCommand.self, ValidateCommand.self, JSONPathCommand.self, HistoryCommand.self],
         defaultSubcommand: RunCommand.self)
 
-    /// Parses and runs, mapping ArgumentParser's usage errors to exit status 2 and unexpected errors to 3.
+    /// Parses and runs, mapping ArgumentParser's usage errors to exit status 2 and unexpected errors to 3;
+    /// waits for `afrun run`'s background set-up to end before the process exits (`EarlyStart.settle`).
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if getenv("AFRUN_CHECK_ARGV") != nil {
@@ -21,21 +22,10 @@ struct AFRunCommand: AsyncParsableCommand {
             return
         }
         do {
-            if let settings = RunSettings.fastParse(arguments) {
-                try await RunCommand.run(settings)
-                return
-            }
-            if let validate = ValidateCommand.fastParse(arguments) {
-                try ValidateCommand.run(paths: validate.paths, variables: validate.variables, output: validate.output)
-                return
-            }
-            var command = try parseFast(arguments)
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
+            try await dispatch(arguments)
+            await EarlyStart.settle()
         } catch {
+            await EarlyStart.settle()
             let code = exitCode(for: error)
             if code == .validationFailure {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
@@ -48,6 +38,25 @@ struct AFRunCommand: AsyncParsableCommand {
                 Foundation.exit(ExitStatus.internalError)
             }
             exit(withError: error)
+        }
+    }
+
+    /// Runs the command `arguments` name: `run` and `validate` through their fast paths when those take the
+    /// arguments, anything else through ArgumentParser.
+    private static func dispatch(_ arguments: [String]) async throws {
+        if let settings = RunSettings.fastParse(arguments) {
+            try await RunCommand.run(settings)
+            return
+        }
+        if let validate = ValidateCommand.fastParse(arguments) {
+            try ValidateCommand.run(paths: validate.paths, variables: validate.variables, output: validate.output)
+            return
+        }
+        var command = try parseFast(arguments)
+        if var asyncCommand = command as? AsyncParsableCommand {
+            try await asyncCommand.run()
+        } else {
+            try command.run()
         }
     }
 }

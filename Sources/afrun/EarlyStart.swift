@@ -31,14 +31,27 @@ struct EarlyStart: Sendable {
         let receivesIdentity = !reports.noHistory || reports.junit != nil || reports.reportJSON != nil || gitHub
             || settings.output.showsProgress
         guard receivesIdentity else {
-            Task.detached { SessionManager.prepareTransport() }
+            let transport = Task.detached { SessionManager.prepareTransport() }
+            unfinished.withLock { $0.append { await transport.value } }
             return EarlyStart(store: store, identity: nil)
         }
         let identity = Task.detached { () -> RunInfo in
             SessionManager.prepareTransport()
             return RunCommand.runInfo(secrets: secrets)
         }
+        unfinished.withLock { $0.append { _ = await identity.value } }
         return EarlyStart(store: store, identity: identity)
+    }
+
+    /// The background work `begin` started, each as a wait for its end.
+    private static let unfinished = LockedValue<[@Sendable () async -> Void]>([])
+
+    /// Waits for the background work every `begin` started. Called before the process exits: libcurl's
+    /// global set-up initialises OpenSSL, and `exit` running OpenSSL's clean-up while that set-up is still
+    /// under way on another thread crashes the process (a run that stops early, on a suite that cannot be
+    /// loaded, exited with a segmentation fault about once in seventy).
+    static func settle() async {
+        for wait in unfinished.withLock({ $0 }) { await wait() }
     }
 
     /// A run's identity: a new id and start time each call, the rest worked out once.
