@@ -5,7 +5,8 @@
 #   bash ci/build-release.sh afrun-bench     # builds other products
 #
 # Prints the folder that holds the binaries as its last line (everything else goes to stderr), so
-# scripts can write BIN=$(bash ci/build-release.sh afrun | tail -1).
+# scripts can write BIN=$(bash ci/build-release.sh afrun | tail -1); a failed build prints the compiler's
+# errors and exits 1 (callers that set pipefail stop there).
 #
 # Flags, and why (docs/performance.md, "Start-up"):
 # - --static-swift-stdlib: no Swift shared libraries to load and bind at every start;
@@ -19,7 +20,16 @@ bash ci/install-deps.sh >&2   # what a fresh machine lacks (headers, pkg-config)
 flags=(-c release --static-swift-stdlib --scratch-path .build-release
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
 [ $# -gt 0 ] || set -- afrun
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 for product in "$@"; do
-  swift build "${flags[@]}" --product "$product" 2>&1 | tail -1 >&2
+  # A failed build must stop the caller with the compiler's errors in view: printing only the last line
+  # once let a benchmark go on measuring the binary an earlier build had left.
+  if ! swift build "${flags[@]}" --product "$product" >"$log" 2>&1; then
+    grep -E -A3 'error:' "$log" >&2 || tail -20 "$log" >&2
+    echo "build-release: building $product failed" >&2
+    exit 1
+  fi
+  tail -1 "$log" >&2
 done
 swift build "${flags[@]}" --show-bin-path
