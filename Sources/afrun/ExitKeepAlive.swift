@@ -12,4 +12,18 @@ enum ExitKeepAlive {
     static func keep(_ value: any Sendable) {
         values.withLock { $0.append(value) }
     }
+
+    /// How many more recorded results the history stores may keep until exit (`HistoryStore.keepResults`),
+    /// over the whole process: `--repeat` of a large suite must not hold every run's results.
+    private static let resultBudget = LockedValue(50_000)
+
+    /// Takes up to `count` results from what may still be kept until exit.
+    /// - Returns: how many may be kept (0 once the budget is spent).
+    static func reserveResults(_ count: Int) -> Int {
+        resultBudget.withLock { left in
+            let granted = min(left, max(0, count))
+            left -= granted
+            return granted
+        }
+    }
 }

@@ -120,6 +120,9 @@ struct RunCommand: AsyncParsableCommand {
             suites: suites, filter: options.include, reports: reports, gitHub: gitHub, console: console,
             openedStore: first ? early.store : nil)
         for warning in plan.warnings { console.err("warning: \(warning)") }
+        // The process exits soon after the run: the results the history stored are freed by the exit, not one
+        // by one by its writer.
+        plan.store?.keepResults(upTo: ExitKeepAlive.reserveResults(plan.plannedCount)) { ExitKeepAlive.keep($0) }
         options.include = plan.include
         if reports.rerunFailed && plan.plannedCount == 0 {
             console.out("nothing to rerun: no test failed in the last recorded run")

@@ -37,10 +37,19 @@ final class GroupCommitWriter: Sendable {
         /// Why queued items were not stored, for the next `flush`.
         var failures: [String] = []
 
+        /// How many more handed-over results `retained` may hold (`retainResults(upTo:)`).
+        var retainBudget = 0
+        /// Hand-overs kept from being freed by the writer, for `takeRetained()`.
+        var retained: [[TestResult]] = []
+
         /// `open` as one item at the end of `pending`.
         mutating func seal() {
             guard !open.isEmpty else { return }
             pending.append(WriterItem(operation: .results(ResultBatch(open, runID: openRun)), acknowledgement: nil))
+            if open.count <= retainBudget {
+                retained.append(open)
+                retainBudget -= open.count
+            }
             pendingResults += open.count
             open = []
         }
@@ -224,6 +233,21 @@ final class GroupCommitWriter: Sendable {
 
     /// Stores and commits everything queued and finalizes the writer's statements (before closing the
     /// database: SQLite does not close a connection with statements left).
+    /// Keeps up to `count` of the results handed over from now on (whole hand-overs) out of the writer's
+    /// reach once stored, for `takeRetained()`: the writer freeing results the runner's threads allocated, in
+    /// their malloc arenas while they allocate, cost more than their inserts' binding.
+    func retainResults(upTo count: Int) {
+        state.withLock { $0.retainBudget = max(0, count) }
+    }
+
+    /// The hand-overs kept by `retainResults(upTo:)`, no longer held by the writer.
+    func takeRetained() -> [[TestResult]] {
+        state.withLock { state in
+            defer { state.retained = [] }
+            return state.retained
+        }
+    }
+
     func quiesce() {
         queue.sync {
             commitQueued()
