@@ -1,5 +1,4 @@
 import AFRunner
-import AFSession
 import Foundation
 import GRDB
 
@@ -59,13 +58,10 @@ public final class HistoryStore: InlineResultSink {
     /// - Throws: `HistoryError.database` if the file could not be closed.
     public func close() throws {
         writer.quiesce()
-        if let keeper = resultKeeper.withLock({ $0 }) { keeper(writer.takeRetained()) }
+        writer.handOverRetained()
         guard let connection = try? database.connection() else { return }
         do { try connection.close() } catch { throw HistoryError.database(operation: "close", reason: "\(error)") }
     }
-
-    /// Where `close()` hands the results `keepResults(upTo:handingThemTo:)` kept.
-    private let resultKeeper = LockedValue<(@Sendable ([[TestResult]]) -> Void)?>(nil)
 
     /// For a process that exits soon after its run: up to `count` of the results handed over from now on are
     /// not freed by the store's writer; `close()` hands them to `keep` (which may keep them until the process
@@ -75,8 +71,7 @@ public final class HistoryStore: InlineResultSink {
     ///   - count: the most results kept; whole hand-overs are kept or not.
     ///   - keep: receives the kept results at `close()`.
     public func keepResults(upTo count: Int, handingThemTo keep: @escaping @Sendable ([[TestResult]]) -> Void) {
-        resultKeeper.withLock { $0 = keep }
-        writer.retainResults(upTo: count)
+        writer.retainResults(upTo: count, handingThemTo: keep)
     }
 
     // MARK: ResultSink

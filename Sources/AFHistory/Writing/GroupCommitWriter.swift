@@ -37,10 +37,12 @@ final class GroupCommitWriter: Sendable {
         /// Why queued items were not stored, for the next `flush`.
         var failures: [String] = []
 
-        /// How many more handed-over results `retained` may hold (`retainResults(upTo:)`).
+        /// How many more handed-over results `retained` may hold (`retainResults(upTo:handingThemTo:)`).
         var retainBudget = 0
-        /// Hand-overs kept from being freed by the writer, for `takeRetained()`.
+        /// Hand-overs kept from being freed by the writer, for `keeper`.
         var retained: [[TestResult]] = []
+        /// Who takes `retained` at `handOverRetained()`.
+        var keeper: (@Sendable ([[TestResult]]) -> Void)?
 
         /// `open` as one item at the end of `pending`.
         mutating func seal() {
@@ -231,23 +233,29 @@ final class GroupCommitWriter: Sendable {
         }
     }
 
-    /// Stores and commits everything queued and finalizes the writer's statements (before closing the
-    /// database: SQLite does not close a connection with statements left).
     /// Keeps up to `count` of the results handed over from now on (whole hand-overs) out of the writer's
-    /// reach once stored, for `takeRetained()`: the writer freeing results the runner's threads allocated, in
-    /// their malloc arenas while they allocate, cost more than their inserts' binding.
-    func retainResults(upTo count: Int) {
-        state.withLock { $0.retainBudget = max(0, count) }
-    }
-
-    /// The hand-overs kept by `retainResults(upTo:)`, no longer held by the writer.
-    func takeRetained() -> [[TestResult]] {
+    /// reach once stored, and gives them to `keep` at `handOverRetained()`: the writer freeing results the
+    /// runner's threads allocated, in their malloc arenas while they allocate, cost more than their inserts'
+    /// binding.
+    func retainResults(upTo count: Int, handingThemTo keep: @escaping @Sendable ([[TestResult]]) -> Void) {
         state.withLock { state in
-            defer { state.retained = [] }
-            return state.retained
+            state.retainBudget = max(0, count)
+            state.keeper = keep
         }
     }
 
+    /// Gives the hand-overs kept by `retainResults(upTo:handingThemTo:)` to its keeper; the writer holds them
+    /// no longer.
+    func handOverRetained() {
+        let (kept, keeper) = state.withLock { state in
+            defer { state.retained = [] }
+            return (state.retained, state.keeper)
+        }
+        keeper?(kept)
+    }
+
+    /// Stores and commits everything queued and finalizes the writer's statements (before closing the
+    /// database: SQLite does not close a connection with statements left).
     func quiesce() {
         queue.sync {
             commitQueued()
