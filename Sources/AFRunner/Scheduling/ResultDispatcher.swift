@@ -79,19 +79,21 @@ final class ResultDispatcher: Sendable {
         let status = slot!.status, totalMs = slot!.timings?.totalMs
         let kept = retention.keeps(status)
         for sink in inline { sink.accept(slot!, in: run) }
-        for (index, queue) in queues.enumerated() {
-            let last = !kept && index == queues.count - 1
-            // One wake-up per batch: the drain takes everything queued, so wake it only when the queue
-            // goes from empty to not empty (each yield is a turn of the drain loop).
-            let wasEmpty = queue.pending.withLock { pending in
-                pending.append(last ? slot.take()! : slot!)
-                return pending.count == 1
-            }
-            if wasEmpty { queue.wake.yield() }
-        }
-        // A result the report does not keep is freed here (or when the last sink is done with it),
-        // so a long run's memory does not grow with every passed test.
+        // The sinks' queues and the report take the result under one lock, so that every queued sink and the
+        // report see results in the same order when two tests finish at once.
         let count = collected.withLock { collected in
+            for (index, queue) in queues.enumerated() {
+                let last = !kept && index == queues.count - 1
+                // One wake-up per batch: the drain takes everything queued, so wake it only when the queue
+                // goes from empty to not empty (each yield is a turn of the drain loop).
+                let wasEmpty = queue.pending.withLock { pending in
+                    pending.append(last ? slot.take()! : slot!)
+                    return pending.count == 1
+                }
+                if wasEmpty { queue.wake.yield() }
+            }
+            // A result the report does not keep is freed here (or when the last sink is done with it),
+            // so a long run's memory does not grow with every passed test.
             collected.tally.add(status: status, totalMs: totalMs)
             if kept { collected.results.append(slot.take()!) }
             collected.count += 1
