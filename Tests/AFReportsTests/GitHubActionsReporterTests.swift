@@ -42,6 +42,7 @@ struct GitHubActionsReporterTests {
     @Test("the Markdown summary is appended to GITHUB_STEP_SUMMARY")
     func summary() async throws {
         let path = ReportFixtures.temporaryFile("summary.md")
+        defer { ReportFixtures.removeTemporaryFile(path) }
         try FileManager.default.createDirectory(
             atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
         try Data("previous step\n".utf8).write(to: URL(fileURLWithPath: path))
@@ -60,6 +61,7 @@ struct GitHubActionsReporterTests {
     @Test("a reporter reused for another run (--repeat) annotates a repeated failure once and sums up each run alone")
     func reusedForAnotherRun() async throws {
         let path = ReportFixtures.temporaryFile("summary.md")
+        defer { ReportFixtures.removeTemporaryFile(path) }
         try FileManager.default.createDirectory(
             atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
         let lines = Lines()

@@ -8,6 +8,7 @@ struct JSONReporterTests {
     @Test("the documented layout: format, version, run, status, summary, suites with results")
     func layout() async throws {
         let path = ReportFixtures.temporaryFile("report.json")
+        defer { ReportFixtures.removeTemporaryFile(path) }
         try await ReportFixtures.feed(JSONReporter(path: path), status: .interrupted)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -37,6 +38,7 @@ struct JSONReporterTests {
     @Test("the report decodes back into the runner's value types")
     func roundTrip() async throws {
         let path = ReportFixtures.temporaryFile("report.json")
+        defer { ReportFixtures.removeTemporaryFile(path) }
         try await ReportFixtures.feed(JSONReporter(path: path))
         struct Suite: Decodable { var results: [TestResult] }
         struct Document: Decodable { var run: RunInfo; var summary: RunSummary; var suites: [Suite] }

@@ -17,6 +17,7 @@ struct JUnitReporterTests {
     @Test("the portable layout validates against both schemas", arguments: schemas)
     func validatesPortable(schema: String) async throws {
         let path = try await write()
+        defer { ReportFixtures.removeTemporaryFile(path) }
         let xsd = ReportFixtures.repositoryRoot.appendingPathComponent("fixtures/junit/\(schema)").path
         let result = try ReportFixtures.run("xmllint", ["--noout", "--schema", xsd, path])
         #expect(result.status == 0, "\(schema): \(result.output)")
@@ -25,6 +26,7 @@ struct JUnitReporterTests {
     @Test("the jenkins layout validates against the Jenkins schema")
     func validatesJenkins() async throws {
         let path = try await write(.jenkins)
+        defer { ReportFixtures.removeTemporaryFile(path) }
         let xsd = ReportFixtures.repositoryRoot.appendingPathComponent("fixtures/junit/jenkins-xunit-junit-10.xsd").path
         let result = try ReportFixtures.run("xmllint", ["--noout", "--schema", xsd, path])
         #expect(result.status == 0, "\(result.output)")
@@ -36,6 +38,7 @@ struct JUnitReporterTests {
     @Test("the schema check can fail: the jenkins layout is not valid windyroad")
     func validatorRejects() async throws {
         let path = try await write(.jenkins)
+        defer { ReportFixtures.removeTemporaryFile(path) }
         let xsd = ReportFixtures.repositoryRoot.appendingPathComponent("fixtures/junit/windyroad-junit.xsd").path
         let result = try ReportFixtures.run("xmllint", ["--noout", "--schema", xsd, path])
         #expect(result.status != 0)
@@ -44,7 +47,9 @@ struct JUnitReporterTests {
 
     @Test("content: counts, failure detail, error type, skip message, properties, redaction")
     func content() async throws {
-        let xml = try String(contentsOfFile: try await write(), encoding: .utf8)
+        let path = try await write()
+        defer { ReportFixtures.removeTemporaryFile(path) }
+        let xml = try String(contentsOfFile: path, encoding: .utf8)
         #expect(xml.contains("<testsuite name=\"Users &amp; &lt;Admins&gt;\" package=\"suites/users.json\" id=\"0\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"0.092\" timestamp=\"2027-01-15T08:00:00\" hostname=\"ci-runner-1\">"))
         #expect(xml.contains("<failure message=\"status: expected 200, got 404 (and 1 more)\" type=\"assertion\">status equals: expected 200, actual 404\njson $.id equals: expected 42, actual (none)</failure>"))
         #expect(xml.contains("<error message=\"certificate pin mismatch\" type=\"tlsRejected\">libcurl code 60\nTLS rejected: pinMismatch"))
@@ -65,6 +70,7 @@ struct JUnitReporterTests {
         try #require(probe.status == 0, "junitparser is not installed: run ci/install-deps.sh (python3 -m pip install junitparser)")
         for dialect in JUnitReporter.Dialect.allCases {
             let path = try await write(dialect)
+            defer { ReportFixtures.removeTemporaryFile(path) }
             let script = """
                 import sys, junitparser
                 xml = junitparser.JUnitXml.fromfile(sys.argv[1])

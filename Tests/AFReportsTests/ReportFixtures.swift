@@ -69,6 +69,11 @@ enum ReportFixtures {
         FileManager.default.temporaryDirectory.appendingPathComponent("afrun-reports-\(UUID().uuidString)/\(name)").path
     }
 
+    /// Removes the folder `temporaryFile` made for `path`.
+    static func removeTemporaryFile(_ path: String) {
+        try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    }
+
     /// The repository root (for fixtures/), from this file's location.
     static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
