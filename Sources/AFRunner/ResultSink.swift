@@ -21,6 +21,10 @@ public protocol ResultSink: Sendable {
     /// when the run ends. Called once, from the thread that reported the result; it must return at once. The
     /// default does nothing.
     func runIsEnding(_ run: RunInfo)
+    /// This sink as an `InlineResultSink` when it is one, else nil: the runner asks once per run, without a
+    /// dynamic cast (`as? any InlineResultSink` scans the binary's conformance records the first time it
+    /// meets each type). Provided by the protocol extensions; do not implement it.
+    var inlineSink: (any InlineResultSink)? { get }
 }
 
 /// A sink that takes each finished result on the thread that finished it, at once: the runner calls
@@ -38,12 +42,20 @@ public protocol InlineResultSink: ResultSink {
     func accept(_ result: TestResult, in run: RunInfo)
 }
 
+extension InlineResultSink {
+    /// This sink.
+    public var inlineSink: (any InlineResultSink)? { self }
+}
+
 extension ResultSink {
     /// Every part of a passed result.
     public var passedResultDetail: PassedResultDetail { .full }
 
     /// Nothing to do.
     public func runIsEnding(_ run: RunInfo) {}
+
+    /// Not an inline sink.
+    public var inlineSink: (any InlineResultSink)? { nil }
 
     /// Records each result in turn.
     public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {

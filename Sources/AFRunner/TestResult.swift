@@ -38,12 +38,14 @@ public struct TestIdentity: Sendable, Hashable, Codable, CustomStringConvertible
 /// Secrets are already redacted when a result leaves the runner.
 public struct TestResult: Sendable, Codable, CustomReflectable {
     /// The values, behind one reference: a result passes through the executor, the redactor, the
-    /// dispatcher and every sink, and the 500-byte struct was copied at each step.
+    /// dispatcher and every sink, and the 500-byte struct was copied at each step. The properties that
+    /// hold references are read in place (`_read`): `result.request?.url` copies the URL only, not the
+    /// whole request summary.
     @usableFromInline var storage: CopyOnWriteBox<Fields>
 
     /// Which test.
     @inlinable public var identity: TestIdentity {
-        get { storage.fields.identity }
+        _read { yield storage.fields.identity }
         _modify { yield &storage.fields.identity }
     }
     /// The line of the test in its suite file.
@@ -73,42 +75,42 @@ public struct TestResult: Sendable, Codable, CustomReflectable {
     }
     /// Every assertion of the last attempt.
     @inlinable public var assertions: [AssertionResult] {
-        get { storage.fields.assertions }
+        _read { yield storage.fields.assertions }
         _modify { yield &storage.fields.assertions }
     }
     /// The failure that stopped the test, for `.error`.
     @inlinable public var error: TestErrorInfo? {
-        get { storage.fields.error }
+        _read { yield storage.fields.error }
         _modify { yield &storage.fields.error }
     }
     /// Why the test was skipped, for `.skipped`.
     @inlinable public var skipReason: String? {
-        get { storage.fields.skipReason }
+        _read { yield storage.fields.skipReason }
         _modify { yield &storage.fields.skipReason }
     }
     /// The request sent (redacted).
     @inlinable public var request: RequestSummary? {
-        get { storage.fields.request }
+        _read { yield storage.fields.request }
         _modify { yield &storage.fields.request }
     }
     /// The response received (redacted).
     @inlinable public var response: ResponseSummary? {
-        get { storage.fields.response }
+        _read { yield storage.fields.response }
         _modify { yield &storage.fields.response }
     }
     /// Timing phases of the last attempt.
     @inlinable public var timings: TimingSummary? {
-        get { storage.fields.timings }
+        _read { yield storage.fields.timings }
         _modify { yield &storage.fields.timings }
     }
     /// TLS session and chain, for HTTPS.
     @inlinable public var tls: TLSSummary? {
-        get { storage.fields.tls }
+        _read { yield storage.fields.tls }
         _modify { yield &storage.fields.tls }
     }
     /// Captured variables (secret ones redacted).
     @inlinable public var captures: [String: String] {
-        get { storage.fields.captures }
+        _read { yield storage.fields.captures }
         _modify { yield &storage.fields.captures }
     }
     /// Assertions of a passed result that held and were checked without building their texts

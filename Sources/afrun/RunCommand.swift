@@ -153,7 +153,13 @@ struct RunCommand: AsyncParsableCommand {
         info.shard = reports.shard
         let report = await runner.run(plan.suites, run: info, sinks: sinks)
         trap.cancel()
-        try? plan.store?.close()
+        if let store = plan.store {
+            try? store.close()
+            // Closed, its writer and connection are freed by the exit: GRDB's connection removes itself from
+            // the notification center when freed, whose first look-up of that observer's type scans the
+            // binary's conformance records.
+            ExitKeepAlive.keep(store)
+        }
 
         FailurePrinter(console: console, style: style, verbose: output.verbose).print(report.results)
         for problem in report.sinkErrors { console.err("warning: \(problem)") }

@@ -45,8 +45,8 @@ final class ResultDispatcher: Sendable {
             if retention == .all { collected.results.reserveCapacity(expectedResults) }
             return collected
         }())
-        inline = sinks.compactMap { $0 as? any InlineResultSink }
-        queues = sinks.filter { !($0 is any InlineResultSink) }.map { sink in
+        inline = sinks.compactMap(\.inlineSink)
+        queues = sinks.filter { $0.inlineSink == nil }.map { sink in
             let queue = Queue()
             let task = Task {
                 var problems: [String] = []

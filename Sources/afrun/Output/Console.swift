@@ -1,5 +1,5 @@
-import Foundation
 import AFSession
+import Foundation
 
 /// Writes to standard output and error; one lock so lines and the progress bar never interleave.
 final class Console: Sendable {
@@ -7,16 +7,36 @@ final class Console: Sendable {
 
     /// Writes a line to standard output.
     func out(_ line: String) {
-        lock.withLock { _ in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        lock.withLock { _ in Self.write(line + "\n", to: STDOUT_FILENO) }
     }
 
     /// Writes a line to standard error.
     func err(_ line: String) {
-        lock.withLock { _ in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        lock.withLock { _ in Self.write(line + "\n", to: STDERR_FILENO) }
     }
 
     /// Writes raw text to standard error (the progress bar).
     func errRaw(_ text: String) {
-        lock.withLock { _ in FileHandle.standardError.write(Data(text.utf8)) }
+        lock.withLock { _ in Self.write(text, to: STDERR_FILENO) }
+    }
+
+    /// Writes all of `text`'s UTF-8 bytes to `descriptor`, straight from the string's storage (going through
+    /// `Data` and `FileHandle` copied the text and made the runtime look up a conformance on first use). A
+    /// closed pipe or a full disk drops the rest: the run goes on and its exit status still tells.
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard var next = bytes.baseAddress else { return }
+            var left = bytes.count
+            while left > 0 {
+                let written = Foundation.write(descriptor, next, left)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                next += written
+                left -= written
+            }
+        }
     }
 }
