@@ -1,3 +1,4 @@
+import AFRunner
 import GRDB
 
 extension ResultInserter {
@@ -16,5 +17,41 @@ extension ResultInserter {
             rows.append((query.text(at: 0), query.int64(at: 1)))
         }
         suite.tests = Dictionary(rows, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Adds the tests of `results` the history does not have yet, for each suite in one multi-row upsert that
+    /// returns their ids (a first run into a new history file adds every test: one statement per test cost ~40%
+    /// of that run's recording).
+    func addNewTests(of results: UnsafeBufferPointer<TestResult>, in db: Database) throws {
+        var suite: SuiteIDs?
+        var names: [String] = []
+        for index in results.indices {
+            let ids = try suiteIDs(results[index].identity, in: db)
+            if ids !== suite {
+                try addTests(names, to: suite, in: db)
+                names.removeAll(keepingCapacity: true)
+                suite = ids
+            }
+            let name = results[index].identity.testName
+            if ids.tests[name] == nil, !names.contains(name) { names.append(name) }
+        }
+        try addTests(names, to: suite, in: db)
+    }
+
+    /// Inserts `names` into `suite` (or takes the rows already there) and remembers their ids.
+    private func addTests(_ names: [String], to suite: SuiteIDs?, in db: Database) throws {
+        guard let suite, !names.isEmpty else { return }
+        let rows = Array(repeating: "(?, ?)", count: names.count).joined(separator: ", ")
+        var query = SQLiteBinder(try db.cachedStatement(sql: """
+            INSERT INTO tests (suite_id, name) VALUES \(rows)
+            ON CONFLICT(suite_id, name) DO UPDATE SET name = excluded.name RETURNING name, id
+            """), in: db)
+        for name in names {
+            query.bind(suite.id)
+            query.bind(name)
+        }
+        while try query.nextRow("add \(names.count) tests of suite \(suite.id)") {
+            suite.tests[query.text(at: 0)] = query.int64(at: 1)
+        }
     }
 }

@@ -110,12 +110,18 @@ final class ResultInserter {
             throw HistoryError.database(operation: "add test \(identity)", reason: "no id returned")
         }
         suite.tests[identity.testName] = id
+        addsTests = true
         return id
     }
 
+    /// A test was missing from the history (a new suite, or the first run into a new file): from then on each
+    /// batch adds its new tests in one statement before its rows are bound (`addNewTests`), instead of one
+    /// statement per test. (Never set while every test is known: that check would cost a look-up per result.)
+    private var addsTests = false
+
     /// The ids of a test's suite. The first time a suite is seen, its row is created or renamed and the ids
     /// of all its known tests are read in one query, so a run of an existing suite looks up nothing per result.
-    private func suiteIDs(_ identity: TestIdentity, in db: Database) throws -> SuiteIDs {
+    func suiteIDs(_ identity: TestIdentity, in db: Database) throws -> SuiteIDs {
         if let lastSuite, lastSuite.key.file == identity.suiteFile, lastSuite.key.name == identity.suiteName {
             return lastSuite.ids
         }
@@ -160,6 +166,7 @@ final class ResultInserter {
         // Borrowed in place: reading `batch.results[index]` into a value retains it.
         try batch.results.withUnsafeBufferPointer { all in
             let results = UnsafeBufferPointer(rebasing: all[range])
+            if addsTests { try addNewTests(of: results, in: db) }
             var assertionLists: [[AssertionResult]] = []
             assertionLists.reserveCapacity(results.count)
             try statements.insert(.results, count: results.count, in: db) { row, index in
@@ -219,28 +226,30 @@ final class ResultInserter {
         row.bind(result.error?.kind)
         row.bind(result.error?.curlCode)
         row.bind(result.skipReason)
-        if let request = result.request {
-            row.bind(request.method)
-            row.bind(SinkRedactor.url(request.url))
-            if full { bindHeaders(request.headers, to: &row) } else { row.bind(nil as String?) }
+        // Field by field through optional chaining (the result's properties are read in place): binding the
+        // whole summary to a constant copied it, retaining and releasing each of its texts and arrays.
+        if let url = result.request?.url {
+            row.bind(result.request?.method)
+            row.bind(SinkRedactor.url(url))
+            if full { bindHeaders(result.request?.headers ?? [], to: &row) } else { row.bind(nil as String?) }
         } else {
             row.bind(nil as String?)
             row.bind(nil as String?)
             row.bind(nil as String?)
         }
-        if let response = result.response {
-            row.bind(response.status)
-            row.bind(response.httpVersion)
+        if let status = result.response?.status {
+            row.bind(status)
+            row.bind(result.response?.httpVersion)
             if full {
-                bindHeaders(response.headers, to: &row)
-                row.bind(SinkRedactor.text(response.bodyExcerpt))
+                bindHeaders(result.response?.headers ?? [], to: &row)
+                row.bind(SinkRedactor.text(result.response?.bodyExcerpt ?? ""))
             } else {
                 row.bind(nil as String?)
                 row.bind(nil as String?)
             }
-            row.bind(response.bodyBytes)
-            row.bind(response.remoteIP)
-            row.bind(response.remotePort)
+            row.bind(result.response?.bodyBytes)
+            row.bind(result.response?.remoteIP)
+            row.bind(result.response?.remotePort)
         } else {
             for _ in 0..<7 { row.bind(nil as String?) }
         }
