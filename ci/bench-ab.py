@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Alternated whole-process timing: the fairest comparison this noisy, shared machine allows.
 
-Usage: python3 ci/bench-ab.py ROUNDS name=COMMAND [name=COMMAND ...]
+Usage: python3 ci/bench-ab.py [--pairs] ROUNDS name=COMMAND [name=COMMAND ...]
 
 Each round runs every command once (shell, output discarded), in a rotating order, so that a slow
 moment of the machine falls on all of them alike. It prints, per command, the median wall time and
 the median of its per-round ratio to the first command, plus the median CPU time (user + system of
 the command and its children). A command that exits non-zero stops the script.
+
+With --pairs the commands come in pairs (a baseline, then the command measured against it: one build
+with --no-history, then the same build with --db) and each second command's ratio is to its own
+baseline; the CPU column then also gives the median per-round CPU difference.
 """
 import os
 import statistics
@@ -16,12 +20,18 @@ import time
 
 
 def main():
-    if len(sys.argv) < 3 or not sys.argv[1].isdigit():
+    arguments = sys.argv[1:]
+    pairs = bool(arguments) and arguments[0] == "--pairs"
+    if pairs:
+        arguments = arguments[1:]
+    if len(arguments) < 2 or not arguments[0].isdigit():
         sys.exit(__doc__)
-    rounds = int(sys.argv[1])
-    commands = [argument.split("=", 1) for argument in sys.argv[2:]]
+    rounds = int(arguments[0])
+    commands = [argument.split("=", 1) for argument in arguments[1:]]
     if any(len(pair) != 2 for pair in commands):
         sys.exit("each command is name=COMMAND")
+    if pairs and len(commands) % 2:
+        sys.exit("--pairs takes an even number of commands")
     wall = {name: [] for name, _ in commands}
     cpu = {name: [] for name, _ in commands}
     for round_index in range(rounds):
@@ -35,11 +45,14 @@ def main():
                 sys.exit(f"{name} failed (wait status {status}): {command}")
             wall[name].append(elapsed * 1000)
             cpu[name].append((usage.ru_utime + usage.ru_stime) * 1000)
-    first = commands[0][0]
-    for name, _ in commands:
-        ratio = statistics.median(a / b for a, b in zip(wall[name], wall[first]))
-        print(f"{name:20s} wall {statistics.median(wall[name]):8.1f} ms  cpu {statistics.median(cpu[name]):8.1f} ms"
-              f"  wall ratio to {first} {ratio:.3f}")
+    for index, (name, _) in enumerate(commands):
+        base = commands[index - index % 2][0] if pairs else commands[0][0]
+        ratio = statistics.median(a / b for a, b in zip(wall[name], wall[base]))
+        extra = ""
+        if pairs and name != base:
+            extra = f" ({statistics.median(a - b for a, b in zip(cpu[name], cpu[base])):+.1f})"
+        print(f"{name:20s} wall {statistics.median(wall[name]):8.1f} ms  cpu {statistics.median(cpu[name]):8.1f} ms{extra}"
+              f"  wall ratio to {base} {ratio:.3f}")
 
 
 if __name__ == "__main__":
