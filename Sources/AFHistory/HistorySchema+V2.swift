@@ -13,17 +13,11 @@ extension HistorySchema {
     /// opening one file at once are serialized by the migrator's write transaction, and the loser finds the
     /// migration done (`HistoryStore.openPool`).
     static func migrateToV2(_ db: Database) throws {
-        let phases = timingColumns
         var sql = ""
-        for column in phases {
-            let type = column.hasSuffix("_ms") ? "REAL" : "INTEGER"
-            sql += "ALTER TABLE results ADD COLUMN \(column) \(type);\n"
-        }
-        let list = phases.joined(separator: ", ")
+        for column in resultsColumnsV2 { sql += "ALTER TABLE results ADD COLUMN \(column);\n" }
+        let list = timingColumns.joined(separator: ", ")
         sql += """
-            ALTER TABLE results ADD COLUMN assertion_count INTEGER;
-            ALTER TABLE runs ADD COLUMN history_detail TEXT NOT NULL DEFAULT 'all'
-                CHECK (history_detail IN ('failures', 'all'));
+            ALTER TABLE runs ADD COLUMN \(runsColumnV2);
             UPDATE results SET (\(list)) = (SELECT \(list) FROM metrics m WHERE m.result_id = results.id)
                 WHERE id IN (SELECT result_id FROM metrics);
             UPDATE results SET assertion_count = (SELECT COUNT(*) FROM assertions a WHERE a.result_id = results.id);

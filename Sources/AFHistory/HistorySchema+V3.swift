@@ -12,7 +12,7 @@ extension HistorySchema {
     /// latest run; every other query already selects runs first.
     static func migrateToV3(_ db: Database) throws {
         try db.execute(sql: """
-            CREATE INDEX IF NOT EXISTS results_run_test ON results(run_seq, test_id);
+            \(resultsIndexV3)
             DROP INDEX IF EXISTS results_test;
             """)
     }

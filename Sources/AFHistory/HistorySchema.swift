@@ -46,114 +46,30 @@ enum HistorySchema {
     static func createV1(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE IF NOT EXISTS runs (
-                seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                id TEXT NOT NULL UNIQUE,
-                started_at TEXT NOT NULL,
-                finished_at TEXT,
-                status TEXT NOT NULL CHECK (status IN ('running', 'complete', 'interrupted')),
-                command_line TEXT NOT NULL,
-                host TEXT NOT NULL,
-                pid INTEGER NOT NULL,
-                pid_host TEXT NOT NULL,
-                afrun_version TEXT NOT NULL,
-                libcurl_version TEXT NOT NULL,
-                openssl_version TEXT NOT NULL,
-                git_commit TEXT,
-                git_branch TEXT,
-                shard TEXT,
-                passed INTEGER NOT NULL DEFAULT 0,
-                failed INTEGER NOT NULL DEFAULT 0,
-                errors INTEGER NOT NULL DEFAULT 0,
-                skipped INTEGER NOT NULL DEFAULT 0,
-                duration_ms REAL,
-                p50_ms REAL,
-                p95_ms REAL
+            \(runsColumnsV1)
             );
-            CREATE INDEX IF NOT EXISTS runs_started ON runs(started_at);
-            CREATE INDEX IF NOT EXISTS runs_status ON runs(status);
-
+            \(runsIndexes)
             CREATE TABLE IF NOT EXISTS suites (
-                id INTEGER PRIMARY KEY,
-                file TEXT NOT NULL UNIQUE,
-                name TEXT NOT NULL
+            \(suitesColumns)
             );
-
             CREATE TABLE IF NOT EXISTS tests (
-                id INTEGER PRIMARY KEY,
-                suite_id INTEGER NOT NULL REFERENCES suites(id),
-                name TEXT NOT NULL,
-                UNIQUE (suite_id, name)
+            \(testsColumns)
             );
-            CREATE INDEX IF NOT EXISTS tests_name ON tests(name);
-
+            \(testsIndexes)
             CREATE TABLE IF NOT EXISTS results (
-                id INTEGER PRIMARY KEY,
-                run_seq INTEGER NOT NULL REFERENCES runs(seq) ON DELETE CASCADE,
-                test_id INTEGER NOT NULL REFERENCES tests(id),
-                line INTEGER NOT NULL,
-                status TEXT NOT NULL CHECK (status IN ('passed', 'failed', 'error', 'skipped')),
-                attempts INTEGER NOT NULL,
-                started_at TEXT NOT NULL,
-                duration_ms REAL NOT NULL,
-                failure_messages TEXT,
-                error_kind TEXT,
-                curl_code INTEGER,
-                skip_reason TEXT,
-                method TEXT,
-                url TEXT,
-                request_headers TEXT,
-                response_status INTEGER,
-                http_version TEXT,
-                response_headers TEXT,
-                body_excerpt TEXT,
-                body_bytes INTEGER,
-                remote_ip TEXT,
-                remote_port INTEGER,
-                captures TEXT
+            \(resultsColumnsV1)
             );
             CREATE INDEX IF NOT EXISTS results_run ON results(run_seq, status);
             CREATE INDEX IF NOT EXISTS results_test ON results(test_id, run_seq);
-
             CREATE TABLE IF NOT EXISTS metrics (
-                result_id INTEGER PRIMARY KEY REFERENCES results(id) ON DELETE CASCADE,
-                dns_ms REAL NOT NULL,
-                connect_ms REAL NOT NULL,
-                tls_ms REAL NOT NULL,
-                wait_ms REAL NOT NULL,
-                ttfb_ms REAL NOT NULL,
-                download_ms REAL NOT NULL,
-                total_ms REAL NOT NULL,
-                redirect_ms REAL NOT NULL,
-                queue_ms REAL,
-                redirect_count INTEGER NOT NULL,
-                connection_reused INTEGER NOT NULL,
-                request_bytes INTEGER NOT NULL,
-                response_bytes INTEGER NOT NULL
+            \(metricsColumnsV1)
             );
-
             CREATE TABLE IF NOT EXISTS assertions (
-                id INTEGER PRIMARY KEY,
-                result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,
-                position INTEGER NOT NULL,
-                kind TEXT NOT NULL,
-                target TEXT,
-                predicate TEXT NOT NULL,
-                expected TEXT NOT NULL,
-                actual TEXT,
-                passed INTEGER NOT NULL,
-                message TEXT NOT NULL
+            \(assertionsColumns)
             );
-            CREATE INDEX IF NOT EXISTS assertions_result ON assertions(result_id);
-
+            \(assertionsIndexes)
             CREATE TABLE IF NOT EXISTS tls (
-                result_id INTEGER PRIMARY KEY REFERENCES results(id) ON DELETE CASCADE,
-                protocol_version TEXT,
-                cipher TEXT,
-                chain_pins TEXT NOT NULL,
-                leaf_subject TEXT,
-                leaf_not_after TEXT,
-                trusted INTEGER NOT NULL,
-                rejection_reason TEXT
+            \(tlsColumns)
             );
             """)
     }

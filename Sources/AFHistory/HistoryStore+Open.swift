@@ -93,7 +93,12 @@ extension HistoryStore {
         }
         // Most opens find the schema up to date: one query says so, and GRDB's migrator (and its first generic
         // look-ups in the process) is not needed.
-        let applied = (try? connection.writeWithoutTransaction(appliedMigrations)) ?? []
+        var applied = (try? connection.writeWithoutTransaction(appliedMigrations)) ?? []
+        // A new file gets the latest schema in one step (a file another process is creating at the same moment,
+        // or one with tables of its own, goes through the migrator as before).
+        if applied.isEmpty, (try? connection.writeWithoutTransaction(HistorySchema.createLatestIfEmpty)) == true {
+            applied = Set(HistorySchema.versions)
+        }
         let unknown = applied.subtracting(HistorySchema.versions)
         if !unknown.isEmpty { throw HistoryError.newerSchema(path: path, migrations: unknown.sorted()) }
         if applied != Set(HistorySchema.versions) {
