@@ -19,11 +19,7 @@ RUNS=${RUNS:-9}
 . ci/bench-server.sh
 bench_init history
 start_bench_server
-AFRUN_B=${AFRUN_B:-}
-if [ -n "$AFRUN_B" ]; then
-  [ -x "$AFRUN_B" ] || { echo "bench: no afrun binary at $AFRUN_B"; exit 2; }
-  AFRUN_B=$(realpath "$AFRUN_B")
-fi
+bench_binary_b
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at start; N=$N C=$C RUNS=$RUNS"
 echo "A: $AFRUN${AFRUN_B:+
 B: $AFRUN_B}"

@@ -20,8 +20,7 @@ C=${C:-64}
 . ci/bench-server.sh
 bench_init instructions
 start_bench_server
-AFRUN_B=${AFRUN_B:-}
-[ -z "$AFRUN_B" ] || AFRUN_B=$(realpath "$AFRUN_B")
+bench_binary_b
 echo "N=$N C=$C; valgrind $(valgrind --version | sed 's/valgrind-//')"
 
 # count NAME BINARY ARGS...: runs one afrun under callgrind; writes $SCRATCH/NAME.out and prints nothing.

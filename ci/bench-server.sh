@@ -4,6 +4,7 @@
 # AFRUN: the binary named by $AFRUN, else a release build of afrun; made absolute.
 # start_nginx FILE CONTENT_TYPE: a private nginx (one worker, loopback, keep-alive, no access log)
 # serving $SCRATCH/www/FILE; sets NGINX, PORT, BASE and SERVER_PID. Expects SCRATCH.
+# bench_binary_b: AFRUN_B (a second binary), when set, checked and made absolute.
 # start_bench_server: start_nginx with a 40-byte JSON file, then the generated N-test suite of
 # ci/bench-runner.sh and a curl config of the same N URLs. Expects SCRATCH and N.
 bench_init() {
@@ -16,6 +17,14 @@ bench_init() {
   fi
   [ -x "$AFRUN" ] || { echo "bench: no afrun binary at $AFRUN"; exit 2; }
   AFRUN=$(realpath "$AFRUN")
+}
+
+# bench_binary_b: AFRUN_B, when set (a second build measured beside AFRUN), checked and made absolute.
+bench_binary_b() {
+  AFRUN_B=${AFRUN_B:-}
+  [ -n "$AFRUN_B" ] || return 0
+  [ -x "$AFRUN_B" ] || { echo "bench: no afrun binary at $AFRUN_B"; exit 2; }
+  AFRUN_B=$(realpath "$AFRUN_B")
 }
 
 start_nginx() {
