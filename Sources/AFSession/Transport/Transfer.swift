@@ -107,15 +107,9 @@ final class Transfer {
             bodyBytes += Int64(bytes.count)
             return bytes.count
         }
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                fileError = String(cString: strerror(errno))
-                return 0
-            }
-            offset += written
+        if let failure = FileDescriptorWriter.writeAll(bytes, to: fileDescriptor) {
+            fileError = String(cString: strerror(failure))
+            return 0
         }
         bodyBytes += Int64(bytes.count)
         return bytes.count

@@ -20,23 +20,11 @@ final class Console: Sendable {
         lock.withLock { _ in Self.write(text, to: STDERR_FILENO) }
     }
 
-    /// Writes all of `text`'s UTF-8 bytes to `descriptor`, straight from the string's storage (going through
-    /// `Data` and `FileHandle` copied the text and made the runtime look up a conformance on first use). A
-    /// closed pipe or a full disk drops the rest: the run goes on and its exit status still tells.
+    /// Writes `text`'s UTF-8 bytes to `descriptor`, straight from the string's storage (going through `Data`
+    /// and `FileHandle` copied the text and made the runtime look up a conformance on first use). A closed pipe
+    /// or a full disk drops the rest: the run goes on and its exit status still tells.
     private static func write(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { bytes in
-            guard var next = bytes.baseAddress else { return }
-            var left = bytes.count
-            while left > 0 {
-                let written = Foundation.write(descriptor, next, left)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                next += written
-                left -= written
-            }
-        }
+        _ = text.withUTF8 { FileDescriptorWriter.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 }
