@@ -45,7 +45,7 @@ extension ResultInserter {
     /// The writer holds the write lock and reads the suite's tests again whenever another process wrote
     /// (`data_version`), so the plain INSERT does not conflict in practice; it costs a quarter less than the
     /// upsert and its `RETURNING` (~15,000 instructions per new test against ~20,000).
-    private func addTests(_ names: [String], to suite: SuiteIDs?, in db: Database) throws {
+    func addTests(_ names: [String], to suite: SuiteIDs?, in db: Database) throws {
         guard let suite, !names.isEmpty else { return }
         if try insertTests(names, to: suite, in: db) { return }
         let rows = Array(repeating: "(?, ?)", count: names.count).joined(separator: ", ")

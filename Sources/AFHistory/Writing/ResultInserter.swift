@@ -99,17 +99,11 @@ final class ResultInserter {
     private func testID(_ identity: TestIdentity, in db: Database) throws -> Int64 {
         let suite = try suiteIDs(identity, in: db)
         if let known = suite.tests[identity.testName] { return known }
-        // New test (or one another process added since): insert, or take the row that is there.
-        var insert = SQLiteBinder(try db.cachedStatement(sql: """
-            INSERT INTO tests (suite_id, name) VALUES (?, ?)
-            ON CONFLICT(suite_id, name) DO UPDATE SET name = excluded.name RETURNING id
-            """), in: db)
-        insert.bind(suite.id)
-        insert.bind(identity.testName)
-        guard let id = try insert.singleInt64("add test \(identity)") else {
+        // New test (or one another process added since): added as a batch's new tests are (`addTests`).
+        try addTests([identity.testName], to: suite, in: db)
+        guard let id = suite.tests[identity.testName] else {
             throw HistoryError.database(operation: "add test \(identity)", reason: "no id returned")
         }
-        suite.tests[identity.testName] = id
         addsTests = true
         return id
     }
