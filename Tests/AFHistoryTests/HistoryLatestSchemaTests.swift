@@ -1,6 +1,7 @@
 @testable import AFHistory
 import AFRunner
 import Foundation
+import GRDB
 import Testing
 
 /// A new history file gets the latest schema in one step (`HistorySchema.createLatestIfEmpty`); a file made by
@@ -60,12 +61,24 @@ struct HistoryLatestSchemaTests {
         }
     }
 
-    @Test("a file that already has tables of its own is left to the migrator, which adds ours beside them")
+    @Test("only a file with no table is created in one step; one with tables of its own is left to the migrator, which adds ours")
     func foreignTablesGoThroughTheMigrator() throws {
-        let path = HistoryFixtures.databasePath()
-        defer { HistoryFixtures.remove(path) }
+        let path = HistoryFixtures.databasePath(), empty = HistoryFixtures.databasePath()
+        defer {
+            HistoryFixtures.remove(path)
+            HistoryFixtures.remove(empty)
+        }
         try Self.makeFolder(of: path)
+        try Self.makeFolder(of: empty)
         _ = try SQLite.query(path, "CREATE TABLE notes (text TEXT)")
+        for (file, expected) in [(path, false), (empty, true)] {
+            let queue = try DatabaseQueue(path: file)
+            #expect(try queue.writeWithoutTransaction(HistorySchema.createLatestIfEmpty) == expected)
+            try queue.close()
+        }
+        #expect(try SQLite.query(path, "SELECT name FROM sqlite_master") == ["notes"], "nothing created beside another's tables")
+        #expect(try SQLite.query(empty, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4"])
+
         try HistoryStore.open(path: path).close()
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM notes") == ["0"])
         #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4"])
