@@ -41,7 +41,8 @@ extension HistoryStore {
     /// History, "Tenth round"). Files made with another size keep it.
     static let pageSize = 8192
 
-    /// The folders, the connection in WAL mode, the migrations and the interrupted-runs check.
+    /// The folders, the connection in WAL mode, the migrations, the interrupted-runs check, and a checkpoint
+    /// of what the last run left in the WAL.
     ///
     /// One connection (a `DatabaseQueue`), not a `DatabasePool`: the store writes through one connection and
     /// reads little, and a pool's WAL set-up on every open (a file-size look-up through Foundation's URL
@@ -124,6 +125,9 @@ extension HistoryStore {
         } catch {
             throw historyError(error, operation: "mark interrupted runs")
         }
+        // The last run's commits, left in the WAL by its close (`close()`), go into the file now: in a run,
+        // while the suites load. Passive: frames another process still reads stay for a later checkpoint.
+        _ = try? connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }
         return connection
     }
 

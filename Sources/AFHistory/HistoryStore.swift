@@ -1,4 +1,6 @@
 import AFRunner
+import AFSession
+import CSQLiteConfig
 import Foundation
 import GRDB
 
@@ -38,6 +40,8 @@ public final class HistoryStore: InlineResultSink {
     public let detail: HistoryDetail
     let database: DatabaseHandle
     let writer: GroupCommitWriter
+    /// Whether a run was started through this store (its close then leaves the WAL to the next open).
+    private let recordedRun = LockedValue(false)
 
     /// How long a writer waits for another process's lock before failing.
     public static let busyTimeout: TimeInterval = 30
@@ -55,11 +59,19 @@ public final class HistoryStore: InlineResultSink {
     }
 
     /// Commits what the writer holds and closes the database; further calls fail.
+    ///
+    /// A store that recorded a run closes without a checkpoint: the run's last commits stay in the WAL
+    /// (`history.sqlite-wal`), which the next open folds into the file, off the next run's path (its syncs were
+    /// ~3 ms of a 2,000-test run's end: docs/performance.md, History, "Thirteenth round"). Any other store
+    /// (queries, `prune`, `merge`) folds the WAL into the file as it closes, as SQLite does by default.
     /// - Throws: `HistoryError.database` if the file could not be closed.
     public func close() throws {
         writer.quiesce()
         writer.handOverRetained()
         guard let connection = try? database.connection() else { return }
+        if recordedRun.withLock({ $0 }) {
+            connection.writeWithoutTransaction { db in _ = afh_keep_wal_on_close(db.sqliteConnection) }
+        }
         do { try connection.close() } catch { throw HistoryError.database(operation: "close", reason: "\(error)") }
     }
 
@@ -78,6 +90,7 @@ public final class HistoryStore: InlineResultSink {
 
     /// Queues the run's row (status `running`) and commits it once the database is open.
     public func runDidStart(_ run: RunInfo) async throws {
+        recordedRun.withLock { $0 = true }
         writer.enqueue([WriterItem(operation: .start(run), acknowledgement: nil)])
         // Committed as soon as the database is open (the suites are still loading): the run shows as `running`
         // to other processes at once, and the new WAL's header and its sync are written now, not on the
@@ -124,8 +137,9 @@ public final class HistoryStore: InlineResultSink {
         try await writer.flush()
     }
 
-    /// Stores the totals and the final status after every queued result, commits, and folds the WAL into
-    /// the database file so that copying only `history.sqlite` (a CI cache, an artifact) carries the run.
+    /// Stores the totals and the final status after every queued result and commits. The last commits stay
+    /// in the WAL until the next open (or a query's close) folds them into the file: copy or cache the
+    /// history's folder, `history.sqlite` with its `-wal` (docs/history.md, "Durability").
     /// - Throws: the first problem: the run's end not stored, or queued items that were not.
     public func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
         try await writer.submit(.finish(runID: run.id, summary: summary, status: status), flushing: true)

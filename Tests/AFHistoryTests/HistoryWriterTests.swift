@@ -120,8 +120,40 @@ struct HistoryWriterTests {
         #expect(try store.run("latest").passed == 32)
         try store.close()
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["40"])
-        // The final checkpoint folded the WAL into the file: nothing is left beside it.
-        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test("a store that recorded a run leaves its last commits in the WAL; the next open folds them into the file")
+    func lastRunFoldedByNextOpen() async throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
+        let store = HistoryStore.openInBackground(path: path)
+        let run = HistoryFixtures.run()
+        try await store.runDidStart(run)
+        try await store.record(contentsOf: Self.results(40), in: run)
+        try await store.runDidFinish(run, summary: RunSummary(passed: 32, failed: 8), status: .complete)
+        try store.close()
+        // No checkpoint at the close: the run is in the WAL, not yet in the file alone.
+        let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        #expect(log > 0)
+        #expect(try Self.resultsInFileAlone(path) == 0)
+        // The next open (here a query's) checkpoints it: the file alone then holds the run, before any close.
+        let reader = try HistoryStore.open(path: path)
+        defer { try? reader.close() }
+        #expect(try Self.resultsInFileAlone(path) == 40)
+        #expect(try reader.run("latest").passed == 32)
+    }
+
+    /// The results a copy of the database file holds without its WAL (what copying `history.sqlite` alone carries).
+    private static func resultsInFileAlone(_ path: String) throws -> Int {
+        let copy = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(copy) }
+        try FileManager.default.createDirectory(
+            atPath: (copy as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        // A file whose last checkpoint came before the tables were made has none.
+        let tables = try SQLite.query(copy, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'results'")
+        guard tables == ["1"] else { return 0 }
+        return Int(try SQLite.query(copy, "SELECT COUNT(*) FROM results").first ?? "") ?? -1
     }
 
     @Test("a background open that fails is reported by runDidFinish and by queries")

@@ -383,12 +383,11 @@ final class GroupCommitWriter: Sendable {
                     // synced, on the run's last stretch (measured slower: docs/performance.md, History, "Tenth round").
                     if !urgent && !commitSoon { transaction.checkpoint(.passive) }
                     // The commit the run's end being near asked for: its frames go to disk now, while the last
-                    // requests run, so the final checkpoint's sync of the WAL has only the last eighth to write.
+                    // requests run (the run's end itself syncs nothing: the next open's checkpoint does).
                     if commitSoon && ending { transaction.syncLog() }
                 }
-                // The run is over: fold the WAL into the file before the caller hears it is stored.
+                // The run is over, and committed: its last frames stay in the WAL for the next open to fold in.
                 finished = outcomes.contains(where: { $0.item.isFinish && (try? $0.result.get()) != nil })
-                if finished { transaction.checkpoint(.truncate) }
                 return outcomes
             }
             if finished { meter.report() }  // before the caller hears the run is stored (and may exit)

@@ -91,8 +91,8 @@ final class WriterTransaction {
     }
 
     /// Copies the WAL's frames into the database file (best effort: a reader may hold some back); outside a
-    /// transaction. `.passive` during a run keeps the WAL short, so the run's last checkpoint has little to
-    /// copy and sync; `.truncate` at its end leaves the whole run in the database file.
+    /// transaction. `.passive` during a run keeps the WAL short, so the next open's checkpoint has little
+    /// to copy and sync.
     func checkpoint(_ mode: Database.CheckpointMode) {
         guard startedAt == nil, let connection = try? database.connection() else { return }
         _ = try? connection.writeWithoutTransaction { db in try db.checkpoint(mode) }
