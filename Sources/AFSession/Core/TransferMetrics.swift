@@ -206,7 +206,8 @@ public struct TransferMetrics: Sendable, Hashable, Codable, CustomReflectable {
 extension Duration {
     /// This duration in milliseconds, as a `Double`.
     public var milliseconds: Double {
-        let c = components
-        return Double(c.seconds) * 1_000 + Double(c.attoseconds) / 1e15
+        // Both durations as `Double`s, divided: `components` divides the 128-bit attosecond count by 10^18
+        // twice in software, which cost ~150 instructions per call, nine calls per recorded result.
+        self / .milliseconds(1)
     }
 }
