@@ -48,4 +48,19 @@ struct HistoryEncodingTests {
         let date = Date(timeIntervalSince1970: seconds)
         #expect(StorageDate.text(date) == formatter.string(from: date))
     }
+
+    @Test("the calendar by arithmetic agrees with gmtime_r on every day from 1600 to 2400")
+    func civilDates() {
+        var mismatches: [Int64] = []
+        for days in Int64(-135_140)...Int64(157_000) {
+            var time = time_t(days * 86_400)
+            var parts = tm()
+            _ = gmtime_r(&time, &parts)
+            let date = StorageDate.civilDate(daysSinceEpoch: days)
+            if date.year != Int64(parts.tm_year) + 1900 || date.month != Int(parts.tm_mon) + 1 || date.day != Int(parts.tm_mday) {
+                mismatches.append(days)
+            }
+        }
+        #expect(mismatches.count == 0, "first days that differ: \(mismatches.prefix(5))")
+    }
 }
