@@ -377,11 +377,9 @@ final class GroupCommitWriter: Sendable {
                         || transaction.pendingResults >= Self.maxUncommitted
                 {
                     outcomes += transaction.commit()
-                    // While the requests run, keep the WAL short (its syncs happen here, off the runner's path).
-                    // Not after a commit someone waits for (they wait for the commit, not the copy), nor after the
-                    // one the run's end asked for: the next commit would restart the WAL, whose new header is
-                    // synced, on the run's last stretch (measured slower: docs/performance.md, History, "Tenth round").
-                    if !urgent && !commitSoon { transaction.checkpoint(.passive) }
+                    // No checkpoint while the requests run: copying pages into the file, its syncs and the WAL's
+                    // restart cost the run's cores (docs/performance.md, History, "Thirteenth round"). The next
+                    // open folds the run in; SQLite's own checkpoint every 1,000 pages bounds the WAL of a long run.
                     // The commit the run's end being near asked for: its frames go to disk now, while the last
                     // requests run (the run's end itself syncs nothing: the next open's checkpoint does).
                     if commitSoon && ending { transaction.syncLog() }

@@ -90,14 +90,6 @@ final class WriterTransaction {
         }
     }
 
-    /// Copies the WAL's frames into the database file (best effort: a reader may hold some back); outside a
-    /// transaction. `.passive` during a run keeps the WAL short, so the next open's checkpoint has little
-    /// to copy and sync.
-    func checkpoint(_ mode: Database.CheckpointMode) {
-        guard startedAt == nil, let connection = try? database.connection() else { return }
-        _ = try? connection.writeWithoutTransaction { db in try db.checkpoint(mode) }
-    }
-
     /// Compiles what every insert pass runs (the results INSERTs, `BEGIN IMMEDIATE` and `COMMIT`), with the
     /// constraint checks already as the writer's transactions want them (changing them would expire the
     /// statements again). Called after a background open, while the suites load, so the run's first insert
