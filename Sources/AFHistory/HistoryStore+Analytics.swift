@@ -14,6 +14,8 @@ extension HistoryStore {
     }
 
     /// The smallest run sequence among the latest `lastRuns` runs (results at or after it are in the window).
+    /// Queries read the window's results as `id BETWEEN ? AND ? AND run_seq >= ?`, with the ids from
+    /// `resultIDs(ofRunsFrom:in:)`: a range of the rowid, since `results` has no index (schema v5).
     static func windowStart(lastRuns: Int, in db: Database) throws -> Int64 {
         guard lastRuns > 0 else { return Int64.max }
         return try Int64.fetchOne(db, sql: "SELECT seq FROM runs ORDER BY seq DESC LIMIT 1 OFFSET ?", arguments: [lastRuns - 1])
@@ -41,9 +43,11 @@ extension HistoryStore {
         try read("median durations") { db in
             let names = try Self.identities(in: db)
             let start = try Self.windowStart(lastRuns: lastRuns, in: db)
+            let ids = try Self.resultIDs(ofRunsFrom: start, in: db)
             var samples: [Int64: [Double]] = [:]
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT test_id, duration_ms FROM results WHERE run_seq >= ? AND status != 'skipped'", arguments: [start])
+                db, sql: "SELECT test_id, duration_ms FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND status != 'skipped'",
+                arguments: [ids.lower, ids.upper, start])
             while let row = try rows.next() { samples[row[0], default: []].append(row[1]) }
             var map: [TestIdentity: Double] = [:]
             for (id, values) in samples { if let identity = names[id] { map[identity] = Percentiles.median(values.sorted()) } }
@@ -65,11 +69,15 @@ extension HistoryStore {
         try read("flaky") { db in
             let names = try Self.identities(in: db)
             let start = try Self.windowStart(lastRuns: lastRuns, in: db)
+            let ids = try Self.resultIDs(ofRunsFrom: start, in: db)
             var tallies: [Int64: FlakyTally] = [:]
             let rows = try Row.fetchCursor(
                 db,
-                sql: "SELECT test_id, status, attempts FROM results WHERE run_seq >= ? AND status != 'skipped' ORDER BY run_seq, id",
-                arguments: [start])
+                sql: """
+                    SELECT test_id, status, attempts FROM results
+                    WHERE id BETWEEN ? AND ? AND run_seq >= ? AND status != 'skipped' ORDER BY run_seq, id
+                    """,
+                arguments: [ids.lower, ids.upper, start])
             while let row = try rows.next() {
                 let passed = (row[1] as String) == TestStatus.passed.rawValue
                 tallies[row[0], default: FlakyTally()].add(passed: passed, attempts: row[2], status: row[1])
@@ -96,12 +104,13 @@ extension HistoryStore {
         try read("slowest") { db in
             let names = try Self.identities(in: db)
             let start = try Self.windowStart(lastRuns: lastRuns, in: db)
+            let ids = try Self.resultIDs(ofRunsFrom: start, in: db)
             var samples: [Int64: [Double]] = [:]
             let rows = try Row.fetchCursor(
                 db,
                 // The timing columns are set together, for the results that had a transfer.
-                sql: "SELECT test_id, \(phase.column) FROM results WHERE run_seq >= ? AND \(phase.column) IS NOT NULL",
-                arguments: [start])
+                sql: "SELECT test_id, \(phase.column) FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND \(phase.column) IS NOT NULL",
+                arguments: [ids.lower, ids.upper, start])
             while let row = try rows.next() { samples[row[0], default: []].append(row[1]) }
             return samples.compactMap { id, values -> PhaseStats? in
                 guard let identity = names[id] else { return nil }
