@@ -100,4 +100,36 @@ struct HistoryResultRangeTests {
         #expect(t1.map(\.status) == [3, 2, 1].map { InterleavedHistory.status(pair: $0, test: 1) })
         #expect(try store.testHistory("Y/t4", last: 20).count == 4, "every run that ran it, no more")
     }
+
+    @Test("flaky counts a test's outcomes in run order when a later run recorded it before an earlier one did")
+    func flakyInRunOrder() async throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
+        let first = try HistoryStore.open(path: path)
+        defer { try? first.close() }
+        let second = try HistoryStore.open(path: path)
+        defer { try? second.close() }
+        let a = HistoryFixtures.identity("a"), b = HistoryFixtures.identity("b")
+        let earlier = HistoryFixtures.run(), later = HistoryFixtures.run()
+        try await first.runDidStart(earlier)
+        try await first.flush()
+        try await second.runDidStart(later)
+        try await second.flush()
+        // The later run records `a` (failed) first: by id, `a` went failed, passed, passed; by run, passed,
+        // failed, passed.
+        try await second.record(HistoryFixtures.result(a, .failed), in: later)
+        try await first.record(HistoryFixtures.result(a, .passed), in: earlier)
+        try await first.record(HistoryFixtures.result(b, .passed), in: earlier)
+        try await second.record(HistoryFixtures.result(b, .passed), in: later)
+        try await first.runDidFinish(earlier, summary: RunSummary(passed: 2), status: .complete)
+        try await second.runDidFinish(later, summary: RunSummary(passed: 1, failed: 1), status: .complete)
+        try await HistoryFixtures.record(first, [HistoryFixtures.result(a, .passed), HistoryFixtures.result(b, .passed)])
+
+        let flaky = try first.flakyTests(lastRuns: 3, includeStable: true)
+        #expect(flaky.map(\.identity) == [a, b])
+        #expect(flaky.first?.flips == 2, "passed, failed, passed")
+        #expect(flaky.first?.lastStatus == .passed)
+        #expect(flaky.last?.flips == 0)
+    }
 }
+
