@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # History query benchmark: generates a history of RUNS × TESTS results (default 1000 × 1000 = 1,000,000) with
 # the sqlite3 CLI (recursive CTEs, one transaction, a few seconds), then times `afrun history flaky`,
-# `trends`, `slowest` and `runs` with the release build. Figures go in docs/performance.md, section History.
+# `trends`, `slowest`, `runs`, `compare`, `show`, `test` and `prune` with the release build. Figures go in
+# docs/performance.md, section History.
 #
 #   ci/bench-history.sh [RUNS] [TESTS]        BENCH_DB=/path/to.sqlite to choose the file, AFRUN=… a binary
 set -euo pipefail
@@ -28,10 +29,12 @@ PRAGMA synchronous = OFF;
 BEGIN;
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $RUNS)
 INSERT INTO runs (seq, id, started_at, finished_at, status, command_line, host, pid, pid_host, afrun_version,
-                  libcurl_version, openssl_version, passed, failed, errors, skipped, duration_ms)
+                  libcurl_version, openssl_version, passed, failed, errors, skipped, duration_ms,
+                  first_result_id, last_result_id)
 SELECT i, printf('%08x-0000-4000-8000-%012x', i, i), strftime('%Y-%m-%d %H:%M:%f', 1700000000 + i * 3600, 'unixepoch'),
        strftime('%Y-%m-%d %H:%M:%f', 1700000000 + i * 3600 + 60, 'unixepoch'), 'complete', '["afrun","bench"]',
-       'bench', 0, 'bench', '0.1.0', '7.88.1', '3.0.15', $TESTS, 0, 0, 0, 60000 FROM n;
+       'bench', 0, 'bench', '0.1.0', '7.88.1', '3.0.15', $TESTS, 0, 0, 0, 60000,
+       (i - 1) * $TESTS + 1, i * $TESTS FROM n;
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20)
 INSERT INTO suites (id, file, name) SELECT i, 'suites/suite-' || i || '.json', 'Suite ' || i FROM n;
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $TESTS)
@@ -79,3 +82,12 @@ measure trends --last 1000 --by test
 measure slowest --last 20 --phase ttfb
 measure runs --last 20
 measure compare previous latest
+measure show latest
+measure test "Suite 1/test 500" --last 20
+measure test "Suite 1/test 500" --last 1000
+
+# Prune is timed once, on a copy (it deletes): all but the latest 100 runs.
+cp "$DB" "$DB.prune"
+s=$(date +%s.%N); "$AFRUN" history prune --keep 100 --db "$DB.prune" >/dev/null; e=$(date +%s.%N)
+printf '%-40s %6.3f s\n' "history prune --keep 100 (once)" "$(awk -v a="$s" -v b="$e" 'BEGIN { print b - a }')"
+rm -f "$DB.prune" "$DB.prune-wal" "$DB.prune-shm"

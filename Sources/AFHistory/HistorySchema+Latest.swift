@@ -23,7 +23,8 @@ extension HistorySchema {
         try db.execute(sql: """
             CREATE TABLE runs (
             \(runsColumnsV1),
-            \(runsColumnV2)
+            \(runsColumnV2),
+            \(runsColumnsV5.joined(separator: ",\n"))
             );
             \(runsIndexes)
             CREATE TABLE suites (
@@ -37,7 +38,6 @@ extension HistorySchema {
             \(resultsColumnsV1),
             \(resultsColumnsV2.joined(separator: ",\n"))
             );
-            \(resultsIndexV3)
             CREATE TABLE assertions (
             \(assertionsColumns)
             );

@@ -137,6 +137,11 @@ extension HistorySchema {
     /// The index of `assertions` (every version).
     static let assertionsIndexes = "CREATE INDEX IF NOT EXISTS assertions_result ON assertions(result_id);"
 
-    /// The index version 3 gives `results` (the only one since version 4).
+    /// The index version 3 gives `results` (the only one in version 4; none since version 5).
     static let resultsIndexV3 = "CREATE INDEX IF NOT EXISTS results_run_test ON results(run_seq, test_id);"
+
+    /// The columns version 5 adds to `runs`, in order: the range of result ids the run wrote (a bound: other
+    /// runs' results may lie in it too), both NULL for a run without results, `last_result_id` NULL while the
+    /// run records.
+    static let runsColumnsV5 = ["first_result_id INTEGER", "last_result_id INTEGER"]
 }

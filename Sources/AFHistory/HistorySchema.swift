@@ -20,6 +20,10 @@ enum HistorySchema {
         migrator.registerMigration("v4", foreignKeyChecks: .immediate) { db in
             try migrateToV4(db)
         }
+        // v5 adds two columns no foreign key refers to, fills them and drops an index.
+        migrator.registerMigration("v5", foreignKeyChecks: .immediate) { db in
+            try migrateToV5(db)
+        }
         return migrator
     }
 

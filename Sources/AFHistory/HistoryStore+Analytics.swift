@@ -14,6 +14,8 @@ extension HistoryStore {
     }
 
     /// The smallest run sequence among the latest `lastRuns` runs (results at or after it are in the window).
+    /// Queries read the window's results as `id BETWEEN ? AND ? AND run_seq >= ?`, with the ids from
+    /// `resultIDs(ofRunsFrom:in:)`: a range of the rowid, since `results` has no index (schema v5).
     static func windowStart(lastRuns: Int, in db: Database) throws -> Int64 {
         guard lastRuns > 0 else { return Int64.max }
         return try Int64.fetchOne(db, sql: "SELECT seq FROM runs ORDER BY seq DESC LIMIT 1 OFFSET ?", arguments: [lastRuns - 1])
@@ -41,9 +43,11 @@ extension HistoryStore {
         try read("median durations") { db in
             let names = try Self.identities(in: db)
             let start = try Self.windowStart(lastRuns: lastRuns, in: db)
+            let ids = try Self.resultIDs(ofRunsFrom: start, in: db)
             var samples: [Int64: [Double]] = [:]
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT test_id, duration_ms FROM results WHERE run_seq >= ? AND status != 'skipped'", arguments: [start])
+                db, sql: "SELECT test_id, duration_ms FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND status != 'skipped'",
+                arguments: [ids.lower, ids.upper, start])
             while let row = try rows.next() { samples[row[0], default: []].append(row[1]) }
             var map: [TestIdentity: Double] = [:]
             for (id, values) in samples { if let identity = names[id] { map[identity] = Percentiles.median(values.sorted()) } }
@@ -65,15 +69,8 @@ extension HistoryStore {
         try read("flaky") { db in
             let names = try Self.identities(in: db)
             let start = try Self.windowStart(lastRuns: lastRuns, in: db)
-            var tallies: [Int64: FlakyTally] = [:]
-            let rows = try Row.fetchCursor(
-                db,
-                sql: "SELECT test_id, status, attempts FROM results WHERE run_seq >= ? AND status != 'skipped' ORDER BY run_seq, id",
-                arguments: [start])
-            while let row = try rows.next() {
-                let passed = (row[1] as String) == TestStatus.passed.rawValue
-                tallies[row[0], default: FlakyTally()].add(passed: passed, attempts: row[2], status: row[1])
-            }
+            let ids = try Self.resultIDs(ofRunsFrom: start, in: db)
+            let tallies = try Self.flakyTallies(ids: ids, from: start, in: db)
             return tallies.compactMap { id, tally -> FlakyTest? in
                 guard let identity = names[id] else { return nil }
                 let flaky = tally.result(identity)
@@ -87,6 +84,33 @@ extension HistoryStore {
         }
     }
 
+    /// Each test's tally over the runs from `start` on, its results taken in run order.
+    ///
+    /// Read in id order, a range of the rowid with no sort (sorting a million rows by run took as long as
+    /// reading them): a test's results come in run order unless runs recorded at the same time interleaved
+    /// their ids. The tests where a result came after one of a later run are tallied again from their rows
+    /// alone, sorted by run, in one more query.
+    static func flakyTallies(ids: ResultIDRange, from start: Int64, in db: Database) throws -> [Int64: FlakyTally] {
+        var tallies: [Int64: FlakyTally] = [:]
+        let select = "SELECT test_id, status, attempts, run_seq FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND status != 'skipped'"
+        let rows = try Row.fetchCursor(db, sql: select, arguments: [ids.lower, ids.upper, start])
+        while let row = try rows.next() {
+            let passed = (row[1] as String) == TestStatus.passed.rawValue
+            tallies[row[0], default: FlakyTally()].add(passed: passed, attempts: row[2], status: row[1], run: row[3])
+        }
+        let unordered = tallies.filter(\.value.outOfOrder).keys
+        guard !unordered.isEmpty else { return tallies }
+        let list = unordered.map(String.init).joined(separator: ",")
+        for id in unordered { tallies[id] = FlakyTally() }
+        let again = try Row.fetchCursor(
+            db, sql: select + " AND test_id IN (\(list)) ORDER BY run_seq, id", arguments: [ids.lower, ids.upper, start])
+        while let row = try again.next() {
+            let passed = (row[1] as String) == TestStatus.passed.rawValue
+            tallies[row[0], default: FlakyTally()].add(passed: passed, attempts: row[2], status: row[1], run: row[3])
+        }
+        return tallies
+    }
+
     /// Tests ranked by the 95th percentile of a phase over the latest `lastRuns` runs, slowest first.
     /// - Parameters:
     ///   - phase: which timing phase.
@@ -96,12 +120,13 @@ extension HistoryStore {
         try read("slowest") { db in
             let names = try Self.identities(in: db)
             let start = try Self.windowStart(lastRuns: lastRuns, in: db)
+            let ids = try Self.resultIDs(ofRunsFrom: start, in: db)
             var samples: [Int64: [Double]] = [:]
             let rows = try Row.fetchCursor(
                 db,
                 // The timing columns are set together, for the results that had a transfer.
-                sql: "SELECT test_id, \(phase.column) FROM results WHERE run_seq >= ? AND \(phase.column) IS NOT NULL",
-                arguments: [start])
+                sql: "SELECT test_id, \(phase.column) FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND \(phase.column) IS NOT NULL",
+                arguments: [ids.lower, ids.upper, start])
             while let row = try rows.next() { samples[row[0], default: []].append(row[1]) }
             return samples.compactMap { id, values -> PhaseStats? in
                 guard let identity = names[id] else { return nil }
@@ -126,8 +151,14 @@ struct FlakyTally {
     var failures = 0
     var lastPassed: Bool?
     var lastStatus = TestStatus.passed
+    /// The run of the latest result added.
+    var lastRun = Int64.min
+    /// Whether a result came after one of a later run (the tally is then not in run order).
+    var outOfOrder = false
 
-    mutating func add(passed: Bool, attempts: Int, status: String) {
+    mutating func add(passed: Bool, attempts: Int, status: String, run: Int64) {
+        if run < lastRun { outOfOrder = true }
+        lastRun = run
         runs += 1
         if let lastPassed, lastPassed != passed { flips += 1 }
         if passed && attempts > 1 { retriedPasses += 1 }

@@ -9,7 +9,7 @@ extension HistoryStore {
     /// Copies into this history the runs of another history file that it does not have yet (matched by
     /// run id), with their results (and timings), assertions and TLS rows. CI uses it to fold the databases
     /// of parallel shards into one before caching it.
-    /// - Parameter otherPath: an afrun history database (schema version 1, 2 or 3; version 1's runs come in
+    /// - Parameter otherPath: an afrun history database (schema version 1 to 5; version 1's runs come in
     ///   as the migration to version 2 would have left them).
     /// - Returns: how many runs were copied.
     /// - Throws: `HistoryError.cannotOpen` when the file is missing or not an afrun history,
@@ -94,6 +94,18 @@ extension HistoryStore {
 
                 """
         }
+        // Each copied run's range of result ids (schema v5), from the ids just given: all above `offset` (this
+        // history's largest before, under the write lock), gathered in one read of that range of the rowid. A run
+        // copied without results keeps NULL bounds; the source's own bounds (if any) are ids of the other file.
+        sql += """
+            DROP TABLE IF EXISTS temp.bounds;
+            CREATE TEMP TABLE bounds (seq INTEGER PRIMARY KEY, first INTEGER, last INTEGER);
+            INSERT INTO temp.bounds SELECT run_seq, MIN(id), MAX(id) FROM main.results WHERE id > :offset GROUP BY run_seq;
+            UPDATE main.runs SET (first_result_id, last_result_id) = (SELECT first, last FROM temp.bounds b WHERE b.seq = runs.seq)
+                WHERE seq IN (SELECT new_seq FROM temp.seq_map);
+            DROP TABLE temp.bounds;
+
+            """
         sql += "DROP TABLE temp.new_runs; DROP TABLE temp.seq_map; DROP TABLE temp.test_map;"
         try db.execute(sql: sql, arguments: ["offset": offset])
         return copied

@@ -154,7 +154,8 @@ extension HistoryStore {
 
     /// Marks as `interrupted` the runs still `running` whose process is gone (a SIGKILL, a crash, a power
     /// loss): on this host, when its pid no longer exists; from another host, once it started more than
-    /// `foreignRunTimeout` ago. Totals are counted from the results the run kept.
+    /// `foreignRunTimeout` ago. Totals are counted from the results the run kept; its last result id is the
+    /// largest there is (it records no more).
     /// - Returns: the ids of the runs marked.
     @discardableResult
     public func markAbandonedRuns() throws -> [String] {
@@ -165,6 +166,9 @@ extension HistoryStore {
         let host = ProcessInfo.processInfo.hostName
         let cutoff = Date().addingTimeInterval(-foreignRunTimeout)
         let rows = try Row.fetchAll(db, sql: "SELECT id, pid, pid_host, started_at FROM runs WHERE status = 'running'")
+        // The run's results: from its first result id on (schema v5; its end is still open), a range of the
+        // rowid, and of this run. (SET reads the row as it was, before `last_result_id` is set.)
+        let mine = "id BETWEEN runs.first_result_id AND COALESCE(runs.last_result_id, 9223372036854775807) AND run_seq = runs.seq"
         var marked: [String] = []
         for row in rows {
             let pid: Int32 = row["pid"]
@@ -176,11 +180,12 @@ extension HistoryStore {
             try db.execute(
                 sql: """
                     UPDATE runs SET status = 'interrupted',
-                        finished_at = COALESCE((SELECT MAX(started_at) FROM results WHERE run_seq = runs.seq), started_at),
-                        passed = (SELECT COUNT(*) FROM results WHERE run_seq = runs.seq AND status = 'passed'),
-                        failed = (SELECT COUNT(*) FROM results WHERE run_seq = runs.seq AND status = 'failed'),
-                        errors = (SELECT COUNT(*) FROM results WHERE run_seq = runs.seq AND status = 'error'),
-                        skipped = (SELECT COUNT(*) FROM results WHERE run_seq = runs.seq AND status = 'skipped')
+                        finished_at = COALESCE((SELECT MAX(started_at) FROM results WHERE \(mine)), started_at),
+                        passed = (SELECT COUNT(*) FROM results WHERE \(mine) AND status = 'passed'),
+                        failed = (SELECT COUNT(*) FROM results WHERE \(mine) AND status = 'failed'),
+                        errors = (SELECT COUNT(*) FROM results WHERE \(mine) AND status = 'error'),
+                        skipped = (SELECT COUNT(*) FROM results WHERE \(mine) AND status = 'skipped'),
+                        last_result_id = COALESCE(last_result_id, (SELECT MAX(id) FROM results))
                     WHERE id = ?
                     """, arguments: [id])
             marked.append(id)

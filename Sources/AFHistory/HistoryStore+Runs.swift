@@ -98,9 +98,10 @@ extension HistoryStore {
     public func results(ofRun reference: String) throws -> (run: RunRecord, results: [ResultRecord]) {
         try read("show run") { db in
             let run = try Self.resolveRun(reference, in: db)
+            let ids = try Self.resultIDs(ofRun: run.sequence, in: db)
             let rows = try Row.fetchAll(
-                db, sql: "SELECT \(Self.resultColumns) \(Self.resultJoins) WHERE r.run_seq = ? ORDER BY r.id",
-                arguments: [run.sequence])
+                db, sql: "SELECT \(Self.resultColumns) \(Self.resultJoins) WHERE r.id BETWEEN ? AND ? AND r.run_seq = ? ORDER BY r.id",
+                arguments: [ids.lower, ids.upper, run.sequence])
             return (run, rows.map(Self.resultRecord))
         }
     }
@@ -116,10 +117,26 @@ extension HistoryStore {
             let ids = try Self.matchingTests(name, in: db)
             guard !ids.isEmpty else { throw HistoryError.testNotFound(name) }
             let list = ids.map(String.init).joined(separator: ",")
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT \(Self.resultColumns) \(Self.resultJoins) WHERE r.test_id IN (\(list)) ORDER BY r.run_seq DESC, r.id DESC LIMIT ?",
-                arguments: [max(0, last)])
-            return rows.map(Self.resultRecord)
+            let limit = max(0, last)
+            // No index leads with `test_id` (nor, since schema v5, with `run_seq`): the latest runs are read
+            // first, as a range of result ids, and the window grows fourfold until it holds `last` results of
+            // the test or every run. Results outside the window belong to older runs, so they would sort after
+            // the `last` found in it.
+            var window = max(limit, 1)
+            while true {
+                let start = try Self.windowStart(lastRuns: window, in: db)
+                let range = try Self.resultIDs(ofRunsFrom: start, in: db)
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT \(Self.resultColumns) \(Self.resultJoins)
+                        WHERE r.id BETWEEN ? AND ? AND r.run_seq >= ? AND r.test_id IN (\(list))
+                        ORDER BY r.run_seq DESC, r.id DESC LIMIT ?
+                        """,
+                    arguments: [range.lower, range.upper, start, limit])
+                if rows.count >= limit || start == Int64.min { return rows.map(Self.resultRecord) }
+                window = window > Int.max / 4 ? Int.max : window * 4
+            }
         }
     }
 
@@ -132,32 +149,5 @@ extension HistoryStore {
             if !ids.isEmpty { return ids }
         }
         return try Int64.fetchAll(db, sql: sql + "t.name = ?", arguments: [name])
-    }
-
-    /// Deletes all but the latest `keep` runs with their results, and tests no run mentions any more.
-    /// - Parameter keep: runs to keep (0 empties the history).
-    /// - Returns: how many runs were deleted.
-    @discardableResult
-    public func prune(keep: Int) throws -> Int {
-        guard keep >= 0 else { throw HistoryError.invalidArgument("prune --keep must be 0 or more, got \(keep)") }
-        let deleted = try syncWrite("prune") { db in
-            try db.execute(sql: "DELETE FROM runs WHERE seq NOT IN (SELECT seq FROM runs ORDER BY seq DESC LIMIT ?)", arguments: [keep])
-            return db.changesCount
-        }
-        // Tests no result names any more, with foreign-key checks off: no index is led by
-        // `results.test_id` (schema v3), so checking each deleted test for child results would scan
-        // `results` once per test. The statement itself selects only tests without results, under the
-        // write lock.
-        do {
-            try writer.exclusive(checks: false) { db in
-                try Self.immediateTransaction(db) { db in
-                    try db.execute(sql: "DELETE FROM tests WHERE id NOT IN (SELECT DISTINCT test_id FROM results)")
-                    try db.execute(sql: "DELETE FROM suites WHERE id NOT IN (SELECT DISTINCT suite_id FROM tests)")
-                }
-            }
-        } catch {
-            throw Self.historyError(error, operation: "prune")
-        }
-        return deleted
     }
 }

@@ -41,14 +41,15 @@ extension HistoryStore {
             }
             var cells = [Cell](repeating: Cell(), count: seriesNames.count * runs.count)
             let fallback = phase == .total ? "r.duration_ms" : "NULL"
+            let ids = try Self.resultIDs(ofRunsFrom: start, in: db)
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
                     SELECT r.run_seq, r.test_id, r.status = 'passed', COALESCE(r.\(phase.column), \(fallback))
                     FROM results r
-                    WHERE r.run_seq >= ? AND r.status != 'skipped'
+                    WHERE r.id BETWEEN ? AND ? AND r.run_seq >= ? AND r.status != 'skipped'
                     """,
-                arguments: [start])
+                arguments: [ids.lower, ids.upper, start])
             while let row = try rows.next() {
                 guard let series = seriesOfTest[row[1]], let run = column[row[0]] else { continue }
                 let index = series * runs.count + run
@@ -128,11 +129,14 @@ extension HistoryStore {
         var messages: [String]
     }
 
+    /// Each test's outcome in one run (the run's range of result ids, then its sequence).
     static func outcomes(run: Int64, in db: Database) throws -> [Int64: Outcome] {
         var map: [Int64: Outcome] = [:]
+        let ids = try resultIDs(ofRun: run, in: db)
         for row in try Row.fetchAll(
-            db, sql: "SELECT test_id, status, duration_ms, failure_messages FROM results WHERE run_seq = ? ORDER BY id",
-            arguments: [run])
+            db,
+            sql: "SELECT test_id, status, duration_ms, failure_messages FROM results WHERE id BETWEEN ? AND ? AND run_seq = ? ORDER BY id",
+            arguments: [ids.lower, ids.upper, run])
         {
             let messages: String? = row["failure_messages"]
             map[row["test_id"]] = Outcome(

@@ -55,9 +55,13 @@ struct HistoryLatestSchemaTests {
         #expect(shape == (try Self.shape(migrated)))
         #expect(shape.contains("results.assertion_count INTEGER 0 - 0"), "the columns version 2 adds are there")
         #expect(shape.contains("runs CHECK (history_detail IN ('failures', 'all'))"))
-        #expect(shape.contains("results results_run_test 1 test_id"))
+        #expect(shape.contains("runs.first_result_id INTEGER 0 - 0") && shape.contains("runs.last_result_id INTEGER 0 - 0"),
+                "the columns version 5 adds are there")
+        #expect(shape.contains("assertions assertions_result 0 result_id"), "the shape lists indexes")
         for path in [fresh, migrated] {
-            #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4"])
+            #expect(try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results'") == [],
+                    "results has no index since version 5")
+            #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5"])
         }
     }
 
@@ -77,11 +81,11 @@ struct HistoryLatestSchemaTests {
             try queue.close()
         }
         #expect(try SQLite.query(path, "SELECT name FROM sqlite_master") == ["notes"], "nothing created beside another's tables")
-        #expect(try SQLite.query(empty, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4"])
+        #expect(try SQLite.query(empty, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5"])
 
         try HistoryStore.open(path: path).close()
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM notes") == ["0"])
-        #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4"])
+        #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5"])
         #expect(try SQLite.query(path, "SELECT type FROM sqlite_master WHERE name = 'metrics'") == ["view"])
     }
 }

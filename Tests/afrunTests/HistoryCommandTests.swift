@@ -112,6 +112,7 @@ enum HistoryCLI {
             INSERT INTO results (run_seq, test_id, line, status, attempts, started_at, duration_ms, failure_messages)
             SELECT seq, 2, 2, CASE seq WHEN 2 THEN 'failed' ELSE 'passed' END, 1, started_at, 20,
                    CASE seq WHEN 2 THEN '["status: expected 200, got 500"]' END FROM runs;
+            UPDATE runs SET (first_result_id, last_result_id) = (SELECT MIN(id), MAX(id) FROM results WHERE run_seq = runs.seq);
             """
         let seeded = try run([db, sql], executable: "/usr/bin/sqlite3")
         guard seeded.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: seeded.output]) }
