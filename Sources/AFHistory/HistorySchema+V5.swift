@@ -8,7 +8,7 @@ extension HistorySchema {
     /// run's results have ids above the largest one when its row was inserted and at most the largest one when
     /// it ended: a run's results, or those of the latest N runs, are a range of the table's rowid, which SQLite
     /// reads without an index. Two processes recording into one file interleave their ids, so the range is a
-    /// bound and every query keeps its `run_seq` condition too. The index cost ~1.2% of a 2,000-test run's
+    /// bound and every query keeps its `run_seq` condition too. The index cost ~1.5% of a 2,000-test run's
     /// instructions (docs/performance.md).
     ///
     /// The bounds are backfilled while the old index still finds each run's results. A run still `running` (its
