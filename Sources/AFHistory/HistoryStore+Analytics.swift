@@ -42,8 +42,7 @@ extension HistoryStore {
     public func medianDurations(lastRuns: Int) throws -> [TestIdentity: Double] {
         try read("median durations") { db in
             let names = try Self.identities(in: db)
-            let start = try Self.windowStart(lastRuns: lastRuns, in: db)
-            let ids = try Self.resultIDs(ofRunsFrom: start, in: db)
+            let (start, ids) = try Self.resultWindow(lastRuns: lastRuns, in: db)
             var samples: [Int64: [Double]] = [:]
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT test_id, duration_ms FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND status != 'skipped'",
@@ -68,8 +67,7 @@ extension HistoryStore {
     public func flakyTests(lastRuns: Int = 20, includeStable: Bool = false) throws -> [FlakyTest] {
         try read("flaky") { db in
             let names = try Self.identities(in: db)
-            let start = try Self.windowStart(lastRuns: lastRuns, in: db)
-            let ids = try Self.resultIDs(ofRunsFrom: start, in: db)
+            let (start, ids) = try Self.resultWindow(lastRuns: lastRuns, in: db)
             let tallies = try Self.flakyTallies(ids: ids, from: start, in: db)
             return tallies.compactMap { id, tally -> FlakyTest? in
                 guard let identity = names[id] else { return nil }
@@ -93,21 +91,18 @@ extension HistoryStore {
     static func flakyTallies(ids: ResultIDRange, from start: Int64, in db: Database) throws -> [Int64: FlakyTally] {
         var tallies: [Int64: FlakyTally] = [:]
         let select = "SELECT test_id, status, attempts, run_seq FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND status != 'skipped'"
-        let rows = try Row.fetchCursor(db, sql: select, arguments: [ids.lower, ids.upper, start])
-        while let row = try rows.next() {
-            let passed = (row[1] as String) == TestStatus.passed.rawValue
-            tallies[row[0], default: FlakyTally()].add(passed: passed, attempts: row[2], status: row[1], run: row[3])
+        func tally(_ sql: String) throws {
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: [ids.lower, ids.upper, start])
+            while let row = try rows.next() {
+                let passed = (row[1] as String) == TestStatus.passed.rawValue
+                tallies[row[0], default: FlakyTally()].add(passed: passed, attempts: row[2], status: row[1], run: row[3])
+            }
         }
+        try tally(select)
         let unordered = tallies.filter(\.value.outOfOrder).keys
         guard !unordered.isEmpty else { return tallies }
-        let list = unordered.map(String.init).joined(separator: ",")
         for id in unordered { tallies[id] = FlakyTally() }
-        let again = try Row.fetchCursor(
-            db, sql: select + " AND test_id IN (\(list)) ORDER BY run_seq, id", arguments: [ids.lower, ids.upper, start])
-        while let row = try again.next() {
-            let passed = (row[1] as String) == TestStatus.passed.rawValue
-            tallies[row[0], default: FlakyTally()].add(passed: passed, attempts: row[2], status: row[1], run: row[3])
-        }
+        try tally(select + " AND test_id IN (\(unordered.map(String.init).joined(separator: ","))) ORDER BY run_seq, id")
         return tallies
     }
 
@@ -119,8 +114,7 @@ extension HistoryStore {
     public func slowest(phase: TimingPhase = .total, lastRuns: Int = 20, limit: Int = 20) throws -> [PhaseStats] {
         try read("slowest") { db in
             let names = try Self.identities(in: db)
-            let start = try Self.windowStart(lastRuns: lastRuns, in: db)
-            let ids = try Self.resultIDs(ofRunsFrom: start, in: db)
+            let (start, ids) = try Self.resultWindow(lastRuns: lastRuns, in: db)
             var samples: [Int64: [Double]] = [:]
             let rows = try Row.fetchCursor(
                 db,

@@ -36,4 +36,11 @@ extension HistoryStore {
         let first = try Int64.fetchOne(db, sql: "SELECT MIN(first_result_id) FROM runs WHERE seq >= ?", arguments: [sequence])
         return first.map(ResultIDRange.from) ?? .empty
     }
+
+    /// The latest `lastRuns` runs: the first one's sequence and a range of ids holding all their results, for
+    /// `id BETWEEN ids.lower AND ids.upper AND run_seq >= start`.
+    static func resultWindow(lastRuns: Int, in db: Database) throws -> (start: Int64, ids: ResultIDRange) {
+        let start = try windowStart(lastRuns: lastRuns, in: db)
+        return (start, try resultIDs(ofRunsFrom: start, in: db))
+    }
 }

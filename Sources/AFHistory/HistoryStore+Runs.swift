@@ -124,8 +124,7 @@ extension HistoryStore {
             // the `last` found in it.
             var window = max(limit, 1)
             while true {
-                let start = try Self.windowStart(lastRuns: window, in: db)
-                let range = try Self.resultIDs(ofRunsFrom: start, in: db)
+                let (start, range) = try Self.resultWindow(lastRuns: window, in: db)
                 let rows = try Row.fetchAll(
                     db,
                     sql: """

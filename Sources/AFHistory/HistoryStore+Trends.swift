@@ -13,7 +13,7 @@ extension HistoryStore {
     public func trends(lastRuns: Int = 20, grouping: TrendGrouping = .suite, phase: TimingPhase = .total) throws -> [TrendSeries] {
         try read("trends") { db in
             let names = try Self.identities(in: db)
-            let start = try Self.windowStart(lastRuns: lastRuns, in: db)
+            let (start, ids) = try Self.resultWindow(lastRuns: lastRuns, in: db)
             // Runs of the window in order; each gets a column.
             var runs: [(seq: Int64, id: String, startedAt: Date)] = []
             for row in try Row.fetchAll(db, sql: "SELECT seq, id, started_at FROM runs WHERE seq >= ? ORDER BY seq", arguments: [start]) {
@@ -41,7 +41,6 @@ extension HistoryStore {
             }
             var cells = [Cell](repeating: Cell(), count: seriesNames.count * runs.count)
             let fallback = phase == .total ? "r.duration_ms" : "NULL"
-            let ids = try Self.resultIDs(ofRunsFrom: start, in: db)
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
