@@ -63,7 +63,7 @@ print(f"instructions: no history {none/1e6:.1f} M | history kept {kept/1e6:.1f} 
       f"(+{(new-none)/1e6:.1f} M, +{100*(new-none)/none:.1f}%)")
 rows = inclusive(f"{label}-kept")
 parts = [
-    ("writer (insert passes, commits, checkpoints)", r"GroupCommitWriterC5drain"),
+    ("writer (insert passes, commits)", r"GroupCommitWriterC5drain"),
     ("  inserting results", r"ResultInserterC6insert__"),
     ("    binding a result's row", r"ResultInserterC04bindB0"),
     ("      test ids (look-ups, first read)", r"ResultInserterC6testID"),

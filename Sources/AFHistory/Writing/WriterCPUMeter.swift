@@ -1,7 +1,7 @@
 import Foundation
 
 /// The writer thread's CPU time, for benchmarks: with `AFRUN_HISTORY_CPU=1` in the environment the writer
-/// sums `CLOCK_THREAD_CPUTIME_ID` over its insert passes, commits and checkpoints, and prints the total and
+/// sums `CLOCK_THREAD_CPUTIME_ID` over its insert passes and commits, and prints the total and
 /// the share per result on standard error when a run ends. Thread CPU time does not move with the machine's
 /// load the way wall time does, so it is the steady measure of recording's cost (`ci/bench-history-cpu.sh`).
 ///
