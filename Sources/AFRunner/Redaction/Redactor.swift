@@ -50,12 +50,15 @@ public final class Redactor: Sendable {
     }
 
     /// Adds the value of a sensitive header sent with a request (a bearer token, an API key): the whole value
-    /// and, after an authentication scheme (`Bearer x`, `Basic x`), the credential alone.
+    /// and, after an authentication scheme (`Bearer x`, `Basic x`), the credential alone. Values under four
+    /// characters (`Cookie: a=1`) are not learned: the header itself is hidden by its name, and hiding every
+    /// whole `1` of the suite's results would hide more than a credential.
     public func addHeaderValue(_ value: String) {
-        var forms = SecretForms.of(value)
+        func learned(_ text: String) -> Set<String> { text.count >= SecretSet.minimumSubstringLength ? SecretForms.of(text) : [] }
+        var forms = learned(value)
         if let space = value.firstIndex(of: " ") {
             let credential = value[value.index(after: space)...].trimmingCharacters(in: .whitespaces)
-            forms.formUnion(SecretForms.of(credential))
+            forms.formUnion(learned(credential))
             // A Basic credential made from a password that was not known before the request (a capture):
             // the password's own forms too.
             if value[..<space].lowercased() == "basic", let data = Data(base64Encoded: credential),
