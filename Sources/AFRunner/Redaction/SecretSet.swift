@@ -10,6 +10,8 @@ struct SecretSet: Sendable {
 
     /// Forms hidden anywhere, longest first (a form containing another is replaced whole).
     private(set) var long: [String] = []
+    /// `long` as UTF-8, for the byte search that rules out most texts.
+    private var longBytes: [[UInt8]] = []
     /// Forms hidden only as whole field values.
     private(set) var short: [String] = []
     /// Every form, for the whole-value comparison and to tell what is new.
@@ -25,6 +27,7 @@ struct SecretSet: Sendable {
         guard !new.isEmpty else { return false }
         all.formUnion(new)
         long = Self.ordered(all.filter { $0.count >= Self.minimumSubstringLength })
+        longBytes = long.map { Array($0.utf8) }
         short = Self.ordered(all.filter { $0.count < Self.minimumSubstringLength })
         return true
     }
@@ -56,23 +59,61 @@ struct SecretSet: Sendable {
     func text(_ text: String) -> String {
         if isEmpty || text.isEmpty { return text }
         var out = text
-        for form in long where out.contains(form) {
-            out = out.replacingOccurrences(of: form, with: Redactor.mask)
+        if containsLongForm(text) {
+            for form in long where out.contains(form) {
+                out = out.replacingOccurrences(of: form, with: Redactor.mask)
+            }
         }
-        if out.contains("…") { out = maskCutForms(out) }
+        if !long.isEmpty, out.utf8.count >= Self.minimumSubstringLength, out.contains("…") { out = maskCutForms(out) }
         if !short.isEmpty { out = WholeFieldMasker.mask(out, forms: short) }
         return out
+    }
+
+    /// Whether some long form occurs in `text`: `memchr` to each candidate first byte, then `memcmp`, over the bytes
+    /// without allocating (most texts hold none, and Foundation's search costs more to set up than this check).
+    private func containsLongForm(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { haystack in
+            guard let base = haystack.baseAddress else { return false }
+            return longBytes.contains { needle in
+                needle.withUnsafeBufferPointer { needle in Self.occurs(needle, in: UnsafeBufferPointer(start: base, count: haystack.count)) }
+            }
+        }
+    }
+
+    /// Whether `needle` (non-empty) occurs in `haystack`.
+    private static func occurs(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first, let needleBase = needle.baseAddress, let base = haystack.baseAddress,
+            needle.count <= haystack.count
+        else { return false }
+        var offset = 0
+        let last = haystack.count - needle.count
+        while offset <= last {
+            guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
+            let position = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            if memcmp(base + position, needleBase, needle.count) == 0 { return true }
+            offset = position + 1
+        }
+        return false
     }
 
     /// Text shortened with `…` can end inside a secret (`Bearer SUPER-SE…`): a long form's start of four
     /// characters or more right before the ellipsis is hidden too.
     private func maskCutForms(_ text: String) -> String {
         var out = text
-        for form in long {
-            for length in stride(from: form.count - 1, through: Self.minimumSubstringLength, by: -1) {
-                let cut = form.prefix(length) + "…"
-                if out.contains(cut) { out = out.replacingOccurrences(of: cut, with: Redactor.mask + "…") }
+        var from = out.startIndex
+        while let ellipsis = out[from...].firstIndex(of: "…") {
+            let before = out[..<ellipsis]
+            let cut = long.lazy.compactMap { form in
+                stride(from: form.count - 1, through: Self.minimumSubstringLength, by: -1).first { before.hasSuffix(form.prefix($0)) }
+            }.first
+            guard let cut else {
+                from = out.index(after: ellipsis)
+                continue
             }
+            let start = out.index(ellipsis, offsetBy: -cut)
+            out.replaceSubrange(start..<ellipsis, with: Redactor.mask)
+            from = out.index(after: out.index(start, offsetBy: Redactor.mask.count))
         }
         return out
     }
