@@ -4,7 +4,7 @@ extension Redactor {
     /// The `basicAuth` passwords of `suite` (its defaults and its tests, data rows included) as far as
     /// they can be rendered before the suite runs: each is a credential, hidden like a secret value even
     /// when it is written literally or comes from a variable not marked secret. A password that needs a
-    /// capture cannot be known yet; the `Authorization` header it makes is hidden in any case.
+    /// capture is learned from the `Authorization` header the request carries (`addHeaderValue`).
     /// - Parameters:
     ///   - suite: the suite about to run.
     ///   - scope: the suite's variables (flags, suite variables, environment).
