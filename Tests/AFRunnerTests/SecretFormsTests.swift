@@ -69,4 +69,17 @@ import Testing
         #expect(redacted.assertions[0].target == "$.token")
         #expect(redacted.assertions[0].message == "$.token: expected \"x\", got \"***\"")
     }
+
+    @Test func credentialParametersInQuotedURLsAreHiddenInMessages() {
+        let url = "\"https://h/cb?api_key=k-98765&access_token=t-43210&page=2\""
+        let result = Redactor().redact(TestResult(
+            identity: TestIdentity(suiteFile: "s.json", suiteName: "S", testName: "t"), line: 1, status: .failed,
+            assertions: [AssertionResult(
+                kind: "json", target: "$.next", predicate: "equals", expected: "\"x\"", actual: url, passed: false,
+                message: "$.next: expected \"x\", got \(url)")]))
+        let assertion = result.assertions[0]
+        #expect(!assertion.message.contains("k-98765") && !assertion.message.contains("t-43210"), "\(assertion.message)")
+        #expect(assertion.message.hasPrefix("$.next: expected \"x\", got \"https://h/cb?api_key=***"))
+        #expect(assertion.actual?.contains("page=2") == true)
+    }
 }
