@@ -56,6 +56,9 @@ struct RunCommand: AsyncParsableCommand {
         let early = EarlyStart.begin(settings, secrets: defined.secrets, gitHub: gitHub != nil)
         let loaded = SuiteLoader().load(paths: paths, knownVariables: defined.names)
         for error in loaded.errors { console.err(error.rendered(color: output.usesColor) + "\n") }
+        for warning in SecretNameCheck.warnings(for: loaded.suites, runSecrets: defined.secrets, environment: environment) {
+            console.err("warning: \(warning)")
+        }
         let problems = "\(loaded.errors.count) suite problem\(loaded.errors.count == 1 ? "" : "s"): run `afrun validate` for details"
         if loaded.suites.isEmpty {
             // Nothing to run: no empty run is recorded or reported.

@@ -1,3 +1,4 @@
+import AFRunner
 import AFSuite
 import ArgumentParser
 import Foundation
@@ -26,9 +27,11 @@ struct ValidateCommand: AsyncParsableCommand {
 
     /// Loads and checks `paths`, prints the report, and throws exit status 2 when a suite has problems.
     static func run(paths: [String], variables: VariableSettings, output: OutputSettings) throws {
-        let result = SuiteLoader().load(paths: paths, knownVariables: try variables.resolve().names)
+        let defined = try variables.resolve()
+        let result = SuiteLoader().load(paths: paths, knownVariables: defined.names)
         let report = result.report(color: output.usesColor)
         let console = Console()
+        for warning in SecretNameCheck.warnings(for: result.suites, runSecrets: defined.secrets) { console.err("warning: \(warning)") }
         if output.quiet {
             console.out(report.split(separator: "\n").last.map(String.init) ?? "")
         } else {

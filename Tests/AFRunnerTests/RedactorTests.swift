@@ -81,7 +81,7 @@ func sensitiveHeadersAreHidden(name: String) {
 @Test func urlsWithoutCredentialNamesStayAsTheyAre() {
     let redactor = Redactor()
     #expect(redactor.redactURL("http://h/item.json?i=1&b=%20") == "http://h/item.json?i=1&b=%20")
-    #expect(redactor.redactURL("http://h/x?i=1&Api%4Bey=v") == "http://h/x?i=1&Api%4Bey=***")
+    #expect(redactor.redactURL("http://h/x?i=1&Api%4Bey=v") == "http://h/x?i=1&ApiKey=***")
     #expect(redactor.redactURL("http://h/x?MyToken=v#f") == "http://h/x?MyToken=***#f")
 }
 
@@ -90,12 +90,9 @@ func sensitiveHeadersAreHidden(name: String) {
 @Test func commonPlainHeadersAreNeverSensitive() {
     for name in Redactor.commonPlainHeaders {
         #expect(!SinkRedactor.isSecretName(name), "\(name)")
-        #expect(!Redactor.isSensitiveHeader(name), "\(name)")
     }
     let fields = [HeaderField(name: "Content-Type", value: "text/plain"), HeaderField(name: "Authorization", value: "Bearer x")]
-    #expect(Redactor.mayRedact(fields, values: []))
-    #expect(Redactor.redact(fields, values: []).map(\.value) == ["text/plain", "***"])
-    #expect(!Redactor.mayRedact(Array(fields.prefix(1)), values: []))
+    #expect(Redactor.headers(fields, SecretSet()).map(\.value) == ["text/plain", "***"])
     let result = Redactor().redact(TestResult(
         identity: TestIdentity(suiteFile: "s.json", suiteName: "S", testName: "t"), line: 1, status: .passed,
         request: RequestSummary(method: "GET", url: "http://h/x?api_key=k", headers: [HeaderField(name: "X-Api-Key", value: "k")]),

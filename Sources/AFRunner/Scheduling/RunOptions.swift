@@ -18,7 +18,8 @@ public struct RunOptions: Sendable {
     public var insecure = false
     /// `--var name=value`: the strongest variables.
     public var variables: [String: String] = [:]
-    /// `--secret name=value`: like `variables`, and redacted everywhere.
+    /// `--secret name=value` and vars-file secrets: like `variables`, and redacted in every form from every result
+    /// of the run.
     public var secrets: [String: String] = [:]
     /// The environment `{{env.NAME}}` reads.
     public var environment: [String: String] = ProcessEnvironment.all

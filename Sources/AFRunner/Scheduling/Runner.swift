@@ -18,7 +18,7 @@ public final class Runner: Sendable {
     public let options: RunOptions
     let limiter: JobLimiter
     let sessions: SessionPool
-    /// The one redaction boundary of the run.
+    /// The run-wide secrets (`--secret`, `--vars-file`); each suite redacts with a `scoped()` copy of it.
     public let redactor: Redactor
     let evaluator = AssertionEvaluator()
     private let stopReason = LockedValue<StopReason?>(nil)
@@ -88,15 +88,7 @@ public final class Runner: Sendable {
             overrides: options.variables.merging(options.secrets) { _, secret in secret },
             secretOverrides: Set(options.secrets.keys), environment: options.environment)
         let scope = base.adding(suite.variables).scope
-        redactor.addSecrets(scope.secretValues)
-        // Data rows may give values to names marked secret (by a variable, `--secret` or a secret
-        // capture): all of the suite's at once, not one redactor update per test.
-        let secretNames = scope.secretNames.union(suite.tests.lazy.flatMap(\.captures).filter(\.isSecret).map(\.name))
-        let rowSecrets = suite.tests.lazy.compactMap(\.row).flatMap { $0.values.filter { secretNames.contains($0.key) }.map(\.value) }
-        if !rowSecrets.isEmpty { redactor.addSecrets(Array(rowSecrets)) }
-        let passwords = Redactor.basicAuthPasswords(of: suite, scope: scope)
-        if !passwords.isEmpty { redactor.addSecrets(passwords) }
-        let executor = TestExecutor(runner: self, suite: suite)
+        let executor = TestExecutor(runner: self, suite: suite, redactor: suiteRedactor(for: suite, scope: scope))
         if suite.parallel {
             // Up to `jobs` workers, each taking the next test when its last one is done: no task
             // per test, no suspended tasks holding built requests (2,000 of those cost megabytes
@@ -133,6 +125,23 @@ public final class Runner: Sendable {
 }
 
 extension Runner {
+    /// The redactor of one suite's results: the run-wide secrets and the suite's own (its secret variables,
+    /// the values data rows give to secret names, its `basicAuth` passwords). Captures and requests add more
+    /// as the suite runs; nothing of it reaches another suite's results.
+    func suiteRedactor(for suite: Suite, scope: VariableScope) -> Redactor {
+        let redactor = redactor.scoped()
+        redactor.addSecrets(scope.secretValues)
+        // Data rows may give values to names marked secret (by a variable, `--secret` or a secret capture): all of
+        // the suite's at once, not one redactor update per test.
+        let secretNames = scope.secretNames.union(suite.tests.lazy.flatMap(\.captures).filter(\.isSecret).map(\.name))
+        let rowSecrets = suite.tests.lazy.compactMap(\.row).flatMap { $0.values.filter { secretNames.contains($0.key) }.map(\.value) }
+        if !rowSecrets.isEmpty { redactor.addSecrets(Array(rowSecrets)) }
+        for credential in Redactor.basicAuthCredentials(of: suite, scope: scope) {
+            redactor.addBasicAuth(username: credential.username, password: credential.password)
+        }
+        return redactor
+    }
+
     /// Hands a finished result to the sinks and to the observer.
     func report(_ result: consuming TestResult, to dispatcher: ResultDispatcher) {
         // The observer first, so that the dispatcher can keep the result without a copy.

@@ -7,15 +7,18 @@ import Foundation
 struct TestExecutor: Sendable {
     let runner: Runner
     let suite: Suite
+    /// The suite's redactor: the run-wide secrets and this suite's.
+    let redactor: Redactor
     let builder: RequestBuilder
     /// The suite's TLS policies, built once per distinct spec.
     let policies: SecurityPolicyCache
     /// The suite's cookie store for this run (nil when the suite sets `"cookies": false`).
     let cookies: CookieStore?
 
-    init(runner: Runner, suite: Suite) {
+    init(runner: Runner, suite: Suite, redactor: Redactor) {
         self.runner = runner
         self.suite = suite
+        self.redactor = redactor
         policies = SecurityPolicyCache(directory: suite.directory, insecure: runner.options.insecure)
         builder = RequestBuilder(suite: suite, defaultTimeout: runner.options.defaultTimeout)
         cookies = suite.keepsCookies ? CookieStore() : nil
@@ -38,12 +41,12 @@ struct TestExecutor: Sendable {
         case .interrupted?: return (nil, [])
         case .failFast?:
             result.skipReason = "not run: --fail-fast stopped the run after a failure"
-            return (runner.redactor.redact(consume result), [])
+            return (redactor.redact(consume result), [])
         case nil: break
         }
         if let reason = test.skip {
             result.skipReason = reason
-            return (runner.redactor.redact(consume result), [])
+            return (redactor.redact(consume result), [])
         }
         var scope = scope
         if let row = test.row { scope.row = row.values }
@@ -51,11 +54,11 @@ struct TestExecutor: Sendable {
         var secretCaptures: Set<String> = []
         if !captures.isEmpty {
             secretCaptures = Set(captures.filter(\.secret).map(\.name))
-            runner.redactor.addSecrets(captures.filter(\.secret).map(\.value))
+            redactor.addSecrets(captures.filter(\.secret).map(\.value))
             result.captures = Dictionary(captures.map { ($0.name, $0.value) }, uniquingKeysWith: { _, b in b })
         }
         if runner.options.failFast, result.status == .failed || result.status == .error { runner.stop(.failFast) }
-        return (runner.redactor.redact(consume result, secretCaptures: secretCaptures), captures)
+        return (redactor.redact(consume result, secretCaptures: secretCaptures), captures)
     }
 
     /// Runs the attempts, writing their outcome into `result` (a nested function capturing the result
@@ -70,6 +73,9 @@ struct TestExecutor: Sendable {
         let expect: Expectations
         do {
             var built = try builder.request(for: test, scope: scope)
+            // A bearer token, an API key, a Basic credential (even from a variable not marked secret): hidden in
+            // this suite's results wherever the server echoes it.
+            for field in built.headers where SinkRedactor.isSecretName(field.name) { redactor.addHeaderValue(field.value) }
             built.cookieStore = cookies
             // `"cookies": false`: no store at all, not the session's either.
             if cookies == nil { built.handlesCookies = false }
@@ -95,7 +101,7 @@ struct TestExecutor: Sendable {
             if result.status == .passed, let context {
                 switch CaptureExtractor.extract(test.captures, from: context) {
                 case .success(let values):
-                    let secret = Set(test.captures.filter(\.isSecret).map(\.name))
+                    let secret = Set(test.captures.filter(\.hidesValue).map(\.name))
                     captures = values.map { Capture(name: $0.0, value: $0.1, secret: secret.contains($0.0)) }
                 case .failure(let miss):
                     result.status = .failed

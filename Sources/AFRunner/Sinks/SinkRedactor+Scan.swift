@@ -107,8 +107,7 @@ extension SinkRedactor {
         return secretNameWords.found(in: Substring(query)) == false
     }
 
-    /// Whether no URL rule can change `url`: neither `url(_:)`'s (a password, a query item with a secret name)
-    /// nor `Redactor.redactURL`'s (a query parameter whose name looks like a credential), when there are no
+    /// Whether no URL rule can change `url` (a password, a query item with a secret name) when there are no
     /// secret values to replace. That is: no `@`, and after the first `?` nothing percent-encoded, nothing
     /// non-ASCII and none of either rule's words. One pass over the bytes without allocating: both redactors
     /// look at the URL of every recorded result, and their own scans cost more than the rest of the check.
@@ -124,17 +123,30 @@ extension SinkRedactor {
         }
     }
 
-    /// The words of both URL rules (`secretNameWords` and `Redactor.sensitiveQueryFragments`).
-    static let urlWords = ASCIIWords(secretFragments + headerNamesWithoutFragment + Redactor.sensitiveQueryFragments)
+    /// The words of the URL rule (`secretNameWords`).
+    static let urlWords = ASCIIWords(secretFragments + headerNamesWithoutFragment)
 
-    /// Secret header names that contain no secret fragment (none today): the fast name check must see them.
-    private static let headerNamesWithoutFragment: [String] = {
+    /// Sensitive names that contain no fragment (`key`, `sig`): a name must equal one of them, while the fast
+    /// "may name a secret" scans look for them as words.
+    static let headerNamesWithoutFragment: [String] = {
         // Searched with `ASCIIWords`, not `String.contains`: Foundation's string search costs more to set up than
         // the rest of a recorded run's redaction.
         let fragments = ASCIIWords(secretFragments)
         return secretHeaderNames.filter { fragments.found(in: $0) == false }.sorted()
     }()
-    /// Everything that makes a name secret (a fragment, or a header name that has none).
+    /// The fragments alone.
+    static let fragmentWords = ASCIIWords(secretFragments)
+
+    /// Whether `name` equals one of `headerNamesWithoutFragment`, ignoring ASCII case; compared by length first
+    /// (every header name of every result passes here), without allocating.
+    static func isExactNameWithoutFragment(_ name: String) -> Bool {
+        let count = name.utf8.count
+        return headerNamesWithoutFragment.contains { exact in
+            exact.utf8.count == count
+                && zip(exact.utf8, name.utf8).allSatisfy { e, n in e == (n >= 0x41 && n <= 0x5A ? n | 0x20 : n) }
+        }
+    }
+    /// Everything that may make a name secret (a fragment, or a whole name that has none), as words.
     static let secretNameWords = ASCIIWords(secretFragments + headerNamesWithoutFragment)
     /// The words that make a text worth the regular expressions.
     static let triggerWordSet = ASCIIWords(triggerWords)

@@ -7,19 +7,16 @@ public enum SinkRedactor {
     /// What a hidden value becomes (the runner's mask too).
     public static let mask = Redactor.mask
 
-    /// Header names always treated as secret (lowercased).
-    public static let secretHeaderNames: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "apikey",
-        "x-auth-token", "x-access-token", "x-csrf-token", "x-xsrf-token", "x-amz-security-token",
-        "x-goog-api-key", "private-token", "x-vault-token",
-    ]
+    /// Names always treated as secret (lowercased): `SensitiveNames.exact`.
+    public static let secretHeaderNames = Set(SensitiveNames.exact)
 
-    /// Fragments that mark a name (header, query item, JSON key, capture) as secret.
-    static let secretFragments = ["token", "secret", "password", "passwd", "apikey", "api-key", "api_key", "auth", "session", "cookie", "credential", "private", "signature"]
+    /// Fragments that mark a name (header, query item, form field, JSON member, capture) as secret:
+    /// `SensitiveNames.fragments`.
+    static let secretFragments = SensitiveNames.fragments
 
     /// Whether a header, query or capture name looks secret.
     public static func isSecretName(_ name: String) -> Bool {
-        if let found = secretNameWords.found(in: name) { return found }
+        if let found = fragmentWords.found(in: name) { return found || isExactNameWithoutFragment(name) }
         let lower = name.lowercased()
         return secretHeaderNames.contains(lower) || secretFragments.contains { lower.contains($0) }
     }
@@ -64,19 +61,28 @@ public enum SinkRedactor {
         return result
     }
 
-    static let triggerWords = [
-        "token", "secret", "password", "passwd", "key", "auth", "session", "credential", "cookie",
-    ]
+    /// The words that make a text worth the regular expressions: every sensitive name and fragment.
+    static let triggerWords = SensitiveNames.fragments + SensitiveNames.exact
+
+    /// The names the text rules match, as a pattern: a whole sensitive name, or any name with a fragment.
+    private static let namePattern: String = {
+        let escape = { (word: String) in NSRegularExpression.escapedPattern(for: word) }
+        let exact = SensitiveNames.exact.sorted { $0.count > $1.count }.map(escape).joined(separator: "|")
+        let fragments = SensitiveNames.fragments.map(escape).joined(separator: "|")
+        return #"(?:[A-Za-z0-9_\-]*(?:"# + fragments + #")[A-Za-z0-9_\-]*|"# + exact + ")"
+    }()
 
     /// The text rules, compiled once (compiling them per call cost a quarter of a run's CPU);
-    /// `NSRegularExpression` is immutable and safe to match from several threads.
+    /// `NSRegularExpression` is immutable and safe to match from several threads:
+    /// a JSON member (`"privateKey": "…"`), a `name=value` pair (a query, a form body, a cookie), and a header
+    /// line quoted in text (`Authorization: …`).
     private static let textRules: [(NSRegularExpression, String)] = [
-        #"("[A-Za-z0-9_\-]*(?:token|secret|password|passwd|api_?key|auth|session|credential)[A-Za-z0-9_\-]*"\s*:\s*)"[^"]*""#,
-        #"((?:^|[?&\s])[A-Za-z0-9_\-]*(?:token|secret|password|passwd|api_?key|session)[A-Za-z0-9_\-]*=)[^&\s"]+"#,
-        #"((?i:authorization|cookie):\s*)[^\r\n]+"#,
-    ].compactMap { pattern in
+        (#"("(?:"# + namePattern + #")"\s*:\s*)"(?:[^"\\]|\\.)*""#, "$1\"\(mask)\""),
+        (#"((?:^|[?&;,\s])"# + namePattern + #"=)[^&;,\s"]+"#, "$1\(mask)"),
+        (#"((?:^|[\r\n])[ \t]*"# + namePattern + #":[ \t]*)[^\r\n]+"#, "$1\(mask)"),
+    ].compactMap { pattern, replacement in
         guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { return nil }
-        return (regex, pattern.hasPrefix(#"("["#) ? "$1\"\(mask)\"" : "$1\(mask)")
+        return (regex, replacement)
     }
 
     /// A result with every field a sink stores or prints passed through the rules above.

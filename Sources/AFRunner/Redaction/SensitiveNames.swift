@@ -1,0 +1,22 @@
+/// The one list of names whose values are credentials, whatever carries them: a request or response header,
+/// a cookie, a URL query parameter, a form field, a JSON member, a capture taken from any of those. Every
+/// output masks by it (the runner's `Redactor`, the terminal, the reports and the history through
+/// `SinkRedactor`); docs/runner.md ("Sensitive names") states the same list, and a test compares the two.
+public enum SensitiveNames {
+    /// Whole names (compared ignoring case) that are sensitive although they contain no fragment.
+    public static let exact: [String] = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "apikey", "key", "sig",
+        "x-amz-security-token", "x-goog-api-key", "private-token", "x-vault-token", "x-csrf-token", "x-xsrf-token",
+    ]
+
+    /// Fragments that make any name containing them (ignoring case) sensitive.
+    public static let fragments: [String] = [
+        "token", "secret", "password", "passwd", "apikey", "api-key", "api_key", "auth", "session", "cookie",
+        "credential", "private", "signature",
+    ]
+
+    /// Whether `name` is sensitive: one of `exact`, or containing one of `fragments`, ignoring case.
+    public static func contains(_ name: some StringProtocol) -> Bool {
+        SinkRedactor.isSecretName(String(name))
+    }
+}

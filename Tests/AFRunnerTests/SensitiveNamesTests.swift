@@ -1,0 +1,44 @@
+import AFRunner
+import Foundation
+import Testing
+
+/// The documented list of sensitive names is the code's list, and every output's rules use it.
+@Suite struct SensitiveNamesTests {
+    static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs")
+
+    /// The backticked words of the line of runner.md that starts with `prefix`.
+    static func documented(_ prefix: String) throws -> [String] {
+        let text = try String(contentsOf: docs.appendingPathComponent("runner.md"), encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(prefix) }, "runner.md has no line \(prefix)")
+        return line.matches(of: /`([^`]+)`/).map { String($0.output.1) }
+    }
+
+    @Test func runnerDocsStateTheCodesList() throws {
+        #expect(try Self.documented("- Sensitive names:") == SensitiveNames.exact)
+        #expect(try Self.documented("- Any name containing:") == SensitiveNames.fragments)
+    }
+
+    @Test func historyDocsLinkToTheSameList() throws {
+        let history = try String(contentsOf: Self.docs.appendingPathComponent("history.md"), encoding: .utf8)
+        #expect(history.contains("runner.md#sensitive-names"))
+    }
+
+    @Test(arguments: SensitiveNames.exact + ["X-Api-Key", "Api-Key", "privateKey", "signature", "Set-Cookie", "Cookie", "access_token"])
+    func everyListedNameIsMaskedEverywhere(name: String) {
+        #expect(SensitiveNames.contains(name))
+        let redactor = Redactor()
+        #expect(redactor.redactHeader(name: name, value: "v-1234") == "***")
+        #expect(!redactor.redact(#"{"\#(name)": "v-1234"}"#).contains("v-1234"))
+        #expect(!redactor.redactURL("https://h/x?\(name)=v-1234").contains("v-1234"))
+        #expect(!redactor.redact("a=1&\(name)=v-1234").contains("v-1234"))
+        #expect(!SinkRedactor.text(#"{"\#(name)": "v-1234"}"#).contains("v-1234"))
+        #expect(!SinkRedactor.url("https://h/x?\(name)=v-1234").contains("v-1234"))
+    }
+
+    @Test(arguments: ["monkey", "design", "Content-Type", "keyboard", "X-Request-Id", "name"])
+    func namesThatMerelyContainAWholeNameAreNotSensitive(name: String) {
+        #expect(!SensitiveNames.contains(name))
+        #expect(Redactor().redactHeader(name: name, value: "v-1234") == "v-1234")
+    }
+}
