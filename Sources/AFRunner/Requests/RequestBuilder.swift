@@ -31,21 +31,26 @@ public struct RequestBuilder: Sendable {
         let spec = test.request
         let method = HTTPMethod(rawValue: spec.method)
         let reference = try scope.render(spec.url)
+        try Self.rejectLineBreaks(in: reference, field: "the URL", template: spec.url, scope: scope)
         var url: URL
         if let fixedBase, suite.baseURL == fixedBase.text {
             url = try URLResolver.resolve(reference, base: fixedBase.url, baseText: fixedBase.absolute)
         } else {
-            url = try URLResolver.resolve(reference, against: try suite.baseURL.map(scope.render))
+            let base = try suite.baseURL.map(scope.render)
+            if let base, let template = suite.baseURL {
+                try Self.rejectLineBreaks(in: base, field: "the baseURL", template: template, scope: scope)
+            }
+            url = try URLResolver.resolve(reference, against: base)
         }
 
         // Suite level, then the test's: basicAuth sets Authorization, a header written beside it wins.
         var headers = HTTPHeaders()
-        for header in suite.defaults.headers { headers[header.name] = try scope.render(header.value) }
+        for header in suite.defaults.headers { headers[header.name] = try render(header, scope: scope) }
         if let auth = spec.basicAuth ?? suite.defaults.basicAuth {
             headers["Authorization"] = HTTPRequestSerializer.basicAuthorization(
                 username: try scope.render(auth.username), password: try scope.render(auth.password))
         }
-        for header in spec.headers { headers[header.name] = try scope.render(header.value) }
+        for header in spec.headers { headers[header.name] = try render(header, scope: scope) }
 
         if let query = spec.query {
             url = try Self.appendingQuery(try scope.render(query), to: url, method: method)
@@ -58,6 +63,14 @@ public struct RequestBuilder: Sendable {
         request.timeout = .milliseconds(Int64(seconds * 1_000))
         request.followsRedirects = spec.followRedirects ?? suite.defaults.followRedirects
         return request
+    }
+
+    /// A header's value, rendered and checked for line breaks (its name is a suite literal, checked by the loader).
+    private func render(_ header: HeaderSpec, scope: VariableScope) throws(RunnerError) -> String {
+        try Self.rejectLineBreaks(in: header.name, field: "a header name", template: "", scope: scope)
+        let value = try scope.render(header.value)
+        try Self.rejectLineBreaks(in: value, field: "header '\(header.name)'", template: header.value, scope: scope)
+        return value
     }
 
     /// `url` with `query` (an object) appended using AFNetworking's query-string rules.

@@ -19,6 +19,7 @@ extension SuiteDecoder {
         if let name = string(root.member("name")) { suite.name = name }
         _ = string(root.member("description"))
         suite.baseURL = template(root.member("baseURL"))
+        if let base = suite.baseURL, let node = root.member("baseURL") { rejectLineBreaks(in: base, at: node, keyName: "baseURL") }
         hasBaseURL = suite.baseURL != nil
         if let base = suite.baseURL, let node = root.member("baseURL"), !base.hasPrefix("{{"), !Self.isHTTP(base) {
             report(.invalidURL(url: base, problem: "is not an http:// or https:// URL"), at: node)
@@ -140,8 +141,10 @@ extension SuiteDecoder {
         }
         var out: [HeaderSpec] = []
         for (name, child) in node.members {
+            rejectLineBreaks(in: name, at: child, keyName: name, key: true)
             switch child.value {
             case .string(let s):
+                rejectLineBreaks(in: s, at: child, keyName: name)
                 record(s, at: child)
                 out.append(HeaderSpec(name: name, value: s))
             case .number(let n): out.append(HeaderSpec(name: name, value: n.literal))

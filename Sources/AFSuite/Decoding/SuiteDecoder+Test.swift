@@ -75,6 +75,7 @@ extension SuiteDecoder {
             method = upper
         }
         let url = require("url", in: node, context: "`request`").flatMap { template($0) }
+        if let url, let urlNode = node.member("url") { rejectLineBreaks(in: url, at: urlNode, keyName: "url") }
         if let url, !hasBaseURL, !url.hasPrefix("{{"), !Self.isHTTP(url), let urlNode = node.member("url") {
             report(.invalidURL(url: url, problem: "is relative and the suite has no `baseURL`"), at: urlNode)
         }
