@@ -68,6 +68,7 @@ struct RunCommand: AsyncParsableCommand {
         options.jobs = execution.jobs
         options.failFast = execution.failFast
         options.defaultTimeout = execution.timeout
+        options.regexTimeout = execution.regexLimit
         options.insecure = execution.insecure
         options.variables = defined.variables
         options.secrets = defined.secrets
@@ -76,7 +77,7 @@ struct RunCommand: AsyncParsableCommand {
         // A refused connection to a host with no route at all is reported as `unreachable`
         // (the network is down) rather than `cannotConnect` (nobody listening).
         options.isReachable = { url in ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable }
-        if let filter = execution.filter { options.include = try RunOptions.filter(filter) }
+        if let filter = execution.filter { options.include = try RunOptions.filter(filter, limit: execution.regexLimit) }
 
         // `--repeat N`: N runs one after the other, each planned, recorded and summed up on its own.
         let count = execution.repeatCount

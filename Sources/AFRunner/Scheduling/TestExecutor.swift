@@ -93,7 +93,7 @@ struct TestExecutor: Sendable {
             let context = await attemptOnce(expect, request: request, session: session, into: &result, keepsContext: !test.captures.isEmpty)
             captures = []
             if result.status == .passed, let context {
-                switch CaptureExtractor.extract(test.captures, from: context) {
+                switch CaptureExtractor.extract(test.captures, from: context, regexLimit: runner.options.regexTimeout) {
                 case .success(let values):
                     let secret = Set(test.captures.filter(\.isSecret).map(\.name))
                     captures = values.map { Capture(name: $0.0, value: $0.1, secret: secret.contains($0.0)) }
