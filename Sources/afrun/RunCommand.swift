@@ -55,6 +55,7 @@ struct RunCommand: AsyncParsableCommand {
         // Started before loading: it runs on the other cores while the suites are decoded.
         let early = EarlyStart.begin(settings, secrets: defined.secrets, gitHub: gitHub != nil)
         let loaded = SuiteLoader().load(paths: paths, knownVariables: defined.names)
+        for warning in loaded.warnings { console.err("warning: \(warning)") }
         for error in loaded.errors { console.err(error.rendered(color: output.usesColor) + "\n") }
         let problems = "\(loaded.errors.count) suite problem\(loaded.errors.count == 1 ? "" : "s"): run `afrun validate` for details"
         if loaded.suites.isEmpty {
