@@ -55,7 +55,7 @@ struct RunCommand: AsyncParsableCommand {
         // Started before loading: it runs on the other cores while the suites are decoded.
         let early = EarlyStart.begin(settings, secrets: defined.secrets, gitHub: gitHub != nil)
         let loaded = SuiteLoader().load(paths: paths, knownVariables: defined.names)
-        for warning in loaded.warnings { console.err("warning: \(warning)") }
+        for warning in loaded.warnings { console.err("warning: " + TerminalText.visible(warning.description)) }
         for error in loaded.errors { console.err(error.rendered(color: output.usesColor) + "\n") }
         let problems = "\(loaded.errors.count) suite problem\(loaded.errors.count == 1 ? "" : "s"): run `afrun validate` for details"
         if loaded.suites.isEmpty {
@@ -121,7 +121,7 @@ struct RunCommand: AsyncParsableCommand {
         let plan = RunPlan.make(
             suites: suites, filter: options.include, reports: reports, gitHub: gitHub, console: console,
             openedStore: first ? early.store : nil)
-        for warning in plan.warnings { console.err("warning: \(warning)") }
+        for warning in plan.warnings { console.err("warning: " + TerminalText.visible(warning)) }
         // The process exits soon after the run: the results the history stored are freed by the exit, not one
         // by one by its writer.
         plan.store?.keepResults(upTo: ExitKeepAlive.reserveResults(plan.plannedCount)) { ExitKeepAlive.keep($0) }
