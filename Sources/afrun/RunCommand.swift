@@ -70,6 +70,7 @@ struct RunCommand: AsyncParsableCommand {
         options.failFast = execution.failFast
         options.defaultTimeout = execution.timeout
         options.regexTimeout = execution.regexLimit
+        options.maxBodyBytes = execution.maxBody
         options.insecure = execution.insecure
         options.variables = defined.variables
         options.secrets = defined.secrets

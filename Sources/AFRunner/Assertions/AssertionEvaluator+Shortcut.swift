@@ -17,7 +17,7 @@ extension AssertionEvaluator {
         if !expect.status.isEmpty, !expect.status.contains(where: { $0.matches(response.statusCode) }) { return false }
         if let contentType = expect.contentType, !contentTypeHolds(contentType, response, regexLimit: regexLimit) { return false }
         guard !expect.json.isEmpty else { return true }
-        guard let document = try? JSONValue(parsing: context.body) else { return false }
+        guard context.truncationProblem == nil, let document = try? JSONValue(parsing: context.body) else { return false }
         for assertion in expect.json {
             guard let query = assertion.query ?? (try? JSONPathQuery(assertion.path)) else { return false }
             let nodes = query.values(in: document)

@@ -27,9 +27,14 @@ public struct AssertionEvaluator: Sendable {
             status(expect.status, response.statusCode, into: &results)
             if let contentType = expect.contentType { results.append(self.contentType(contentType, response)) }
             for header in expect.headers { results += self.header(header, response) }
-            if !expect.json.isEmpty { json(expect.json, body: context.body, into: &results) }
-            if !expect.xpath.isEmpty { results += xpath(expect.xpath, context: context) }
-            if let body = expect.body { results += self.body(body, context.body) }
+            if let problem = context.truncationProblem {
+                for a in expect.json { results += Self.unreadable(kind: "json", target: a.path, a.predicates, problem: problem) }
+                for a in expect.xpath { results += Self.unreadable(kind: "xpath", target: a.path, a.predicates, problem: problem) }
+            } else {
+                if !expect.json.isEmpty { json(expect.json, body: context.body, into: &results) }
+                if !expect.xpath.isEmpty { results += xpath(expect.xpath, context: context) }
+            }
+            if let body = expect.body { results += self.body(body, context) }
             if let metrics = context.metrics { results += duration(expect.duration, metrics) }
         }
         results += tls(expect.tls, context: context)
@@ -128,21 +133,26 @@ public struct AssertionEvaluator: Sendable {
 
     // MARK: body, duration
 
-    func body(_ expectation: BodyExpectation, _ data: Data) -> [AssertionResult] {
+    /// Text predicates on the kept body; `sha256` and `bytes` on the whole body, however long.
+    func body(_ expectation: BodyExpectation, _ context: ResponseContext) -> [AssertionResult] {
         var results: [AssertionResult] = []
-        let text = JSONValue.string(String(decoding: data, as: UTF8.self))
-        for p in expectation.predicates.predicates {
+        let data = context.body, summary = context.bodySummary
+        let problem = context.truncationProblem
+        if let problem { results += Self.unreadable(kind: "body", target: nil, expectation.predicates, problem: problem) }
+        let text = JSONValue.string(problem == nil ? String(decoding: data, as: UTF8.self) : "")
+        for p in expectation.predicates.predicates where problem == nil {
             let verdict = PredicateEvaluator.verdict(p, for: text, regexLimit: regexLimit)
             results.append(Self.result(kind: "body", target: nil, predicate: p, actual: text, verdict: verdict, limit: regexLimit))
         }
         if let expected = expectation.sha256 {
-            let actual = OpenSSLDigest.sha256Hex(data)
+            // Hashed as the body arrived when the request asked for it; else the body is all here.
+            let actual = summary.sha256Hex ?? OpenSSLDigest.sha256Hex(data)
             results.append(AssertionResult(
                 kind: "body", target: "sha256", predicate: "equals", expected: expected.lowercased(), actual: actual,
                 passed: actual == expected.lowercased(), message: "body sha256: expected \(expected.lowercased()), got \(actual)"))
         }
         if let bytes = expectation.bytes {
-            let n = JSONValue.number(JSONNumber(data.count))
+            let n = JSONValue.number(JSONNumber(Int(summary.length)))
             for p in bytes.predicates {
                 results.append(Self.result(kind: "body", target: "bytes", predicate: p, actual: n, passed: PredicateEvaluator.holds(p, for: n)))
             }

@@ -43,6 +43,19 @@ public enum CaptureExtractor {
         case .header(let name):
             guard let value = context.response?.headers[name] else { return miss("no header \(name) in the response") }
             return .success(value)
+        case .json, .regex:
+            if let problem = context.truncationProblem { return miss(problem) }
+            return bodyValue(of: capture, context: context, document: &document, regexLimit: regexLimit)
+        }
+    }
+
+    /// A capture from the body (JSONPath or regex), once the whole body is known to be there.
+    private static func bodyValue(
+        of capture: CaptureSpec, context: ResponseContext, document: inout JSONValue?, regexLimit: Duration
+    ) -> Result<String, Miss> {
+        func miss(_ reason: String) -> Result<String, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
+        switch capture.source {
+        case .status, .header: return miss("not a body capture")
         case .json(let path):
             if document == nil {
                 do { document = try JSONValue(parsing: context.body) } catch { return miss("the body is not JSON (\(error.description))") }

@@ -18,6 +18,11 @@ public struct RunOptions: Sendable {
     public var insecure = false
     /// `--var name=value`: the strongest variables.
     public var variables: [String: String] = [:]
+    /// The default of `maxBodyBytes` and `--max-body`: 64 MiB.
+    public static let defaultMaxBodyBytes = 64 << 20
+    /// `--max-body`: the most response body bytes kept for assertions that read the whole body, when
+    /// neither the test nor the suite's defaults set `maxBodyBytes`.
+    public var maxBodyBytes: Int = RunOptions.defaultMaxBodyBytes
     /// `--regex-timeout`: how long one regex evaluation (`matches`, a regex capture, `--filter`) may take;
     /// past it the assertion fails saying so, and the run goes on.
     public var regexTimeout: Duration = BoundedRegex.defaultLimit

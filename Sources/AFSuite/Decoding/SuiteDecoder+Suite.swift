@@ -4,7 +4,7 @@ import JSONPath
 extension SuiteDecoder {
     /// `$schema` names the JSON Schema for editors (top level only, as in docs/suite.schema.json); afrun ignores it.
     static let suiteKeys = ["$schema", "name", "description", "baseURL", "variables", "defaults", "parallel", "cookies", "tests"]
-    static let defaultsKeys = ["headers", "basicAuth", "timeout", "followRedirects", "tls", "retry"]
+    static let defaultsKeys = ["headers", "basicAuth", "timeout", "followRedirects", "tls", "retry", "maxBodyBytes"]
 
     /// Decodes the whole file; the suite is returned even when problems were found (the loader
     /// drops it then), so later checks can still run.
@@ -115,6 +115,7 @@ extension SuiteDecoder {
         defaults.headers = decodeHeaders(node.member("headers"))
         defaults.timeout = number(node.member("timeout"), positive: true)
         defaults.followRedirects = bool(node.member("followRedirects"))
+        defaults.maxBodyBytes = integer(node.member("maxBodyBytes"), in: 1...Int(Int32.max))
         if let tls = node.member("tls") { defaults.tls = decodeTLS(tls) }
         if let retry = node.member("retry") { defaults.retry = decodeRetry(retry) }
         if let auth = node.member("basicAuth") { defaults.basicAuth = decodeBasicAuth(auth) }

@@ -19,6 +19,11 @@ struct ExecutionOptions: ParsableArguments {
         valueName: "seconds"))
     var regexTimeout: Double = ExecutionSettings().regexTimeout
 
+    @Option(help: ArgumentHelp(
+        "Most response body bytes kept for json, xpath and body text assertions when the suite sets no maxBodyBytes; bytes and sha256 read any size.",
+        valueName: "bytes"))
+    var maxBody: Int = ExecutionSettings().maxBody
+
     @Flag(help: "Accept invalid certificates and do not check host names (every suite).")
     var insecure = false
 
@@ -29,7 +34,7 @@ struct ExecutionOptions: ParsableArguments {
     /// The same values as `ExecutionSettings`.
     var settings: ExecutionSettings {
         ExecutionSettings(
-            jobs: jobs, filter: filter, failFast: failFast, timeout: timeout, regexTimeout: regexTimeout, insecure: insecure,
+            jobs: jobs, filter: filter, failFast: failFast, timeout: timeout, regexTimeout: regexTimeout, maxBody: maxBody, insecure: insecure,
             repeatCount: `repeat`)
     }
 

@@ -14,6 +14,8 @@ struct ExecutionSettings: Equatable, Sendable {
     var timeout: Double = 30
     /// `--regex-timeout`, in seconds.
     var regexTimeout: Double = 1
+    /// `--max-body`, in bytes.
+    var maxBody = RunOptions.defaultMaxBodyBytes
     /// `--insecure`.
     var insecure = false
     /// `--repeat`: how many runs, one after the other.
@@ -27,6 +29,7 @@ struct ExecutionSettings: Equatable, Sendable {
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+        guard maxBody >= 1 else { throw ValidationError("--max-body must be at least 1 (bytes; the default is 67108864, 64 MiB)") }
         guard regexTimeout > 0, regexTimeout <= 3600 else {
             throw ValidationError("--regex-timeout must be more than 0 and at most 3600 seconds")
         }
