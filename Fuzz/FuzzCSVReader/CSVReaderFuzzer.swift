@@ -1,4 +1,5 @@
 import AFSuite
+import CFuzzerDriver
 import Foundation
 
 // libFuzzer target for the CSV reader of `each` data files, reached as users reach it: a suite
@@ -18,15 +19,26 @@ func readCSV(_ data: Data) {
 }
 
 #if AFRUN_FUZZ
+    /// The input callback libFuzzer's own `main` looks for, when the linker picks that one.
     @c(LLVMFuzzerTestOneInput)
-    public func fuzzCSVReader(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         readCSV(bytes.map { Data(bytes: $0, count: size) } ?? Data())
         return 0
     }
-#else
-    @main enum CSVReaderReplay {
-        static func main() throws {
-            for path in CommandLine.arguments.dropFirst() { readCSV(try Data(contentsOf: URL(fileURLWithPath: path))) }
-        }
-    }
 #endif
+
+@main enum CSVReaderFuzzer {
+    static func main() throws {
+        #if AFRUN_FUZZ
+            // libFuzzer runs the inputs (argv holds its flags and corpus folders).
+            var argc = CommandLine.argc
+            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+            exit(LLVMFuzzerRunDriver(&argc, &argv) { bytes, size in
+                readCSV(bytes.map { Data(bytes: $0, count: size) } ?? Data())
+                return 0
+            })
+        #else
+            for path in CommandLine.arguments.dropFirst() { readCSV(try Data(contentsOf: URL(fileURLWithPath: path))) }
+        #endif
+    }
+}

@@ -1,4 +1,5 @@
 import AFSuite
+import CFuzzerDriver
 import Foundation
 
 // libFuzzer target for the `{{variable}}` template parser and renderer (ci/fuzz.sh); an ordinary
@@ -11,15 +12,26 @@ func parseTemplate(_ data: Data) {
 }
 
 #if AFRUN_FUZZ
+    /// The input callback libFuzzer's own `main` looks for, when the linker picks that one.
     @c(LLVMFuzzerTestOneInput)
-    public func fuzzTemplate(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         parseTemplate(bytes.map { Data(bytes: $0, count: size) } ?? Data())
         return 0
     }
-#else
-    @main enum TemplateReplay {
-        static func main() throws {
-            for path in CommandLine.arguments.dropFirst() { parseTemplate(try Data(contentsOf: URL(fileURLWithPath: path))) }
-        }
-    }
 #endif
+
+@main enum TemplateFuzzer {
+    static func main() throws {
+        #if AFRUN_FUZZ
+            // libFuzzer runs the inputs (argv holds its flags and corpus folders).
+            var argc = CommandLine.argc
+            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+            exit(LLVMFuzzerRunDriver(&argc, &argv) { bytes, size in
+                parseTemplate(bytes.map { Data(bytes: $0, count: size) } ?? Data())
+                return 0
+            })
+        #else
+            for path in CommandLine.arguments.dropFirst() { parseTemplate(try Data(contentsOf: URL(fileURLWithPath: path))) }
+        #endif
+    }
+}
