@@ -49,7 +49,7 @@ for target in "${TARGETS[@]}"; do
   log="$OUT/$target.log"
   # -detect_leaks=0: LeakSanitizer reports every Data(contentsOf:) of swift-foundation as leaked (its
   # buffer is freed by a deallocator LSan does not follow), which stops the loader targets at once.
-  if "$BIN/$target" "$corpus" "$seed_dir" -max_total_time="$SECONDS_EACH" -timeout=1 -rss_limit_mb=2048 -detect_leaks=0 \
+  if ASAN_OPTIONS=detect_leaks=0 "$BIN/$target" "$corpus" "$seed_dir" -max_total_time="$SECONDS_EACH" -timeout=1 -rss_limit_mb=2048 -detect_leaks=0 \
       -artifact_prefix="$OUT/$target-" -print_final_stats=1 >"$log" 2>&1; then
     result="no crash, no input over 1 s"
   else
