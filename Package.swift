@@ -88,6 +88,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // libFuzzer targets, one per parser (ci/fuzz.sh builds them with -sanitize=fuzzer,address and
+        // -DAFRUN_FUZZ; an ordinary build makes replayers of saved inputs). No products: not installed.
+        .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
+        .executableTarget(name: "FuzzSuiteDecoder", dependencies: ["AFSuite", "CFuzzerDriver"], path: "Fuzz/FuzzSuiteDecoder"),
+        .executableTarget(name: "FuzzTemplate", dependencies: ["AFSuite", "CFuzzerDriver"], path: "Fuzz/FuzzTemplate"),
+        .executableTarget(name: "FuzzJSONPath", dependencies: ["JSONPath", "CFuzzerDriver"], path: "Fuzz/FuzzJSONPath"),
+        .executableTarget(name: "FuzzCSVReader", dependencies: ["AFSuite", "CFuzzerDriver"], path: "Fuzz/FuzzCSVReader"),
+
         // What several test targets share for driving child processes (no product, only the tests use it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AFSessionTests", dependencies: ["AFSession", "FixtureServer", "TestSupport"]),

@@ -10,6 +10,9 @@ public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
     /// The request could not be built (serializer refused the parameters).
     case request(String)
+    /// A URL or header would contain CR, LF or NUL once rendered (`character` as an escape such as `\r`);
+    /// `source` names the variable or capture it came from. Nothing is sent.
+    case forbiddenCharacter(field: String, character: String, source: String?)
 
     /// A sentence naming the problem and the fix.
     public var description: String {
@@ -20,6 +23,10 @@ public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidURL(let url): "invalid URL '\(url)': give an absolute http(s) URL or set the suite's baseURL"
         case .unreadableFile(let path, let reason): "cannot read \(path): \(reason)"
         case .request(let why): "cannot build the request: \(why)"
+        case .forbiddenCharacter(let field, let character, let source):
+            "\(field) would contain `\(character)`" + (source.map { " from \($0)" } ?? "")
+                + "; nothing was sent (CR, LF and NUL would inject headers): strip line breaks from the value"
+                + " (capture a narrower part with a regex group)"
         }
     }
 
@@ -27,6 +34,7 @@ public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
     public var kind: String {
         switch self {
         case .undefinedVariable: "undefinedVariable"
+        case .forbiddenCharacter: "forbiddenCharacter"
         default: "request"
         }
     }

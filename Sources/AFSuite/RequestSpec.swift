@@ -48,6 +48,11 @@ public struct RequestSpec: Sendable, CustomReflectable {
         get { storage.fields.tls }
         _modify { yield &storage.fields.tls }
     }
+    /// The most response body bytes kept for assertions that read the whole body (`maxBodyBytes`).
+    @inlinable public var maxBodyBytes: Int? {
+        get { storage.fields.maxBodyBytes }
+        _modify { yield &storage.fields.maxBodyBytes }
+    }
     /// Basic credentials (the test's own `Authorization` header wins over them).
     @inlinable public var basicAuth: BasicAuthSpec? {
         get { storage.fields.basicAuth }
@@ -84,6 +89,7 @@ public struct RequestSpec: Sendable, CustomReflectable {
         @usableFromInline var followRedirects: Bool?
         @usableFromInline var tls: TLSSpec?
         @usableFromInline var basicAuth: BasicAuthSpec? = nil
+        @usableFromInline var maxBodyBytes: Int? = nil
     }
 
 }

@@ -96,6 +96,8 @@ public struct RequestDefaults: Sendable {
     public var retry: RetrySpec?
     /// Basic credentials for every request (a test's `basicAuth` or `Authorization` header wins).
     public var basicAuth: BasicAuthSpec?
+    /// The most response body bytes kept for assertions that read the whole body.
+    public var maxBodyBytes: Int?
 
     /// Creates defaults.
     public init(headers: [HeaderSpec] = [], timeout: Double? = nil, followRedirects: Bool? = nil, tls: TLSSpec? = nil, retry: RetrySpec? = nil) {

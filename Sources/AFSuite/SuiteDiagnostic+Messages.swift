@@ -21,6 +21,7 @@ extension SuiteDiagnostic.Reason {
         case .undefinedVariable: "undefined-variable"
         case .emptyPredicate: "empty-predicate"
         case .invalidData: "invalid-data"
+        case .forbiddenCharacter: "forbidden-character"
         case .other: "invalid"
         }
     }
@@ -51,6 +52,7 @@ extension SuiteDiagnostic.Reason {
         case .undefinedVariable(let name, let note): "undefined variable `\(name)`" + (note.map { " (\($0))" } ?? "")
         case .emptyPredicate(let context): "\(context) has no predicate"
         case .invalidData(let source, let line, let problem): "`\(source)`\(line.map { " line \($0)" } ?? ""): \(problem)"
+        case .forbiddenCharacter(let key, let character): "`\(key)` contains `\(character)`"
         case .other: "invalid suite"
         }
     }
@@ -94,6 +96,9 @@ extension SuiteDiagnostic.Reason {
         case .invalidData:
             "`each` takes a non-empty array of objects (`[{\"id\": 1}, {\"id\": 2}]`), or the path of a .json file holding"
                 + " one or of a .csv file whose first line names the columns; names are variable names (`user_id`)"
+        case .forbiddenCharacter:
+            "remove the CR, LF or NUL: URLs, header names and header values are single lines, and a line break"
+                + " would add a header (or a request) of its own"
         case .other: nil
         }
     }

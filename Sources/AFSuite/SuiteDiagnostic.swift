@@ -76,6 +76,8 @@ extension SuiteDiagnostic {
         case emptyPredicate(context: String)
         /// `each` data that cannot be used: `source` is `each` or the data file, `line` the file's line.
         case invalidData(source: String, line: Int?, problem: String)
+        /// A URL, a header name or a header value holds CR, LF or NUL (`character` as its escape, `\r`).
+        case forbiddenCharacter(key: String, character: String)
         /// A free-form problem (from ``SuiteDiagnostic/init(location:message:fix:)``).
         case other
     }

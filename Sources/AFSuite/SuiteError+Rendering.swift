@@ -26,25 +26,29 @@ extension SuiteError {
         case .undefinedVariable: code = "undefined-variable"
         case .templateSyntax: code = "invalid-template"
         }
+        // Data from the suite (names, values, the source line) is clipped and made visible: a
+        // 50 MB line or an escape sequence in a suite must not reach the terminal as it is.
+        let message = Self.clipped(TerminalText.visible(self.message))
+        let fix = self.fix.map { Self.clipped(TerminalText.visible($0)) }
         var out = "\(red)error[\(code)]\(reset)\(bold): \(message)\(reset)"
         if let location {
             let lineNumber = String(location.line)
             let pad = String(repeating: " ", count: lineNumber.count)
-            out += "\n\(pad)\(blue)-->\(reset) \(location)"
+            out += "\n\(pad)\(blue)-->\(reset) \(Self.clipped(TerminalText.visible(location.description)))"
             let text = (sourceLine ?? Self.readLine)(location.file, location.line)
             if let text {
-                let shown = text.replacingOccurrences(of: "\t", with: " ")
-                let caretPad = String(repeating: " ", count: max(0, location.column - 1))
-                let at = location.pointer.isEmpty ? "" : " at \(location.pointer)"
+                let (shown, caretColumn) = Self.excerpt(of: text, column: location.column)
+                let caretPad = String(repeating: " ", count: caretColumn)
+                let at = location.pointer.isEmpty ? "" : " at \(Self.clipped(TerminalText.visible(location.pointer)))"
                 out += "\n\(pad) \(blue)|\(reset)"
                 out += "\n\(blue)\(lineNumber) |\(reset) \(shown)"
                 out += "\n\(pad) \(blue)|\(reset) \(caretPad)\(red)^\(reset)\(at)"
             } else if !location.pointer.isEmpty {
-                out += "\n\(pad) \(blue)=\(reset) at \(location.pointer)"
+                out += "\n\(pad) \(blue)=\(reset) at \(Self.clipped(TerminalText.visible(location.pointer)))"
             }
             if let fix { out += "\n\(pad) \(blue)=\(reset) \(green)fix:\(reset) \(fix)" }
         } else {
-            if case .unreadable(let path, _) = self { out += "\n  \(blue)-->\(reset) \(path)" }
+            if case .unreadable(let path, _) = self { out += "\n  \(blue)-->\(reset) \(Self.clipped(TerminalText.visible(path)))" }
             if let fix { out += "\n  \(blue)=\(reset) \(green)fix:\(reset) \(fix)" }
         }
         return out

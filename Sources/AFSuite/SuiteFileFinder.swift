@@ -1,38 +1,62 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Finds suite files: a file path is taken as given; a folder yields every `*.json` below it,
 /// sorted by path, skipping folders named `_data` or starting with `.` (bodies, fixtures and
 /// editor state live there).
+///
+/// Symbolic links are followed, but each folder and file (by device and inode) is visited once:
+/// a link back to a folder above it would otherwise be walked forever, and a link to a folder
+/// beside it would load every suite below it twice. Such links and dangling ones are skipped with
+/// a ``DiscoveryWarning``.
 enum SuiteFileFinder {
     struct Found: Hashable {
         var url: URL
         var displayPath: String
     }
 
-    static func find(_ paths: [String]) -> ([Found], [SuiteError]) {
+    /// A file's identity, the same through every link to it.
+    private struct FileID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// What a walk has seen so far.
+    private struct Walk {
         var found: [Found] = []
         var errors: [SuiteError] = []
-        var seen: Set<String> = []
-        let fm = FileManager.default
+        var warnings: [DiscoveryWarning] = []
+        /// Folders walked and files taken, with the path each was first seen at.
+        var visited: [FileID: String] = [:]
+    }
+
+    static func find(_ paths: [String]) -> ([Found], [SuiteError], [DiscoveryWarning]) {
+        var walk = Walk()
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                errors.append(.unreadable(path: path, reason: "no such file or folder"))
+            guard let (id, isDirectory) = status(path) else {
+                walk.errors.append(.unreadable(path: path, reason: "no such file or folder"))
                 continue
             }
-            let files: [Found]
-            if isDirectory.boolValue {
-                var collected: [Found] = []
-                walk(URL(fileURLWithPath: path), display: trimmedFolder(path), into: &collected, errors: &errors)
-                files = collected.sorted { $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8) }
-            } else {
-                files = [Found(url: URL(fileURLWithPath: path), displayPath: path)]
-            }
-            for file in files where seen.insert(file.url.standardizedFileURL.path).inserted {
-                found.append(file)
+            if isDirectory {
+                let display = trimmedFolder(path)
+                guard walk.visited[id] == nil else { continue }
+                walk.visited[id] = display
+                var collected = Walk(visited: walk.visited)
+                Self.walk(URL(fileURLWithPath: path), display: display, into: &collected)
+                walk.visited = collected.visited
+                walk.errors += collected.errors
+                walk.warnings += collected.warnings
+                walk.found += collected.found.sorted { $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8) }
+            } else if walk.visited.updateValue(path, forKey: id) == nil {
+                walk.found.append(Found(url: URL(fileURLWithPath: path), displayPath: path))
             }
         }
-        return (found, errors)
+        return (walk.found, walk.errors, walk.warnings)
     }
 
     private static func trimmedFolder(_ path: String) -> String {
@@ -41,25 +65,56 @@ enum SuiteFileFinder {
         return p
     }
 
-    private static func walk(_ folder: URL, display: String, into found: inout [Found], errors: inout [SuiteError]) {
+    /// The identity of what `path` leads to (links followed) and whether it is a folder; nil when it
+    /// does not exist.
+    private static func status(_ path: String) -> (FileID, Bool)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), (info.st_mode & S_IFMT) == S_IFDIR)
+    }
+
+    private static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    private static func walk(_ folder: URL, display: String, into walk: inout Walk) {
         let entries: [String]
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         } catch {
-            errors.append(.unreadable(path: display, reason: "cannot list the folder: \(error.localizedDescription)"))
+            walk.errors.append(.unreadable(path: display, reason: "cannot list the folder: \(error.localizedDescription)"))
             return
         }
         for name in entries.sorted() {
             let url = folder.appendingPathComponent(name)
             let shown = display == "." ? name : display + "/" + name
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
+            guard let (id, isDirectory) = status(url.path) else {
+                if isLink(url.path), isCandidate(name) {
+                    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
+                    walk.warnings.append(DiscoveryWarning(path: shown, reason: .danglingLink(target: target)))
+                }
+                continue
+            }
+            if isDirectory {
                 if name == "_data" || name.hasPrefix(".") { continue }
-                walk(url, display: shown, into: &found, errors: &errors)
+                if let first = walk.visited[id] {
+                    if isLink(url.path) { walk.warnings.append(DiscoveryWarning(path: shown, reason: .loop(first: first))) }
+                    continue
+                }
+                walk.visited[id] = shown
+                Self.walk(url, display: shown, into: &walk)
             } else if name.hasSuffix(".json"), !name.hasPrefix("."), !name.hasSuffix(".schema.json") {
-                found.append(Found(url: url, displayPath: shown))
+                // A second link to a suite already found loads nothing new.
+                guard walk.visited.updateValue(shown, forKey: id) == nil else { continue }
+                walk.found.append(Found(url: url, displayPath: shown))
             }
         }
+    }
+
+    /// Whether a dangling link named `name` would have been read (a folder or a suite file): links
+    /// in `_data` or hidden ones are not the walk's business.
+    private static func isCandidate(_ name: String) -> Bool {
+        name != "_data" && !name.hasPrefix(".")
     }
 }

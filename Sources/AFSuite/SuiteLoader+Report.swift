@@ -16,6 +16,9 @@ extension SuiteLoader.Result {
             return filesRead[file]!.flatMap { SuiteError.line(line, of: $0) }
         }
         var out = ""
+        let yellow = color ? "\u{1B}[33m" : "", plain = color ? "\u{1B}[0m" : ""
+        for warning in warnings { out += "\(yellow)warning\(plain): \(TerminalText.visible(warning.description))\n" }
+        if !warnings.isEmpty { out += "\n" }
         for error in errors {
             out += error.rendered(color: color, sourceLine: reader) + "\n\n"
         }

@@ -27,6 +27,8 @@ public struct SuiteLoader: Sendable {
         public var errors: [SuiteError]
         /// Every suite file found, in load order, whether or not it loaded.
         public var files: [String] = []
+        /// Paths the folder walk skipped: dangling symbolic links and links that loop.
+        public var warnings: [DiscoveryWarning] = []
     }
 
     /// Loads every suite under `paths`.
@@ -37,8 +39,9 @@ public struct SuiteLoader: Sendable {
     /// - Returns: the suites that loaded and every problem.
     public func load(paths: [String], knownVariables: Set<String> = []) -> Result {
         var result = Result(suites: [], errors: [])
-        let (files, walkErrors) = SuiteFileFinder.find(paths)
+        let (files, walkErrors, warnings) = SuiteFileFinder.find(paths)
         result.errors = walkErrors
+        result.warnings = warnings
         for file in files {
             result.files.append(file.displayPath)
             switch loadFile(file.url, displayPath: file.displayPath, knownVariables: knownVariables) {

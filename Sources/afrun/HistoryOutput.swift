@@ -1,3 +1,4 @@
+import AFSuite
 import Foundation
 
 /// Prints rows as an aligned table or CSV, and values as JSON.
@@ -12,6 +13,8 @@ enum HistoryOutput {
 
     /// Columns padded to their widest cell, two spaces apart.
     static func table(headers: [String], rows: [[String]]) -> String {
+        // Cells hold test names and messages from suites and responses: control characters escaped.
+        let rows = rows.map { $0.map { TerminalText.visible($0) } }
         var widths = headers.map(\.count)
         for row in rows {
             for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.count) }

@@ -55,6 +55,7 @@ struct RunCommand: AsyncParsableCommand {
         // Started before loading: it runs on the other cores while the suites are decoded.
         let early = EarlyStart.begin(settings, secrets: defined.secrets, gitHub: gitHub != nil)
         let loaded = SuiteLoader().load(paths: paths, knownVariables: defined.names)
+        for warning in loaded.warnings { console.err("warning: " + TerminalText.visible(warning.description)) }
         for error in loaded.errors { console.err(error.rendered(color: output.usesColor) + "\n") }
         for warning in SecretNameCheck.warnings(for: loaded.suites, runSecrets: defined.secrets, environment: environment) {
             console.err("warning: \(warning)")
@@ -71,6 +72,8 @@ struct RunCommand: AsyncParsableCommand {
         options.jobs = execution.jobs
         options.failFast = execution.failFast
         options.defaultTimeout = execution.timeout
+        options.regexTimeout = execution.regexLimit
+        options.maxBodyBytes = execution.maxBody
         options.insecure = execution.insecure
         options.variables = defined.variables
         options.secrets = defined.secrets
@@ -79,7 +82,7 @@ struct RunCommand: AsyncParsableCommand {
         // A refused connection to a host with no route at all is reported as `unreachable`
         // (the network is down) rather than `cannotConnect` (nobody listening).
         options.isReachable = { url in ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable }
-        if let filter = execution.filter { options.include = try RunOptions.filter(filter) }
+        if let filter = execution.filter { options.include = try RunOptions.filter(filter, limit: execution.regexLimit) }
 
         // `--repeat N`: N runs one after the other, each planned, recorded and summed up on its own.
         let count = execution.repeatCount
@@ -122,7 +125,7 @@ struct RunCommand: AsyncParsableCommand {
         let plan = RunPlan.make(
             suites: suites, filter: options.include, reports: reports, gitHub: gitHub, console: console,
             openedStore: first ? early.store : nil)
-        for warning in plan.warnings { console.err("warning: \(warning)") }
+        for warning in plan.warnings { console.err("warning: " + TerminalText.visible(warning)) }
         // The process exits soon after the run: the results the history stored are freed by the exit, not one
         // by one by its writer.
         plan.store?.keepResults(upTo: ExitKeepAlive.reserveResults(plan.plannedCount)) { ExitKeepAlive.keep($0) }

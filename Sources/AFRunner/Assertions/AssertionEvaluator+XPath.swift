@@ -39,8 +39,10 @@ extension AssertionEvaluator {
             case .boolean(let b): values = [.bool(b)]
             }
             return a.predicates.predicates.map { p in
-                let (passed, actual) = NodeListRules.evaluate(p, nodes: values, singular: values.count == 1, sizeOfSingular: false)
-                return Self.result(kind: "xpath", target: a.path, predicate: p, actual: actual, passed: passed)
+                let (passed, actual, stopped) = NodeListRules.evaluate(
+                    p, nodes: values, singular: values.count == 1, sizeOfSingular: false, regexLimit: regexLimit)
+                return Self.result(
+                    kind: "xpath", target: a.path, predicate: p, actual: actual, passed: passed, regexStopped: stopped ? regexLimit : nil)
             }
         }
     }

@@ -6,8 +6,14 @@ import JSONPath
 /// Evaluates a test's expectations on a response. Every expectation becomes an `AssertionResult`
 /// value; nothing is thrown.
 public struct AssertionEvaluator: Sendable {
+    /// How long one regex evaluation (`matches`) may take before the assertion fails (`--regex-timeout`).
+    public var regexLimit: Duration
+
     /// Creates an evaluator.
-    public init() {}
+    /// - Parameter regexLimit: how long one regex evaluation may take.
+    public init(regexLimit: Duration = BoundedRegex.defaultLimit) {
+        self.regexLimit = regexLimit
+    }
 
     /// Every assertion of `expect` on `context`, in suite order: status, content type, headers,
     /// JSON, XPath, body, duration, TLS, certificate.
@@ -21,9 +27,14 @@ public struct AssertionEvaluator: Sendable {
             status(expect.status, response.statusCode, into: &results)
             if let contentType = expect.contentType { results.append(self.contentType(contentType, response)) }
             for header in expect.headers { results += self.header(header, response) }
-            if !expect.json.isEmpty { json(expect.json, body: context.body, into: &results) }
-            if !expect.xpath.isEmpty { results += xpath(expect.xpath, context: context) }
-            if let body = expect.body { results += self.body(body, context.body) }
+            if let problem = context.truncationProblem {
+                for a in expect.json { results += Self.unreadable(kind: "json", target: a.path, a.predicates, problem: problem) }
+                for a in expect.xpath { results += Self.unreadable(kind: "xpath", target: a.path, a.predicates, problem: problem) }
+            } else {
+                if !expect.json.isEmpty { json(expect.json, body: context.body, into: &results) }
+                if !expect.xpath.isEmpty { results += xpath(expect.xpath, context: context) }
+            }
+            if let body = expect.body { results += self.body(body, context) }
             if let metrics = context.metrics { results += duration(expect.duration, metrics) }
         }
         results += tls(expect.tls, context: context)
@@ -44,7 +55,8 @@ public struct AssertionEvaluator: Sendable {
 
     func contentType(_ expectation: ContentTypeExpectation, _ response: HTTPResponse) -> AssertionResult {
         let value = response.headers["Content-Type"]
-        let passed = Self.contentTypeHolds(expectation, value, response)
+        let verdict = Self.contentTypeVerdict(expectation, value, response, regexLimit: regexLimit)
+        let passed = verdict == .holds
         switch expectation {
         case .mediaType(let type):
             return AssertionResult(
@@ -53,22 +65,27 @@ public struct AssertionEvaluator: Sendable {
         case .matches(let pattern):
             return AssertionResult(
                 kind: "contentType", target: "Content-Type", predicate: "matches", expected: "/\(pattern)/", actual: value,
-                passed: passed, message: "Content-Type: expected to match /\(pattern)/, got \(value ?? "no Content-Type")")
+                passed: passed,
+                message: "Content-Type: expected to match /\(pattern)/, got \(value ?? "no Content-Type")"
+                    + (verdict == .regexStopped ? Self.stoppedNote(regexLimit) : ""))
         }
     }
 
     /// Whether `response`'s `Content-Type` meets `expectation` (one rule for `contentType` and `allHold`).
-    func contentTypeHolds(_ expectation: ContentTypeExpectation, _ response: HTTPResponse) -> Bool {
-        Self.contentTypeHolds(expectation, response.headers["Content-Type"], response)
+    func contentTypeHolds(_ expectation: ContentTypeExpectation, _ response: HTTPResponse, regexLimit: Duration) -> Bool {
+        Self.contentTypeVerdict(expectation, response.headers["Content-Type"], response, regexLimit: regexLimit) == .holds
     }
 
-    static func contentTypeHolds(_ expectation: ContentTypeExpectation, _ value: String?, _ response: HTTPResponse) -> Bool {
+    static func contentTypeVerdict(
+        _ expectation: ContentTypeExpectation, _ value: String?, _ response: HTTPResponse, regexLimit: Duration
+    ) -> PredicateEvaluator.Verdict {
         switch expectation {
         case .mediaType(let type):
-            return asciiMediaTypesMatch(value, type)
+            let holds = asciiMediaTypesMatch(value, type)
                 ?? (response.mimeType == type.split(separator: ";").first.map { $0.trimmingHorizontalWhitespace().lowercased() })
+            return holds ? .holds : .fails
         case .matches(let pattern):
-            return PredicateEvaluator.holds(.matches(pattern), for: value.map(JSONValue.string))
+            return PredicateEvaluator.verdict(.matches(pattern), for: value.map(JSONValue.string), regexLimit: regexLimit)
         }
     }
 
@@ -76,8 +93,8 @@ public struct AssertionEvaluator: Sendable {
         let values = response.headers.values(for: assertion.name)
         let actual: JSONValue? = values.isEmpty ? nil : .string(values.joined(separator: ", "))
         return assertion.predicates.predicates.map { predicate in
-            let passed = PredicateEvaluator.holds(predicate, for: actual)
-            return Self.result(kind: "header", target: assertion.name, predicate: predicate, actual: actual, passed: passed)
+            let verdict = PredicateEvaluator.verdict(predicate, for: actual, regexLimit: regexLimit)
+            return Self.result(kind: "header", target: assertion.name, predicate: predicate, actual: actual, verdict: verdict, limit: regexLimit)
         }
     }
 
@@ -107,28 +124,35 @@ public struct AssertionEvaluator: Sendable {
             }
             let nodes = query.values(in: document)
             for p in a.predicates.predicates {
-                let (passed, actual) = NodeListRules.evaluate(p, nodes: nodes, singular: query.isSingular)
-                results.append(Self.result(kind: "json", target: a.path, predicate: p, actual: actual, passed: passed))
+                let (passed, actual, stopped) = NodeListRules.evaluate(p, nodes: nodes, singular: query.isSingular, regexLimit: regexLimit)
+                results.append(Self.result(
+                    kind: "json", target: a.path, predicate: p, actual: actual, passed: passed, regexStopped: stopped ? regexLimit : nil))
             }
         }
     }
 
     // MARK: body, duration
 
-    func body(_ expectation: BodyExpectation, _ data: Data) -> [AssertionResult] {
+    /// Text predicates on the kept body; `sha256` and `bytes` on the whole body, however long.
+    func body(_ expectation: BodyExpectation, _ context: ResponseContext) -> [AssertionResult] {
         var results: [AssertionResult] = []
-        let text = JSONValue.string(String(decoding: data, as: UTF8.self))
-        for p in expectation.predicates.predicates {
-            results.append(Self.result(kind: "body", target: nil, predicate: p, actual: text, passed: PredicateEvaluator.holds(p, for: text)))
+        let data = context.body, summary = context.bodySummary
+        let problem = context.truncationProblem
+        if let problem { results += Self.unreadable(kind: "body", target: nil, expectation.predicates, problem: problem) }
+        let text = JSONValue.string(problem == nil ? String(decoding: data, as: UTF8.self) : "")
+        for p in expectation.predicates.predicates where problem == nil {
+            let verdict = PredicateEvaluator.verdict(p, for: text, regexLimit: regexLimit)
+            results.append(Self.result(kind: "body", target: nil, predicate: p, actual: text, verdict: verdict, limit: regexLimit))
         }
         if let expected = expectation.sha256 {
-            let actual = OpenSSLDigest.sha256Hex(data)
+            // Hashed as the body arrived when the request asked for it; else the body is all here.
+            let actual = summary.sha256Hex ?? OpenSSLDigest.sha256Hex(data)
             results.append(AssertionResult(
                 kind: "body", target: "sha256", predicate: "equals", expected: expected.lowercased(), actual: actual,
                 passed: actual == expected.lowercased(), message: "body sha256: expected \(expected.lowercased()), got \(actual)"))
         }
         if let bytes = expectation.bytes {
-            let n = JSONValue.number(JSONNumber(data.count))
+            let n = JSONValue.number(JSONNumber(Int(summary.length)))
             for p in bytes.predicates {
                 results.append(Self.result(kind: "body", target: "bytes", predicate: p, actual: n, passed: PredicateEvaluator.holds(p, for: n)))
             }
@@ -197,12 +221,33 @@ public struct AssertionEvaluator: Sendable {
 
     // MARK: building results
 
+    /// An assertion result from a predicate's verdict (a stopped regex says so in the message).
+    static func result(
+        kind: String, target: String?, predicate: AFSuite.Predicate, actual: JSONValue?, verdict: PredicateEvaluator.Verdict,
+        limit: Duration
+    ) -> AssertionResult {
+        result(
+            kind: kind, target: target, predicate: predicate, actual: actual, passed: verdict == .holds,
+            regexStopped: verdict == .regexStopped ? limit : nil)
+    }
+
+    /// What a failure message adds when a regex evaluation was stopped at `limit`.
+    static func stoppedNote(_ limit: Duration) -> String {
+        let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        return " (the regex was stopped after \(shown) s without an answer, --regex-timeout; nested"
+            + " quantifiers such as `(a+)+` backtrack exponentially: rewrite the pattern, e.g. `a+$`)"
+    }
+
     /// An assertion result with the standard message: `target: expected X, got Y`.
-    static func result(kind: String, target: String?, predicate: AFSuite.Predicate, actual: JSONValue?, passed: Bool) -> AssertionResult {
+    static func result(
+        kind: String, target: String?, predicate: AFSuite.Predicate, actual: JSONValue?, passed: Bool, regexStopped: Duration? = nil
+    ) -> AssertionResult {
         let expected = expectedText(predicate)
         let actualText = actual.map { $0.serialized() }
         let label = target ?? kind
         let message = "\(label): expected \(expected), got \(actualText.map(Self.shorten) ?? "nothing")"
+            + (regexStopped.map(Self.stoppedNote) ?? "")
         return AssertionResult(
             kind: kind, target: target, predicate: predicate.keyword, expected: expected, actual: actualText, passed: passed,
             message: message)

@@ -14,11 +14,17 @@ public enum CaptureExtractor {
     }
 
     /// The captured values in order, or the first miss.
-    public static func extract(_ captures: [CaptureSpec], from context: ResponseContext) -> Result<[(String, String)], Miss> {
+    /// - Parameters:
+    ///   - captures: what to take.
+    ///   - context: the response.
+    ///   - regexLimit: how long one regex capture may search.
+    public static func extract(
+        _ captures: [CaptureSpec], from context: ResponseContext, regexLimit: Duration = BoundedRegex.defaultLimit
+    ) -> Result<[(String, String)], Miss> {
         var values: [(String, String)] = []
         var document: JSONValue?
         for capture in captures {
-            switch value(of: capture, context: context, document: &document) {
+            switch value(of: capture, context: context, document: &document, regexLimit: regexLimit) {
             case .success(let v): values.append((capture.name, v))
             case .failure(let miss): return .failure(miss)
             }
@@ -26,7 +32,9 @@ public enum CaptureExtractor {
         return .success(values)
     }
 
-    private static func value(of capture: CaptureSpec, context: ResponseContext, document: inout JSONValue?) -> Result<String, Miss> {
+    private static func value(
+        of capture: CaptureSpec, context: ResponseContext, document: inout JSONValue?, regexLimit: Duration
+    ) -> Result<String, Miss> {
         func miss(_ reason: String) -> Result<String, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
         switch capture.source {
         case .status:
@@ -35,6 +43,19 @@ public enum CaptureExtractor {
         case .header(let name):
             guard let value = context.response?.headers[name] else { return miss("no header \(name) in the response") }
             return .success(value)
+        case .json, .regex:
+            if let problem = context.truncationProblem { return miss(problem) }
+            return bodyValue(of: capture, context: context, document: &document, regexLimit: regexLimit)
+        }
+    }
+
+    /// A capture from the body (JSONPath or regex), once the whole body is known to be there.
+    private static func bodyValue(
+        of capture: CaptureSpec, context: ResponseContext, document: inout JSONValue?, regexLimit: Duration
+    ) -> Result<String, Miss> {
+        func miss(_ reason: String) -> Result<String, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
+        switch capture.source {
+        case .status, .header: return miss("not a body capture")
         case .json(let path):
             if document == nil {
                 do { document = try JSONValue(parsing: context.body) } catch { return miss("the body is not JSON (\(error.description))") }
@@ -45,13 +66,17 @@ public enum CaptureExtractor {
             guard let node = query.evaluate(root).first else { return miss("\(path) selected nothing") }
             return .success(node.value.templateText)
         case .regex(let pattern, let group):
-            let regex: Regex<AnyRegexOutput>
-            do { regex = try Regex(pattern) } catch { return miss("invalid regex /\(pattern)/") }
-            guard let match = context.text.firstMatch(of: regex) else { return miss("/\(pattern)/ did not match the body") }
-            guard group < match.output.count, let substring = match.output[group].substring else {
-                return miss("/\(pattern)/ has no group \(group)")
+            let regex: BoundedRegex
+            do { regex = try BoundedRegex(pattern) } catch { return miss("invalid regex /\(pattern)/") }
+            let text = context.text
+            switch regex.firstMatch(in: text, limit: regexLimit) {
+            case .noMatch: return miss("/\(pattern)/ did not match the body")
+            case .stopped:
+                return miss("/\(pattern)/ was stopped at the regex time limit (--regex-timeout) without an answer; simplify the pattern")
+            case .matched(let ranges):
+                guard group < ranges.count, let range = ranges[group] else { return miss("/\(pattern)/ has no group \(group)") }
+                return .success(String(text[range]))
             }
-            return .success(String(substring))
         }
     }
 }

@@ -19,31 +19,37 @@ public enum NodeListRules {
     ///   - singular: whether the expression selects at most one node by construction.
     ///   - sizeOfSingular: whether `count` on a singular query measures its node (JSONPath) rather
     ///     than counting nodes (XPath, where `count` always counts nodes).
+    ///   - regexLimit: how long one `matches` evaluation may take.
+    /// - Returns: whether it passed, the actual value, and whether a regex evaluation was stopped at its limit.
     public static func evaluate(
-        _ predicate: AFSuite.Predicate, nodes: [JSONValue], singular: Bool, sizeOfSingular: Bool = true
-    ) -> (passed: Bool, actual: JSONValue?) {
+        _ predicate: AFSuite.Predicate, nodes: [JSONValue], singular: Bool, sizeOfSingular: Bool = true,
+        regexLimit: Duration = BoundedRegex.defaultLimit
+    ) -> (passed: Bool, actual: JSONValue?, regexStopped: Bool) {
         let list = JSONValue.array(nodes)
         let single: JSONValue? = singular ? nodes.first : (nodes.count == 1 ? nodes[0] : list)
         switch predicate {
         case .exists(let expected):
-            return (nodes.isEmpty != expected, nodes.isEmpty ? nil : (singular ? nodes.first : list))
+            return (nodes.isEmpty != expected, nodes.isEmpty ? nil : (singular ? nodes.first : list), false)
         case .count(let set):
             if singular && sizeOfSingular {
                 let size = nodes.first.flatMap(PredicateEvaluator.count(of:)).map { JSONValue.number(JSONNumber($0)) }
-                return (size.map { n in set.predicates.allSatisfy { PredicateEvaluator.holds($0, for: n) } } ?? false, size)
+                return (size.map { n in set.predicates.allSatisfy { PredicateEvaluator.holds($0, for: n) } } ?? false, size, false)
             }
             let n = JSONValue.number(JSONNumber(nodes.count))
-            return (set.predicates.allSatisfy { PredicateEvaluator.holds($0, for: n) }, n)
+            return (set.predicates.allSatisfy { PredicateEvaluator.holds($0, for: n) }, n, false)
         case .equals, .notEquals:
             let actual: JSONValue? = singular ? nodes.first : list
-            return (PredicateEvaluator.holds(predicate, for: actual), actual)
+            return (PredicateEvaluator.holds(predicate, for: actual), actual, false)
         case .contains(let needle):
-            if singular { return (PredicateEvaluator.holds(predicate, for: nodes.first), nodes.first) }
-            return (nodes.contains { PredicateEvaluator.looselyEqual($0, needle) }, list)
+            if singular { return (PredicateEvaluator.holds(predicate, for: nodes.first), nodes.first, false) }
+            return (nodes.contains { PredicateEvaluator.looselyEqual($0, needle) }, list, false)
         default:
-            if singular { return (PredicateEvaluator.holds(predicate, for: nodes.first), nodes.first) }
-            let passed = !nodes.isEmpty && nodes.allSatisfy { PredicateEvaluator.holds(predicate, for: $0) }
-            return (passed, nodes.isEmpty ? nil : single)
+            let checked = singular ? Array(nodes.prefix(1)) : nodes
+            var verdict = checked.isEmpty ? PredicateEvaluator.verdict(predicate, for: nil) : .holds
+            for node in checked where verdict == .holds {
+                verdict = PredicateEvaluator.verdict(predicate, for: node, regexLimit: regexLimit)
+            }
+            return (verdict == .holds, singular ? nodes.first : (nodes.isEmpty ? nil : single), verdict == .regexStopped)
         }
     }
 }

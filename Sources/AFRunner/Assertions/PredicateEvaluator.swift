@@ -10,8 +10,33 @@ import JSONPath
 /// element for arrays, a member name for objects. `count` counts string characters, array
 /// elements or object members. `matches` applies to strings (other values as their JSON text).
 public enum PredicateEvaluator {
-    /// Whether `predicate` holds for `actual`.
-    public static func holds(_ predicate: AFSuite.Predicate, for actual: JSONValue?) -> Bool {
+    /// A predicate's outcome: it holds, it fails, or a regex evaluation passed its time limit first.
+    public enum Verdict: Sendable, Hashable {
+        /// The predicate holds.
+        case holds
+        /// It does not.
+        case fails
+        /// A `matches` evaluation was stopped at its limit; counts as a failure.
+        case regexStopped
+    }
+
+    /// Whether `predicate` holds for `actual`, `matches` bounded by `regexLimit`.
+    public static func verdict(
+        _ predicate: AFSuite.Predicate, for actual: JSONValue?, regexLimit: Duration = BoundedRegex.defaultLimit
+    ) -> Verdict {
+        guard case .matches(let pattern) = predicate else { return holds(predicate, for: actual) ? .holds : .fails }
+        guard let actual, let regex = try? BoundedRegex(pattern) else { return .fails }
+        switch regex.matches(actual.templateText, limit: regexLimit) {
+        case true?: return .holds
+        case false?: return .fails
+        case nil: return .regexStopped
+        }
+    }
+
+    /// Whether `predicate` holds for `actual` (a `matches` stopped at `regexLimit` does not).
+    public static func holds(
+        _ predicate: AFSuite.Predicate, for actual: JSONValue?, regexLimit: Duration = BoundedRegex.defaultLimit
+    ) -> Bool {
         switch predicate {
         case .exists(let expected): return (actual != nil) == expected
         case .notEquals(let expected): return actual.map { !looselyEqual($0, expected) } ?? true
@@ -20,9 +45,8 @@ public enum PredicateEvaluator {
         guard let actual else { return false }
         switch predicate {
         case .equals(let expected): return looselyEqual(actual, expected)
-        case .matches(let pattern):
-            guard let regex = try? Regex(pattern) else { return false }
-            return actual.templateText.contains(regex)
+        case .matches:
+            return verdict(predicate, for: actual, regexLimit: regexLimit) == .holds
         case .contains(let needle):
             switch actual {
             case .string(let s): return s.contains(needle.templateText)

@@ -5,8 +5,10 @@ import Foundation
 public struct ResponseContext: Sendable {
     /// The response head, nil when the server was rejected or the transfer failed.
     public var response: HTTPResponse?
-    /// The body.
+    /// The body, or its first `maxBodyBytes` bytes when it was longer (see `bodySummary`).
     public var body: Data
+    /// The whole body's length and SHA-256 (when asked for), and whether `body` holds all of it.
+    public var bodySummary: ResponseBodySummary
     /// The transfer's metrics.
     public var metrics: TransferMetrics?
     /// The security policy's rejection, when the session refused the server.
@@ -15,12 +17,25 @@ public struct ResponseContext: Sendable {
     public var now: Date
 
     /// Creates a context.
-    public init(response: HTTPResponse?, body: Data = Data(), metrics: TransferMetrics? = nil, rejection: TrustRejection? = nil, now: Date = Date()) {
+    /// - Parameter bodySummary: what was seen of the whole body; by default `body` is all of it.
+    public init(
+        response: HTTPResponse?, body: Data = Data(), bodySummary: ResponseBodySummary? = nil, metrics: TransferMetrics? = nil,
+        rejection: TrustRejection? = nil, now: Date = Date()
+    ) {
         self.response = response
         self.body = body
+        self.bodySummary = bodySummary ?? ResponseBodySummary(length: Int64(body.count), keptLength: Int64(body.count))
         self.metrics = metrics
         self.rejection = rejection
         self.now = now
+    }
+
+    /// Why assertions that read the whole body cannot be evaluated: the body was longer than the
+    /// bytes kept (`maxBodyBytes`); nil when `body` is the whole body.
+    public var truncationProblem: String? {
+        guard bodySummary.isTruncated else { return nil }
+        return "the body is \(bodySummary.length) bytes, more than maxBodyBytes (\(bodySummary.keptLength)): raise `maxBodyBytes`"
+            + " in the test's request or the suite's defaults, or --max-body; `bytes` and `sha256` work on bodies of any size"
     }
 
     /// The body as text (invalid UTF-8 replaced).

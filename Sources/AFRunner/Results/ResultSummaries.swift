@@ -12,10 +12,10 @@ enum ResultSummaries {
     }
 
     /// The response's status, HTTP version, body size and remote address only (`PassedResultDetail.summary`).
-    static func leanResponse(_ response: HTTPResponse, body: Data, metrics: TransferMetrics) -> ResponseSummary {
+    static func leanResponse(_ response: HTTPResponse, body: ResponseBodySummary, metrics: TransferMetrics) -> ResponseSummary {
         ResponseSummary(
             status: response.statusCode, httpVersion: response.httpVersion.rawValue, headers: [], bodyExcerpt: "",
-            bodyBytes: Int64(body.count), remoteIP: metrics.remoteIP, remotePort: metrics.remotePort)
+            bodyBytes: body.length, remoteIP: metrics.remoteIP, remotePort: metrics.remotePort)
     }
 
     static func request(_ request: HTTPRequest) -> RequestSummary {
@@ -31,21 +31,29 @@ enum ResultSummaries {
             headers: request.headers.map { HeaderField(name: $0.name, value: $0.value) }, bodyExcerpt: excerpt)
     }
 
-    static func response(_ response: HTTPResponse, body: Data, metrics: TransferMetrics) -> ResponseSummary {
-        ResponseSummary(
+    /// - Parameters:
+    ///   - body: the bytes kept (the whole body, or its start).
+    ///   - summary: the whole body's length; by default `body` is all of it.
+    static func response(
+        _ response: HTTPResponse, body: Data, summary: ResponseBodySummary? = nil, metrics: TransferMetrics
+    ) -> ResponseSummary {
+        let length = summary?.length ?? Int64(body.count)
+        return ResponseSummary(
             status: response.statusCode, httpVersion: response.httpVersion.rawValue,
             // Mapped from the field array (sized at once), not from the header sequence (grown step by step).
-            headers: response.headers.fields.map { HeaderField(name: $0.name, value: $0.value) }, bodyExcerpt: excerpt(body),
-            bodyBytes: Int64(body.count), remoteIP: metrics.remoteIP, remotePort: metrics.remotePort)
+            headers: response.headers.fields.map { HeaderField(name: $0.name, value: $0.value) }, bodyExcerpt: excerpt(body, length: length),
+            bodyBytes: length, remoteIP: metrics.remoteIP, remotePort: metrics.remotePort)
     }
 
     /// The start of a body as text; binary bodies are described, not dumped.
-    static func excerpt(_ data: Data) -> String {
+    /// - Parameter length: the whole body's length when `data` is only its start.
+    static func excerpt(_ data: Data, length: Int64? = nil) -> String {
+        let total = length ?? Int64(data.count)
         let head = data.prefix(excerptLimit)
         // Searched on the raw bytes: iterating `Data` byte by byte is far slower.
-        if head.withUnsafeBytes({ $0.contains(0) }) { return "<\(data.count) bytes of binary data>" }
+        if head.withUnsafeBytes({ $0.contains(0) }) { return "<\(total) bytes of binary data>" }
         var text = String(decoding: head, as: UTF8.self)
-        if data.count > excerptLimit { text += "… (\(data.count) bytes)" }
+        if total > Int64(head.count) { text += "… (\(total) bytes)" }
         return text
     }
 

@@ -18,6 +18,14 @@ public struct RunOptions: Sendable {
     public var insecure = false
     /// `--var name=value`: the strongest variables.
     public var variables: [String: String] = [:]
+    /// The default of `maxBodyBytes` and `--max-body`: 64 MiB.
+    public static let defaultMaxBodyBytes = 64 << 20
+    /// `--max-body`: the most response body bytes kept for assertions that read the whole body, when
+    /// neither the test nor the suite's defaults set `maxBodyBytes`.
+    public var maxBodyBytes: Int = RunOptions.defaultMaxBodyBytes
+    /// `--regex-timeout`: how long one regex evaluation (`matches`, a regex capture, `--filter`) may take;
+    /// past it the assertion fails saying so, and the run goes on.
+    public var regexTimeout: Duration = BoundedRegex.defaultLimit
     /// `--secret name=value` and vars-file secrets: like `variables`, and redacted in every form from every result
     /// of the run.
     public var secrets: [String: String] = [:]
@@ -55,13 +63,13 @@ public struct RunOptions: Sendable {
         sessionConfiguration = configuration
     }
 
-    /// A filter from a `--filter` regex on `suite name/test name`.
+    /// A filter from a `--filter` regex on `suite name/test name`; a name the regex cannot decide on
+    /// within `limit` is not selected.
     /// - Throws: when the pattern is not a valid regex.
-    public static func filter(_ pattern: String) throws -> @Sendable (TestIdentity) -> Bool {
-        let regex = try NSRegularExpression(pattern: pattern)
-        return { identity in
-            let text = identity.description
-            return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-        }
+    public static func filter(
+        _ pattern: String, limit: Duration = BoundedRegex.defaultLimit
+    ) throws -> @Sendable (TestIdentity) -> Bool {
+        let regex = try BoundedRegex(pattern)
+        return { identity in regex.matches(identity.description, limit: limit) == true }
     }
 }

@@ -20,12 +20,13 @@ public final class Runner: Sendable {
     let sessions: SessionPool
     /// The run-wide secrets (`--secret`, `--vars-file`); each suite redacts with a `scoped()` copy of it.
     public let redactor: Redactor
-    let evaluator = AssertionEvaluator()
+    let evaluator: AssertionEvaluator
     private let stopReason = LockedValue<StopReason?>(nil)
 
     /// Creates a runner.
     public init(options: RunOptions) {
         self.options = options
+        evaluator = AssertionEvaluator(regexLimit: options.regexTimeout)
         limiter = JobLimiter(limit: options.jobs)
         var configuration = options.sessionConfiguration
         configuration.maxConnections = max(configuration.maxConnections, options.jobs)

@@ -20,7 +20,8 @@ struct TestExecutor: Sendable {
         self.suite = suite
         self.redactor = redactor
         policies = SecurityPolicyCache(directory: suite.directory, insecure: runner.options.insecure)
-        builder = RequestBuilder(suite: suite, defaultTimeout: runner.options.defaultTimeout)
+        builder = RequestBuilder(
+            suite: suite, defaultTimeout: runner.options.defaultTimeout, defaultMaxBodyBytes: runner.options.maxBodyBytes)
         cookies = suite.keepsCookies ? CookieStore() : nil
     }
 
@@ -99,7 +100,7 @@ struct TestExecutor: Sendable {
             let context = await attemptOnce(expect, request: request, session: session, into: &result, keepsContext: !test.captures.isEmpty)
             captures = []
             if result.status == .passed, let context {
-                switch CaptureExtractor.extract(test.captures, from: context) {
+                switch CaptureExtractor.extract(test.captures, from: context, regexLimit: runner.options.regexTimeout) {
                 case .success(let values):
                     let secret = Set(test.captures.filter(\.hidesValue).map(\.name))
                     captures = values.map { Capture(name: $0.0, value: $0.1, secret: secret.contains($0.0)) }
@@ -140,7 +141,8 @@ struct TestExecutor: Sendable {
 
         switch outcome {
         case .success(let response):
-            let context = ResponseContext(response: response.response, body: response.data, metrics: response.metrics)
+            let context = ResponseContext(
+                response: response.response, body: response.data, bodySummary: response.body, metrics: response.metrics)
             // Nothing reads a passed result's detail and nothing is captured from it: when every assertion
             // holds, no assertion text and no response summary is built (any failure is evaluated in full).
             let detail = runner.options.passedResultDetail
@@ -150,7 +152,7 @@ struct TestExecutor: Sendable {
                 result.unlistedAssertions = runner.evaluator.holdingCount(expect, on: context)
                 result.error = nil
                 result.response = detail == .summary
-                    ? ResultSummaries.leanResponse(response.response, body: response.data, metrics: response.metrics) : nil
+                    ? ResultSummaries.leanResponse(response.response, body: response.body, metrics: response.metrics) : nil
                 result.timings = ResultSummaries.timing(response.metrics)
                 result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
                 return nil
@@ -160,7 +162,8 @@ struct TestExecutor: Sendable {
             result.assertions = assertions
             result.unlistedAssertions = 0
             result.error = nil
-            result.response = ResultSummaries.response(response.response, body: response.data, metrics: response.metrics)
+            result.response = ResultSummaries.response(
+                response.response, body: response.data, summary: response.body, metrics: response.metrics)
             result.timings = ResultSummaries.timing(response.metrics)
             result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
             // Moved out, not copied (a copy retains the response, the body and the metrics once more).

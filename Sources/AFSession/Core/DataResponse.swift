@@ -7,17 +7,23 @@ public struct DataResponse: Sendable {
     public var request: HTTPRequest
     /// The final response head.
     public var response: HTTPResponse
-    /// The response body.
+    /// The response body, or its first ``HTTPRequest/maxBodyBytes`` bytes (see ``body``).
     public var data: Data
     /// Timing phases, sizes, connection and TLS details.
     public var metrics: TransferMetrics
+    /// The whole body's length and digest, and whether `data` holds all of it.
+    public var body: ResponseBodySummary
 
     /// Creates a data response.
-    public init(request: HTTPRequest, response: HTTPResponse, data: Data, metrics: TransferMetrics) {
+    /// - Parameter body: the whole body's summary; by default, `data` is the whole body, not hashed.
+    public init(
+        request: HTTPRequest, response: HTTPResponse, data: Data, metrics: TransferMetrics, body: ResponseBodySummary? = nil
+    ) {
         self.request = request
         self.response = response
         self.data = data
         self.metrics = metrics
+        self.body = body ?? ResponseBodySummary(length: Int64(data.count), keptLength: Int64(data.count))
     }
 }
 

@@ -52,6 +52,20 @@ public struct HTTPRequest: Sendable, CustomStringConvertible, CustomReflectable 
         _modify { yield &storage.fields.cookieStore }
     }
 
+    /// The most response body bytes a data task keeps in memory; the rest is counted (and hashed,
+    /// with ``digestsBody``) but dropped, and ``ResponseBodySummary/isTruncated`` says so. nil keeps
+    /// the whole body. Download tasks write every byte to their file whatever this says.
+    @inlinable public var maxBodyBytes: Int? {
+        get { storage.fields.maxBodyBytes }
+        _modify { yield &storage.fields.maxBodyBytes }
+    }
+    /// Whether a data task computes the SHA-256 of the whole response body as it arrives
+    /// (``ResponseBodySummary/sha256``), however much of it ``maxBodyBytes`` lets it keep.
+    @inlinable public var digestsBody: Bool {
+        get { storage.fields.digestsBody }
+        _modify { yield &storage.fields.digestsBody }
+    }
+
     /// Creates a request.
     public init(
         url: URL, method: HTTPMethod = .get, headers: HTTPHeaders = [:], body: RequestBody? = nil,
@@ -77,6 +91,8 @@ public struct HTTPRequest: Sendable, CustomStringConvertible, CustomReflectable 
         @usableFromInline var followsRedirects: Bool?
         @usableFromInline var handlesCookies = true
         @usableFromInline var cookieStore: CookieStore?
+        @usableFromInline var maxBodyBytes: Int?
+        @usableFromInline var digestsBody = false
     }
 
 }

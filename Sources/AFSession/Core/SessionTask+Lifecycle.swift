@@ -117,8 +117,8 @@ extension SessionTask {
         }
         let metrics = outcome.metrics ?? TransferMetrics()
         switch body {
-        case .data(let data):
-            return .success(.data(DataResponse(request: outcome.request, response: response, data: data, metrics: metrics)))
+        case .data(let data, let summary):
+            return .success(.data(DataResponse(request: outcome.request, response: response, data: data, metrics: metrics, body: summary)))
         case .file(let url):
             return .success(.download(DownloadResponse(request: outcome.request, response: response, fileURL: url, metrics: metrics)))
         }

@@ -21,10 +21,17 @@ public enum OpenSSLDigest {
     /// - Parameter data: the bytes to hash.
     /// - Returns: 64 hex digits.
     public static func sha256Hex(_ data: Data) -> String {
+        hex(sha256(data))
+    }
+
+    /// `digest` as lower-case hex.
+    /// - Parameter digest: bytes.
+    /// - Returns: two hex digits per byte.
+    public static func hex(_ digest: Data) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
-        text.reserveCapacity(64)
-        for byte in sha256(data) {
+        text.reserveCapacity(digest.count * 2)
+        for byte in digest {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0x0F)])
         }

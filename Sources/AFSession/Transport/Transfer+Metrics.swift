@@ -87,7 +87,9 @@ extension Transfer {
         }
         var outcome = TransferOutcome(request: job.request, response: response, body: nil, error: nil, metrics: metrics)
         switch job.sink {
-        case .memory: outcome.body = .data(body)
+        case .memory:
+            let summary = ResponseBodySummary(length: bodyBytes, sha256: hasher?.finish(), keptLength: Int64(body.count))
+            outcome.body = .data(body, summary)
         case .file(let url): outcome.body = .file(url)
         }
         return outcome

@@ -29,6 +29,8 @@ final class Transfer {
     var body = Data()
     /// Body bytes delivered to the sink (after content decoding).
     var bodyBytes: Int64 = 0
+    /// The whole body's SHA-256 as it arrives, when the request asks for it (memory sink only).
+    lazy var hasher: SHA256Hasher? = job.sink.isMemory && job.request.digestsBody ? SHA256Hasher() : nil
     /// The open download file, or -1.
     var fileDescriptor: Int32 = -1
     /// Set when writing the download file failed.
@@ -98,12 +100,17 @@ final class Transfer {
     /// Takes body bytes from libcurl; returns how many were consumed (fewer fails the transfer).
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard fileDescriptor >= 0 else {
+            // Only the first `maxBodyBytes` are kept; every byte is counted and hashed, so a body of
+            // any size leaves memory flat.
+            let limit = job.request.maxBodyBytes ?? Int.max
             if body.isEmpty, let expected = head.headers["Content-Length"].flatMap(Int.init), expected > 0,
                 expected < 64 << 20
             {
-                body.reserveCapacity(expected)
+                body.reserveCapacity(min(expected, limit))
             }
-            body.append(bytes.assumingMemoryBound(to: UInt8.self))
+            let kept = min(bytes.count, max(0, limit - body.count))
+            if kept > 0 { body.append(UnsafeBufferPointer(rebasing: bytes.assumingMemoryBound(to: UInt8.self)[..<kept])) }
+            hasher?.update(bytes)
             bodyBytes += Int64(bytes.count)
             return bytes.count
         }

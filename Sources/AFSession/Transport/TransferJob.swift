@@ -13,6 +13,12 @@ final class TransferJob: Sendable {
         case memory
         /// Streamed to this file, created or truncated at start (download tasks).
         case file(URL)
+
+        /// Whether the body is collected in memory.
+        var isMemory: Bool {
+            if case .memory = self { return true }
+            return false
+        }
     }
 
     /// The task identifier, unique within the session; the loop's key for cancel and pause.
@@ -111,8 +117,8 @@ protocol TransferDelegate: AnyObject, Sendable {
 struct TransferOutcome: Sendable {
     /// The body the transfer produced.
     enum Body: Sendable {
-        /// Collected in memory.
-        case data(Data)
+        /// Collected in memory (up to the request's `maxBodyBytes`), with what was seen of the whole.
+        case data(Data, ResponseBodySummary)
         /// Written to this (temporary) file.
         case file(URL)
     }

@@ -4,7 +4,7 @@ import JSONPath
 extension SuiteDecoder {
     /// `$schema` names the JSON Schema for editors (top level only, as in docs/suite.schema.json); afrun ignores it.
     static let suiteKeys = ["$schema", "name", "description", "baseURL", "variables", "defaults", "parallel", "cookies", "tests"]
-    static let defaultsKeys = ["headers", "basicAuth", "timeout", "followRedirects", "tls", "retry"]
+    static let defaultsKeys = ["headers", "basicAuth", "timeout", "followRedirects", "tls", "retry", "maxBodyBytes"]
 
     /// Decodes the whole file; the suite is returned even when problems were found (the loader
     /// drops it then), so later checks can still run.
@@ -19,6 +19,7 @@ extension SuiteDecoder {
         if let name = string(root.member("name")) { suite.name = name }
         _ = string(root.member("description"))
         suite.baseURL = template(root.member("baseURL"))
+        if let base = suite.baseURL, let node = root.member("baseURL") { rejectLineBreaks(in: base, at: node, keyName: "baseURL") }
         hasBaseURL = suite.baseURL != nil
         if let base = suite.baseURL, let node = root.member("baseURL"), !base.hasPrefix("{{"), !Self.isHTTP(base) {
             report(.invalidURL(url: base, problem: "is not an http:// or https:// URL"), at: node)
@@ -114,6 +115,7 @@ extension SuiteDecoder {
         defaults.headers = decodeHeaders(node.member("headers"))
         defaults.timeout = number(node.member("timeout"), positive: true)
         defaults.followRedirects = bool(node.member("followRedirects"))
+        defaults.maxBodyBytes = integer(node.member("maxBodyBytes"), in: 1...Int(Int32.max))
         if let tls = node.member("tls") { defaults.tls = decodeTLS(tls) }
         if let retry = node.member("retry") { defaults.retry = decodeRetry(retry) }
         if let auth = node.member("basicAuth") { defaults.basicAuth = decodeBasicAuth(auth) }
@@ -140,8 +142,10 @@ extension SuiteDecoder {
         }
         var out: [HeaderSpec] = []
         for (name, child) in node.members {
+            rejectLineBreaks(in: name, at: child, keyName: name, key: true)
             switch child.value {
             case .string(let s):
+                rejectLineBreaks(in: s, at: child, keyName: name)
                 record(s, at: child)
                 out.append(HeaderSpec(name: name, value: s))
             case .number(let n): out.append(HeaderSpec(name: name, value: n.literal))

@@ -4,7 +4,7 @@ extension SuiteDecoder {
     static let testKeys = ["name", "description", "each", "request", "expect", "capture", "retry", "skip"]
     static let requestKeys = [
         "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "multipart", "timeout",
-        "followRedirects", "tls",
+        "followRedirects", "tls", "maxBodyBytes",
     ]
     static let bodyKeys = ["json", "form", "body", "bodyFile", "multipart"]
     /// Keys that belong inside a test's `request` or `expect` when written on the test itself.
@@ -75,6 +75,7 @@ extension SuiteDecoder {
             method = upper
         }
         let url = require("url", in: node, context: "`request`").flatMap { template($0) }
+        if let url, let urlNode = node.member("url") { rejectLineBreaks(in: url, at: urlNode, keyName: "url") }
         if let url, !hasBaseURL, !url.hasPrefix("{{"), !Self.isHTTP(url), let urlNode = node.member("url") {
             report(.invalidURL(url: url, problem: "is relative and the suite has no `baseURL`"), at: urlNode)
         }
@@ -93,6 +94,7 @@ extension SuiteDecoder {
         spec.body = decodeBody(node)
         spec.timeout = number(node.member("timeout"), positive: true)
         spec.followRedirects = bool(node.member("followRedirects"))
+        spec.maxBodyBytes = integer(node.member("maxBodyBytes"), in: 1...Int(Int32.max))
         if let tls = node.member("tls") { spec.tls = decodeTLS(tls) }
         if node.member("tls") == nil || spec.tls != nil { checkPins(request: spec.tls, requestNode: node) }
         return url == nil ? nil : spec

@@ -1,3 +1,4 @@
+import Foundation
 import NIOHTTP1
 
 /// Fixed documents in several formats, and compressed bodies.
@@ -35,9 +36,23 @@ enum FormatRoutes {
             Route("/html") { _ in .response(.bytes(Array(htmlDocument.utf8), contentType: "text/html; charset=utf-8")) },
             Route("/robots.txt") { _ in .response(.text("User-agent: *\nDisallow: /deny\n")) },
             Route("/encoding/utf8") { _ in .response(.text("UTF-8: café, naïve, 日本語, emoji 🚀\n")) },
+            Route("/base64/{value}") { request in
+                guard let bytes = decodeBase64URL(request.parameters["value"] ?? "") else {
+                    return .error(.badRequest, "value must be base64 or base64url text")
+                }
+                return .response(.bytes(bytes, contentType: "text/plain"))
+            },
             Route("/gzip") { request in compressed(request, encoding: "gzip", Deflate.gzip) },
             Route("/deflate") { request in compressed(request, encoding: "deflate", Deflate.zlib) },
         ]
+    }
+
+    /// The bytes of base64 or base64url text (padding optional): what `/base64/{value}` returns, so a
+    /// test can have the server send any bytes at all (line breaks, escape sequences).
+    static func decodeBase64URL(_ text: String) -> [UInt8]? {
+        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
+        return Data(base64Encoded: standard).map(Array.init)
     }
 
     /// The echo JSON, compressed, with `Content-Encoding` set.

@@ -14,6 +14,16 @@ struct ExecutionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Request timeout in seconds when the suite sets none.", valueName: "seconds"))
     var timeout: Double = ExecutionSettings().timeout
 
+    @Option(help: ArgumentHelp(
+        "Longest time one regex evaluation (matches, a regex capture, --filter) may take; past it the assertion fails.",
+        valueName: "seconds"))
+    var regexTimeout: Double = ExecutionSettings().regexTimeout
+
+    @Option(help: ArgumentHelp(
+        "Most response body bytes kept for json, xpath and body text assertions when the suite sets no maxBodyBytes; bytes and sha256 read any size.",
+        valueName: "bytes"))
+    var maxBody: Int = ExecutionSettings().maxBody
+
     @Flag(help: "Accept invalid certificates and do not check host names (every suite).")
     var insecure = false
 
@@ -24,7 +34,8 @@ struct ExecutionOptions: ParsableArguments {
     /// The same values as `ExecutionSettings`.
     var settings: ExecutionSettings {
         ExecutionSettings(
-            jobs: jobs, filter: filter, failFast: failFast, timeout: timeout, insecure: insecure, repeatCount: `repeat`)
+            jobs: jobs, filter: filter, failFast: failFast, timeout: timeout, regexTimeout: regexTimeout, maxBody: maxBody, insecure: insecure,
+            repeatCount: `repeat`)
     }
 
     func validate() throws { try settings.validate() }

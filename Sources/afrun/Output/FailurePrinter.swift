@@ -1,4 +1,5 @@
 import AFRunner
+import AFSuite
 import Foundation
 
 /// Prints failed and errored tests after the run: every failing assertion with expected and
@@ -23,16 +24,16 @@ struct FailurePrinter {
     private func printOne(_ r: TestResult) {
         console.out("")
         let word = r.status == .error ? "ERROR" : "FAIL"
-        console.out("\(style.red(word)) \(style.bold(r.identity.description))  \(style.dim("\(r.identity.suiteFile):\(r.line)"))")
+        console.out("\(style.red(word)) \(style.bold(shown(r.identity.description)))  \(style.dim("\(shown(r.identity.suiteFile)):\(r.line)"))")
         if r.attempts > 1 { console.out(style.dim("  after \(r.attempts) attempts")) }
         if let error = r.error {
-            console.out("  \(style.red("✗")) \(error.kind): \(error.message)")
+            console.out("  \(style.red("✗")) \(error.kind): \(shown(error.message))")
         }
         for a in r.assertions where !a.passed {
-            console.out("  \(style.red("✗")) \(a.message)")
+            console.out("  \(style.red("✗")) \(shown(a.message))")
             if let actual = a.actual, a.predicate == "equals", let diff = JSONDiff.lines(expected: a.expected, actual: actual) {
                 console.out(style.dim("    --- expected  +++ actual"))
-                for line in diff {
+                for line in diff.map(shown) {
                     let styled = line.hasPrefix("-") ? style.red(line) : (line.hasPrefix("+") ? style.green(line) : line)
                     console.out("    " + styled)
                 }
@@ -40,20 +41,23 @@ struct FailurePrinter {
         }
         if verbose, let request = r.request {
             console.out(style.dim("  request:"))
-            console.out("    \(request.method) \(request.url)")
-            for h in request.headers { console.out("    \(h.name): \(h.value)") }
+            console.out("    \(shown(request.method)) \(shown(request.url))")
+            for h in request.headers { console.out("    \(shown(h.name)): \(shown(h.value))") }
             if let body = request.bodyExcerpt, !body.isEmpty { indent(body, limit: nil) }
         }
         if let response = r.response {
-            console.out(style.dim("  response: \(response.status) \(response.httpVersion), \(response.bodyBytes) bytes"))
-            if verbose { for h in response.headers { console.out("    \(h.name): \(h.value)") } }
+            console.out(style.dim("  response: \(response.status) \(shown(response.httpVersion)), \(response.bodyBytes) bytes"))
+            if verbose { for h in response.headers { console.out("    \(shown(h.name)): \(shown(h.value))") } }
             if !response.bodyExcerpt.isEmpty { indent(response.bodyExcerpt, limit: verbose ? nil : excerptLines) }
         }
     }
 
+    /// Data as the terminal may show it: control characters written as escapes (`\x1b`).
+    private func shown(_ text: String) -> String { TerminalText.visible(text) }
+
     private func indent(_ text: String, limit: Int?) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for line in lines.prefix(limit ?? lines.count) { console.out("    " + line) }
+        for line in lines.prefix(limit ?? lines.count) { console.out("    " + TerminalText.visible(String(line), multiline: true)) }
         if let limit, lines.count > limit { console.out(style.dim("    … \(lines.count - limit) more lines (use -v)")) }
     }
 }

@@ -1,5 +1,6 @@
 import AFRunner
 import AFSession
+import AFSuite
 import Foundation
 
 /// The terminal's live view of a run, as a `ResultSink`: on a terminal a progress bar on standard
@@ -67,9 +68,10 @@ final class TerminalReporter: ResultSink {
         case .error: word = "ERROR"
         case .skipped: word = "SKIP"
         }
-        var text = "\(style.status(word)) \(result.identity)"
+        // Names come from suites: shown with their control characters escaped.
+        var text = "\(style.status(word)) \(TerminalText.visible(result.identity.description))"
         if result.status == .skipped {
-            text += style.dim(result.skipReason.map { " (\($0))" } ?? "")
+            text += style.dim(result.skipReason.map { " (\(TerminalText.visible($0)))" } ?? "")
         } else {
             text += style.dim(" \(Format.ms(result.durationMs))")
             if result.attempts > 1 { text += style.dim(" after \(result.attempts) attempts") }

@@ -1,0 +1,18 @@
+import AFSuite
+
+extension AssertionEvaluator {
+    /// Failed results for assertions that read the whole body when only part of it was kept: each
+    /// says the body passed `maxBodyBytes` and how to raise it, rather than judging a cut-off document.
+    /// - Parameters:
+    ///   - kind: `json`, `xpath` or `body`.
+    ///   - target: the path, or nil for the body.
+    ///   - predicates: the assertion's predicates.
+    ///   - problem: ``ResponseContext/truncationProblem``.
+    static func unreadable(kind: String, target: String?, _ predicates: PredicateSet, problem: String) -> [AssertionResult] {
+        predicates.predicates.map { p in
+            AssertionResult(
+                kind: kind, target: target, predicate: p.keyword, expected: expectedText(p), actual: nil, passed: false,
+                message: "\(target ?? kind): \(problem)")
+        }
+    }
+}
