@@ -46,19 +46,15 @@ final class RunRecorder {
     /// Writes `items` in one transaction; when it fails, each item alone, so that one that cannot be stored
     /// does not sink the others. Then answers the items that wait.
     func write(_ items: [WriterItem], to connection: DatabaseQueue) {
-        do {
-            try transaction(connection) { db in
-                for item in items { try apply(item, in: db) }
-            }
-            settle(items, failure: nil)
-        } catch {
-            // Ids read or added in the rolled-back transaction may not exist.
-            forgetIDs()
-            if items.count == 1 {
-                settle(items, failure: error.reason)
-            } else {
-                for item in items { write([item], to: connection) }
-            }
+        guard let failure = transaction(connection, { db in for item in items { try apply(item, in: db) } }) else {
+            return settle(items, failure: nil)
+        }
+        // Ids read or added in the rolled-back transaction may not exist.
+        forgetIDs()
+        if items.count == 1 {
+            settle(items, failure: failure)
+        } else {
+            for item in items { write([item], to: connection) }
         }
     }
 
@@ -90,9 +86,11 @@ final class RunRecorder {
 
     /// Runs `body` in an immediate transaction (the write lock up front: a busy database waits at the start
     /// instead of failing at the commit).
-    private func transaction(_ connection: DatabaseQueue, _ body: (Database) throws -> Void) throws(WriteFailure) {
+    /// - Returns: nil when it committed, else why not: SQLite's message, with the operating system's error
+    ///   behind it when there was one (`ENOSPC`, `EIO`).
+    private func transaction(_ connection: DatabaseQueue, _ body: (Database) throws -> Void) -> String? {
         do {
-            try connection.writeWithoutTransaction { db in
+            return try connection.writeWithoutTransaction { db -> String? in
                 do {
                     let version = try Int64.fetchOne(db, sql: "PRAGMA data_version")
                     if version != dataVersion {
@@ -103,14 +101,15 @@ final class RunRecorder {
                         try body(db)
                         return .commit
                     }
-                } catch {
-                    throw WriteFailure(error, in: db)
+                    return nil
+                } catch let error as DatabaseError {
+                    // GRDB has no API for the errno of SQLite's last failed system call: `sqlite3_system_errno`.
+                    let code = sqlite3_system_errno(db.sqliteConnection)
+                    return (error.message ?? "SQLite error \(error.resultCode.rawValue)") + (code == 0 ? "" : " (\(String(cString: strerror(code))))")
                 }
             }
-        } catch let error as WriteFailure {
-            throw error
         } catch {
-            throw WriteFailure(reason: "\(error)")
+            return "\(error)"
         }
     }
 
@@ -174,31 +173,4 @@ final class RunRecorder {
         reply.resume(throwing: HistoryError.database(
             operation: "record", reason: "\(count) item\(count == 1 ? "" : "s") not stored; first: \(first.text)"))
     }
-}
-
-/// Why a write transaction failed: SQLite's message, and the operating system's error behind it when there was
-/// one (`ENOSPC`, `EIO`).
-struct WriteFailure: Error {
-    let reason: String
-
-    init(reason: String) {
-        self.reason = reason
-    }
-
-    init(_ error: any Error, in db: Database) {
-        guard let error = error as? DatabaseError else {
-            reason = "\(error)"
-            return
-        }
-        var text = error.message ?? "SQLite error \(error.resultCode.rawValue)"
-        // GRDB has no API for the errno of SQLite's last failed system call: `sqlite3_system_errno`.
-        let code = sqlite3_system_errno(db.sqliteConnection)
-        if code != 0 { text += " (\(String(cString: strerror(code))))" }
-        reason = text
-    }
-}
-
-extension Error {
-    /// The text a failure report shows.
-    fileprivate var reason: String { (self as? WriteFailure)?.reason ?? "\(self)" }
 }
