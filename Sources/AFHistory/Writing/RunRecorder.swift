@@ -25,7 +25,7 @@ final class RunRecorder {
     }()
     private var progress: [String: Progress] = [:]
     /// Failures not reported yet (by a flush or a run's end), with their run.
-    private var failures: [(runID: String?, text: String)] = []
+    private var failures: [(runID: String, text: String)] = []
 
     // Ids remembered between transactions; forgotten when another connection committed (it may have pruned).
     var runSequences: [String: Int64] = [:]
