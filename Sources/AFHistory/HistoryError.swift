@@ -35,7 +35,7 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
             "the run could not be fully recorded in '\(path)': \(reason); \(stored) of \(total) results stored"
                 + (marked ? ", run marked incomplete" : "") + "; free disk space or pass --db FILE elsewhere"
         case .migrationFailed(let path, let reason):
-            "cannot update the schema of '\(path)': \(reason); it may not be an afrun history: pass --db FILE to use another"
+            "cannot update the schema of '\(path)': \(reason); pass --db FILE to use another file"
         case .newerSchema(let path, let migrations):
             "'\(path)' was written by a newer afrun (schema \(migrations.joined(separator: ", ")), unknown to this one);"
                 + " upgrade this afrun, or give it another history file with --db FILE"
