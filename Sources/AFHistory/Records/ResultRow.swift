@@ -4,8 +4,15 @@ import GRDB
 
 /// A `results` row: one finished result (redacted by `SinkRedactor`). Without `keepsDetail` its headers and
 /// body excerpt are NULL ([Detail levels](docs/history.md)).
-struct ResultRow: PersistableRecord {
-    static let databaseTableName = "results"
+///
+/// Inserted through a cached statement with named arguments rather than as a `PersistableRecord`: GRDB's
+/// record insert builds a container and its SQL for every row, which was most of the writer's CPU.
+struct ResultRow {
+    /// The INSERT, naming every column but `id` (SQLite gives the largest id plus one).
+    static let insertSQL: String = {
+        let columns = HistorySchema.resultsColumnNames.dropFirst()
+        return "INSERT INTO results (\(columns.joined(separator: ", "))) VALUES (\(columns.map { ":" + $0 }.joined(separator: ", ")))"
+    }()
 
     let result: TestResult
     let runSequence: Int64
@@ -13,50 +20,29 @@ struct ResultRow: PersistableRecord {
     let keepsDetail: Bool
     let json: JSONEncoder
 
-    func encode(to container: inout PersistenceContainer) throws {
-        container["run_seq"] = runSequence
-        container["test_id"] = testID
-        container["line"] = result.line
-        container["status"] = result.status.rawValue
-        container["attempts"] = result.attempts
-        container["started_at"] = result.startedAt
-        container["duration_ms"] = result.durationMs
+    /// The row's values by column name.
+    func arguments() throws -> StatementArguments {
+        let request = result.request, response = result.response, timing = result.timings
         let messages = result.failureMessages
-        container["failure_messages"] = messages.isEmpty ? nil : try text(messages)
-        container["error_kind"] = result.error?.kind
-        container["curl_code"] = result.error?.curlCode
-        container["skip_reason"] = result.skipReason
-        if let request = result.request {
-            container["method"] = request.method
-            container["url"] = request.url
-            container["request_headers"] = keepsDetail ? try text(request.headers) : nil
-        }
-        if let response = result.response {
-            container["response_status"] = response.status
-            container["http_version"] = response.httpVersion
-            container["response_headers"] = keepsDetail ? try text(response.headers) : nil
-            container["body_excerpt"] = keepsDetail ? response.bodyExcerpt : nil
-            container["body_bytes"] = response.bodyBytes
-            container["remote_ip"] = response.remoteIP
-            container["remote_port"] = response.remotePort
-        }
-        container["captures"] = result.captures.isEmpty ? nil : try text(result.captures)
-        if let timing = result.timings {
-            container["dns_ms"] = timing.dnsMs
-            container["connect_ms"] = timing.connectMs
-            container["tls_ms"] = timing.tlsMs
-            container["wait_ms"] = timing.waitMs
-            container["ttfb_ms"] = timing.ttfbMs
-            container["download_ms"] = timing.downloadMs
-            container["total_ms"] = timing.totalMs
-            container["redirect_ms"] = timing.redirectMs
-            container["queue_ms"] = timing.queueMs
-            container["redirect_count"] = timing.redirectCount
-            container["connection_reused"] = timing.connectionReused
-            container["request_bytes"] = timing.requestBytes
-            container["response_bytes"] = timing.responseBytes
-        }
-        container["assertion_count"] = result.assertionCount
+        let values: [String: (any DatabaseValueConvertible)?] = [
+            "run_seq": runSequence, "test_id": testID, "line": result.line, "status": result.status.rawValue,
+            "attempts": result.attempts, "started_at": result.startedAt, "duration_ms": result.durationMs,
+            "failure_messages": messages.isEmpty ? nil : try text(messages),
+            "error_kind": result.error?.kind, "curl_code": result.error?.curlCode, "skip_reason": result.skipReason,
+            "method": request?.method, "url": request?.url,
+            "request_headers": keepsDetail ? try request.map { try text($0.headers) } : nil,
+            "response_status": response?.status, "http_version": response?.httpVersion,
+            "response_headers": keepsDetail ? try response.map { try text($0.headers) } : nil,
+            "body_excerpt": keepsDetail ? response?.bodyExcerpt : nil, "body_bytes": response?.bodyBytes,
+            "remote_ip": response?.remoteIP, "remote_port": response?.remotePort,
+            "captures": result.captures.isEmpty ? nil : try text(result.captures),
+            "dns_ms": timing?.dnsMs, "connect_ms": timing?.connectMs, "tls_ms": timing?.tlsMs, "wait_ms": timing?.waitMs,
+            "ttfb_ms": timing?.ttfbMs, "download_ms": timing?.downloadMs, "total_ms": timing?.totalMs,
+            "redirect_ms": timing?.redirectMs, "queue_ms": timing?.queueMs, "redirect_count": timing?.redirectCount,
+            "connection_reused": timing?.connectionReused, "request_bytes": timing?.requestBytes,
+            "response_bytes": timing?.responseBytes, "assertion_count": result.assertionCount,
+        ]
+        return StatementArguments(values)
     }
 
     private func text(_ value: some Encodable) throws -> String {

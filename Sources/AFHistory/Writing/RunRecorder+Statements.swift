@@ -68,10 +68,10 @@ extension RunRecorder {
     /// Inserts one (redacted) result with its assertion rows (when its detail is kept) and TLS evidence.
     func insert(_ result: TestResult, runSequence: Int64, in db: Database) throws {
         let keepsDetail = detail.keepsDetail(of: result.status)
-        try ResultRow(
+        let row = ResultRow(
             result: result, runSequence: runSequence, testID: try testID(result.identity, in: db),
-            keepsDetail: keepsDetail, json: json
-        ).insert(db)
+            keepsDetail: keepsDetail, json: json)
+        try db.cachedStatement(sql: ResultRow.insertSQL).execute(arguments: try row.arguments())
         let resultID = db.lastInsertedRowID
         if keepsDetail {
             for (position, assertion) in result.assertions.enumerated() {
