@@ -71,7 +71,11 @@ extension RunRecorder {
         let row = ResultRow(
             result: result, runSequence: runSequence, testID: try testID(result.identity, in: db),
             keepsDetail: keepsDetail, json: json)
-        try db.cachedStatement(sql: ResultRow.insertSQL).execute(arguments: try row.arguments())
+        let statement = try db.cachedStatement(sql: ResultRow.insertSQL)
+        // Unchecked: the arguments name exactly the statement's parameters (`ResultRow`), so GRDB's check of
+        // them against the statement would only repeat that for every row.
+        statement.setUncheckedArguments(try row.arguments())
+        try statement.execute()
         let resultID = db.lastInsertedRowID
         if keepsDetail {
             for (position, assertion) in result.assertions.enumerated() {
