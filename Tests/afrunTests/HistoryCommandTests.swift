@@ -55,6 +55,15 @@ struct HistoryCommandTests {
         #expect(missing.status == 2, "\(missing.output)")
     }
 
+    @Test("prune prints the runs it kept, not the number asked for")
+    func pruneCounts() throws {
+        let db = try HistoryCLI.seededDatabase()
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: db).deletingLastPathComponent().path) }
+        let prune = try HistoryCLI.run(["history", "prune", "--keep", "10", "--db", db, "--format", "csv"])
+        #expect(prune.status == 0, "\(prune.output)")
+        #expect(prune.output.split(separator: "\n") == ["deleted_runs,kept", "0,3"], "\(prune.output)")
+    }
+
     @Test("an unknown run and a missing database exit with 2 and say what to do")
     func errors() throws {
         let db = try HistoryCLI.seededDatabase()
