@@ -38,9 +38,6 @@ let package = Package(
         // Linux networking calls Swift cannot make directly (ioctl, setns), for reachability.
         .target(name: "CLinuxNet"),
 
-        // SQLite's variadic connection set-up, for the history's writer.
-        .target(name: "CSQLiteConfig"),
-
         // Copy-on-write storage for large value types (one generic struct).
         .target(name: "ValueBox"),
         // The session core: AFNetworking's design on libcurl and OpenSSL.
@@ -54,7 +51,7 @@ let package = Package(
         // Run history in SQLite.
         .target(
             name: "AFHistory",
-            dependencies: ["AFRunner", "CSQLiteConfig", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["AFRunner", "AFSession", .product(name: "GRDB", package: "GRDB.swift")]),
         // JUnit XML, JSON report, GitHub Actions annotations and summary.
         .target(name: "AFReports", dependencies: ["AFSession", "AFRunner"]),
         // The in-process httpbin-like server: the only module that imports NIO.

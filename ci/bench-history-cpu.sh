@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
-# History recording's CPU, measured in a way the machine's load barely moves: the writer thread's own CPU
-# time (CLOCK_THREAD_CPUTIME_ID, printed by afrun with AFRUN_HISTORY_CPU=1) over RUNS runs of the
-# generated N-test suite of ci/bench-runner.sh (same nginx, same suite), each into a fresh database and
-# into one that keeps growing; prints each run and the medians per result. Also the whole process's CPU
-# (user + sys, from wait4's rusage) and wall time with and without --db, alternated, and the median
-# differences. With AFRUN_B, a second binary takes part in every run (the two alternated, each with its own
+# History recording's CPU, measured in a way the machine's load barely moves: the whole process's CPU
+# (user + sys, from wait4's rusage) and wall time with and without --db (into a database that keeps
+# growing), alternated over RUNS runs of the generated N-test suite of ci/bench-runner.sh (same nginx,
+# same suite); prints each run and the median differences. With AFRUN_B, a second binary takes part in every run (the two alternated, each with its own
 # databases) and both are summed up side by side: how a change moves recording's cost in one window.
 #
 #   ci/bench-history-cpu.sh                       # N=2000, C=64, RUNS=9
@@ -29,14 +27,9 @@ import os, re, statistics, subprocess, sys, time
 scratch, n, c, runs = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 binaries = dict(zip("AB", sys.argv[5:]))
 suite = f"{scratch}/suite"
-env = dict(os.environ, AFRUN_HISTORY_CPU="1")
 def run(afrun, args):
-    p = subprocess.Popen([afrun, "run", suite, "--jobs", c, "--quiet"] + args, env=env,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    _, err = p.communicate()
-    if p.returncode != 0: sys.exit(f"afrun failed: {err.decode()[-1000:]}")
-    m = re.search(rb"writer: ([0-9.]+) ms CPU for (\d+) results", err)
-    return float(m.group(1)) * 1000 / n if m else None
+    p = subprocess.run([afrun, "run", suite, "--jobs", c, "--quiet"] + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if p.returncode != 0: sys.exit(f"afrun failed: {p.stderr.decode()[-1000:]}")
 def rusage_run(afrun, args):
     """CPU per result (us) and wall time (ms) of one whole process."""
     start = time.perf_counter()
@@ -47,24 +40,20 @@ def rusage_run(afrun, args):
     _, status, ru = os.wait4(pid, 0)
     if status != 0: sys.exit("afrun failed")
     return (ru.ru_utime + ru.ru_stime) * 1e6 / n, (time.perf_counter() - start) * 1000
-m = {k: {"fresh": [], "grown": [], "cpu0": [], "cpu1": [], "wall0": [], "wall1": []} for k in binaries}
+m = {k: {"cpu0": [], "cpu1": [], "wall0": [], "wall1": []} for k in binaries}
 for k, afrun in binaries.items():
     run(afrun, ["--db", f"{scratch}/warm{k}.sqlite"])
 for i in range(runs):
     for k in (list(binaries) if i % 2 == 0 else list(binaries)[::-1]):
         afrun, r = binaries[k], m[k]
-        r["fresh"].append(run(afrun, ["--db", f"{scratch}/fresh{k}{i}.sqlite"]))
-        r["grown"].append(run(afrun, ["--db", f"{scratch}/grown{k}.sqlite"]))
         cpu, wall = rusage_run(afrun, ["--no-history"]); r["cpu0"].append(cpu); r["wall0"].append(wall)
         cpu, wall = rusage_run(afrun, ["--db", f"{scratch}/grown2{k}.sqlite"]); r["cpu1"].append(cpu); r["wall1"].append(wall)
-        print(f"run {i+1} {k}: writer {r['fresh'][-1]:.1f} us/result (new db) {r['grown'][-1]:.1f} us/result (growing db)"
-              f" | process CPU {r['cpu0'][-1]:.0f} us/result --no-history, {r['cpu1'][-1]:.0f} with --db"
+        print(f"run {i+1} {k}: process CPU {r['cpu0'][-1]:.0f} us/result --no-history, {r['cpu1'][-1]:.0f} with --db"
               f" | wall {r['wall0'][-1]:.1f} / {r['wall1'][-1]:.1f} ms", flush=True)
 med = statistics.median
 for k, r in m.items():
     cpu = med([w - o for w, o in zip(r["cpu1"], r["cpu0"])])
     wall = med([w - o for w, o in zip(r["wall1"], r["wall0"])])
-    print(f"{k}: median writer CPU per result: {med(r['fresh']):.1f} us (new db), {med(r['grown']):.1f} us (growing db)")
     print(f"{k}: median process CPU per result: {med(r['cpu0']):.1f} us --no-history, {med(r['cpu1']):.1f} us --db,"
           f" difference {cpu:+.1f} us")
     print(f"{k}: median wall per run: {med(r['wall0']):.1f} ms --no-history, {med(r['wall1']):.1f} ms --db,"

@@ -63,13 +63,12 @@ print(f"instructions: no history {none/1e6:.1f} M | history kept {kept/1e6:.1f} 
       f"(+{(new-none)/1e6:.1f} M, +{100*(new-none)/none:.1f}%)")
 rows = inclusive(f"{label}-kept")
 parts = [
-    ("writer (insert passes, commits)", r"GroupCommitWriterC5drain"),
-    ("  inserting results", r"ResultInserterC6insert__"),
-    ("    binding a result's row", r"ResultInserterC04bindB0"),
-    ("      test ids (look-ups, first read)", r"ResultInserterC6testID"),
+    ("writer (transactions)", r"RunRecorderC5write"),
+    ("  inserting results", r"RunRecorderC6insert_"),
+    ("    a result's named arguments", r"ResultRowV9arguments"),
+    ("      test ids (look-ups, first read)", r"RunRecorderC6testID"),
     ("  SQLite's sqlite3_step (all statements)", r"sqlite3_step \["),
     ("open (connection, schema check)", r"HistoryStoreC14openConnection"),
-    ("compiling the writer's statements", r"WriterTransactionC7prepare"),
     ("close", r"HistoryStoreC5close"),
 ]
 for title, pattern in parts:

@@ -2,6 +2,11 @@
 public enum HistoryError: Error, Sendable, CustomStringConvertible {
     /// The database could not be opened or created.
     case cannotOpen(path: String, reason: String)
+    /// The file is not an afrun history: not an SQLite database, or one with tables of its own.
+    case notAHistory(path: String)
+    /// A run could not store all its results (a full disk, an I/O error): `stored` of its `total` were kept,
+    /// and the run was marked `incomplete` when `marked` (else the next open marks it `interrupted`).
+    case incomplete(path: String, stored: Int, total: Int, reason: String, marked: Bool)
     /// The schema could not be brought up to date.
     case migrationFailed(path: String, reason: String)
     /// A newer afrun has migrated the database past what this one knows (`migrations` are the
@@ -23,8 +28,14 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .cannotOpen(let path, let reason):
             "cannot open the history database '\(path)': \(reason); check the folder is writable or pass --db FILE"
+        case .notAHistory(let path):
+            "'\(path)' is not an afrun history (not an SQLite database, or one with tables of its own);"
+                + " pass --db FILE to name another file, or remove it to start a new history"
+        case .incomplete(let path, let stored, let total, let reason, let marked):
+            "the run could not be fully recorded in '\(path)': \(reason); \(stored) of \(total) results stored"
+                + (marked ? ", run marked incomplete" : "") + "; free disk space or pass --db FILE elsewhere"
         case .migrationFailed(let path, let reason):
-            "cannot update the schema of '\(path)': \(reason); it may not be an afrun history: pass --db FILE to use another"
+            "cannot update the schema of '\(path)': \(reason); pass --db FILE to use another file"
         case .newerSchema(let path, let migrations):
             "'\(path)' was written by a newer afrun (schema \(migrations.joined(separator: ", ")), unknown to this one);"
                 + " upgrade this afrun, or give it another history file with --db FILE"

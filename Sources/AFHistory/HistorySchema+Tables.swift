@@ -4,12 +4,16 @@ extension HistorySchema {
     // The tables' columns as version 1 created them (later versions add columns after these, in order).
 
     /// `runs` in version 1.
-    static let runsColumnsV1 = """
+    static let runsColumnsV1 = runsColumns(statuses: "'running', 'complete', 'interrupted'")
+
+    /// `runs` as version 1 created it, with the statuses its CHECK allows.
+    static func runsColumns(statuses: String) -> String {
+        """
         seq INTEGER PRIMARY KEY AUTOINCREMENT,
         id TEXT NOT NULL UNIQUE,
         started_at TEXT NOT NULL,
         finished_at TEXT,
-        status TEXT NOT NULL CHECK (status IN ('running', 'complete', 'interrupted')),
+        status TEXT NOT NULL CHECK (status IN (\(statuses))),
         command_line TEXT NOT NULL,
         host TEXT NOT NULL,
         pid INTEGER NOT NULL,
@@ -28,6 +32,7 @@ extension HistorySchema {
         p50_ms REAL,
         p95_ms REAL
         """
+    }
 
     /// `suites` (unchanged since version 1).
     static let suitesColumns = """
@@ -88,6 +93,21 @@ extension HistorySchema {
         request_bytes INTEGER NOT NULL,
         response_bytes INTEGER NOT NULL
         """
+
+    /// The columns of `results` (every version since 2), in table order.
+    static let resultsColumnNames = [
+        "id", "run_seq", "test_id", "line", "status", "attempts", "started_at", "duration_ms", "failure_messages",
+        "error_kind", "curl_code", "skip_reason", "method", "url", "request_headers", "response_status",
+        "http_version", "response_headers", "body_excerpt", "body_bytes", "remote_ip", "remote_port", "captures",
+    ] + timingColumns + ["assertion_count"]
+
+    /// The columns of `assertions` after its `id`, in table order.
+    static let assertionsColumnNames = ["result_id", "position", "kind", "target", "predicate", "expected", "actual", "passed", "message"]
+
+    /// The columns of `tls`, in table order.
+    static let tlsColumnNames = [
+        "result_id", "protocol_version", "cipher", "chain_pins", "leaf_subject", "leaf_not_after", "trusted", "rejection_reason",
+    ]
 
     /// `assertions` (unchanged since version 1).
     static let assertionsColumns = """

@@ -4,7 +4,7 @@ extension HistorySchema {
     /// Version 5, no index on `results` at all: each run stores the range of result ids it wrote
     /// (`runs.first_result_id`, `runs.last_result_id`), and `results(run_seq, test_id)` goes.
     ///
-    /// The writer gives every result the id `MAX(id) + 1` under the write lock (`ResultInserter`), so all of a
+    /// Every result gets the id `MAX(id) + 1` (SQLite's rowid) under the write lock, so all of a
     /// run's results have ids above the largest one when its row was inserted and at most the largest one when
     /// it ended: a run's results, or those of the latest N runs, are a range of the table's rowid, which SQLite
     /// reads without an index. Two processes recording into one file interleave their ids, so the range is a

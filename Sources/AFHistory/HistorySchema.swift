@@ -24,6 +24,11 @@ enum HistorySchema {
         migrator.registerMigration("v5", foreignKeyChecks: .immediate) { db in
             try migrateToV5(db)
         }
+        // v6 rebuilds `runs`, which `results` refers to: foreign keys are off while it runs, and checked at
+        // its end (GRDB's default).
+        migrator.registerMigration("v6") { db in
+            try migrateToV6(db)
+        }
         return migrator
     }
 

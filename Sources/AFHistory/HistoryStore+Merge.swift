@@ -20,7 +20,7 @@ extension HistoryStore {
             throw HistoryError.cannotOpen(path: otherPath, reason: "no such file")
         }
         do {
-            return try writer.exclusive { db in
+            return try database.connection().writeWithoutTransaction { db in
                 try db.execute(sql: "ATTACH DATABASE ? AS src", arguments: [otherPath])
                 defer { try? db.execute(sql: "DETACH DATABASE src") }
                 try Self.refuseNewerSchema(db, path: otherPath, schema: "src")
@@ -68,8 +68,7 @@ extension HistoryStore {
         let copied = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM temp.seq_map") ?? 0
         // Result ids move by a fixed offset past this history's largest, so child rows follow without a map.
         let offset = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM main.results") ?? 0
-        // The column lists are the writer's (BatchStatements.Table), so a column added there is copied too.
-        let results = BatchStatements.Table.results.columns.dropFirst(3)  // after id, run_seq, test_id
+        let results = HistorySchema.resultsColumnNames.dropFirst(3)  // after id, run_seq, test_id
         let timings = Set(HistorySchema.timingColumns)
         // What each column is read from: version 1 kept the timings in its `metrics` table and had no count.
         let source = { (column: String) -> String in
@@ -85,12 +84,12 @@ extension HistoryStore {
                 \(sourceIsV1 ? "LEFT JOIN src.metrics m ON m.result_id = r.id" : "");
 
             """
-        for table in [BatchStatements.Table.assertions, .tls] {
-            let rest = table.columns.dropFirst()  // after result_id
+        for (table, columns) in [("assertions", HistorySchema.assertionsColumnNames), ("tls", HistorySchema.tlsColumnNames)] {
+            let rest = columns.dropFirst()  // after result_id
             sql += """
-                INSERT INTO main.\(table.name) (result_id, \(rest.joined(separator: ", ")))
+                INSERT INTO main.\(table) (result_id, \(rest.joined(separator: ", ")))
                     SELECT c.result_id + :offset, \(rest.map { "c." + $0 }.joined(separator: ", "))
-                    FROM src.\(table.name) c JOIN src.results r ON r.id = c.result_id JOIN temp.seq_map sm ON sm.old_seq = r.run_seq;
+                    FROM src.\(table) c JOIN src.results r ON r.id = c.result_id JOIN temp.seq_map sm ON sm.old_seq = r.run_seq;
 
                 """
         }

@@ -8,15 +8,16 @@ extension HistoryStore {
     ///   - path: the database file.
     ///   - detail: how much of each result the runs it records keep (queries read every level).
     /// - Returns: the open store.
-    /// - Throws: `HistoryError.cannotOpen`, `.migrationFailed`, or `.newerSchema` for a file a newer afrun migrated.
+    /// - Throws: `HistoryError.cannotOpen`, `.notAHistory`, `.migrationFailed`, or `.newerSchema` for a file a
+    ///   newer afrun migrated.
     public static func open(path: String, detail: HistoryDetail = .failures) throws -> HistoryStore {
-        try open(path: path, detail: detail, commitInterval: GroupCommitWriter.commitInterval)
+        try open(path: path, detail: detail) { _ in }
     }
 
-    /// `open(path:detail:)` with a writer that commits every `commitInterval` (tests).
-    static func open(path: String, detail: HistoryDetail, commitInterval: Duration) throws -> HistoryStore {
-        let connection = try openConnection(path: path)
-        return HistoryStore(path: path, detail: detail, commitInterval: commitInterval) { _ in DatabaseHandle(connection: connection) }
+    /// `open(path:detail:)` on a connection set up by `configure` as well (tests: a size limit).
+    static func open(path: String, detail: HistoryDetail, configure: (inout Configuration) -> Void) throws -> HistoryStore {
+        let connection = try openConnection(path: path, configure: configure)
+        return HistoryStore(path: path, detail: detail) { _ in DatabaseHandle(connection: connection) }
     }
 
     /// A store whose database is opened on the writer's queue while the caller goes on (`afrun run`
@@ -27,117 +28,131 @@ extension HistoryStore {
     ///   - detail: how much of each result the runs it records keep.
     /// - Returns: the store, possibly still opening.
     public static func openInBackground(path: String, detail: HistoryDetail = .failures) -> HistoryStore {
-        let store = HistoryStore(path: path, detail: detail) { queue in
+        HistoryStore(path: path, detail: detail) { queue in
             DatabaseHandle(openingOn: queue) { () throws(HistoryError) in try openConnection(path: path) }
         }
-        // Still while the suites load: the statements every insert pass runs.
-        store.writer.prepareInBackground()
-        return store
     }
 
-    /// The page size of a new history file. A result row (~200 bytes) is small next to either size, but with
-    /// 8 KiB pages SQLite splits and links half as many pages per run and the checkpoints copy half as many:
-    /// SQLite's own CPU per inserted row was 13% lower than with its default 4 KiB (docs/performance.md,
-    /// History, "Tenth round"). Files made with another size keep it.
+    /// The page size of a new history file (SQLite's default is 4 KiB): with 8 KiB SQLite splits and links
+    /// half as many pages per run. Files made with another size keep it.
     static let pageSize = 8192
 
-    /// The folders, the connection in WAL mode, the migrations, the interrupted-runs check, and a checkpoint
-    /// of what the last run left in the WAL.
+    /// The folders, the connection in WAL mode, the migrations and the interrupted-runs check. A file this
+    /// process cannot write (a read-only mount, another user's file) opens read-only, for queries.
     ///
     /// One connection (a `DatabaseQueue`), not a `DatabasePool`: the store writes through one connection and
-    /// reads little, and a pool's WAL set-up on every open (a file-size look-up through Foundation's URL
-    /// resource values, and a table created and dropped whenever the `-wal` file is empty, which closing the
-    /// last connection always leaves) was a tenth of what recording a 2,000-test run cost.
-    static func openConnection(path: String) throws(HistoryError) -> DatabaseQueue {
-        // The folder from the text itself, and created only when missing: `URL(fileURLWithPath:)` looks at the
-        // file system, and `createDirectory` does even for a folder that exists (every run opens the history).
-        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            let folder = String(path[..<slash])
-            var isFolder: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
-                do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw HistoryError.cannotOpen(path: path, reason: "cannot create folder '\(folder)': \(error.localizedDescription)")
-                }
-            }
-        }
+    /// reads little.
+    static func openConnection(path: String, configure: (inout Configuration) -> Void = { _ in }) throws(HistoryError) -> DatabaseQueue {
+        try createFolder(of: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.foreignKeysEnabled = true
         configuration.label = "afrun.history"
-        // The writer keeps its transaction open between insert passes (GroupCommitWriter); every other
-        // write goes through the writer's queue, which commits it first.
-        configuration.allowsUnsafeTransactions = true
-        configuration.prepareDatabase { db in
-            // A new file gets pages of `pageSize` (before WAL mode, which writes the file's first page); an
-            // existing file keeps its own.
-            try db.execute(sql: "PRAGMA page_size = \(pageSize)")
-            // WAL (kept in the file once set): readers in other processes never block the writer, and writers
-            // wait for each other (`busyTimeout`).
-            let query = SQLiteBinder(try db.makeStatement(sql: "PRAGMA journal_mode = WAL"), in: db)
-            let mode = try query.nextRow("turn on WAL") ? query.text(at: 0) : "none"
-            guard mode == "wal" else {
-                throw HistoryError.cannotOpen(path: path, reason: "SQLite could not turn on WAL mode (journal mode '\(mode)')")
-            }
-            // WAL with synchronous=NORMAL: a commit survives the process dying (the WAL is in the OS cache);
-            // only a power loss may drop the last commits. FULL would fsync every commit.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        let connection: DatabaseQueue
+        // WAL: readers in other processes never block the writer, and writers wait for each other
+        // (`busyTimeout`). GRDB sets `synchronous = NORMAL` with it: a commit survives the process dying; only
+        // a power loss may drop the last commits.
+        configuration.journalMode = .wal
+        // A new file gets pages of `pageSize` (before WAL mode, which writes the file's first page).
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = \(pageSize)") }
+        configure(&configuration)
         do {
-            connection = try DatabaseQueue(path: path, configuration: configuration)
-        } catch let error as HistoryError {
-            throw error
-        } catch {
-            throw HistoryError.cannotOpen(path: path, reason: "\(error)")
-        }
-        // Most opens find the schema up to date: one query says so, and GRDB's migrator (and its first generic
-        // look-ups in the process) is not needed.
-        var applied = (try? connection.writeWithoutTransaction(appliedMigrations)) ?? []
-        // A new file gets the latest schema in one step (a file another process is creating at the same moment,
-        // or one with tables of its own, goes through the migrator as before).
-        if applied.isEmpty, (try? connection.writeWithoutTransaction(HistorySchema.createLatestIfEmpty)) == true {
-            applied = Set(HistorySchema.versions)
-        }
-        let unknown = applied.subtracting(HistorySchema.versions)
-        if !unknown.isEmpty { throw HistoryError.newerSchema(path: path, migrations: unknown.sorted()) }
-        if applied != Set(HistorySchema.versions) {
-            let migrator = HistorySchema.migrator
-            do {
-                try migrator.migrate(connection)
-            } catch {
-                // Another process may have applied the same migration at the same moment.
-                let done = (try? connection.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
-                if !done { throw HistoryError.migrationFailed(path: path, reason: "\(error)") }
-            }
-        }
-        do {
-            _ = try connection.writeWithoutTransaction { db in
-                // A file a newer afrun migrated further (meanwhile): its tables may not be what this afrun writes and reads.
-                if applied != Set(HistorySchema.versions) { try refuseNewerSchema(db, path: path) }
+            let connection = try DatabaseQueue(path: path, configuration: configuration)
+            try migrate(connection, path: path)
+            try connection.writeWithoutTransaction { db in
                 // The write lock only when some run is left `running` (usually none is).
-                let running = SQLiteBinder(try db.makeStatement(sql: "SELECT 1 FROM runs WHERE status = 'running' LIMIT 1"), in: db)
-                if try running.singleInt64("look for unfinished runs") != nil {
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM runs WHERE status = 'running' LIMIT 1") == true {
                     _ = try immediateTransaction(db, markAbandonedRuns)
                 }
             }
+            return connection
+        } catch let error as DatabaseError where isReadOnly(error) && FileManager.default.fileExists(atPath: path) {
+            return try openReadOnly(path: path)
         } catch {
-            throw historyError(error, operation: "mark interrupted runs")
+            throw openError(error, path: path)
         }
-        // The last run's commits, left in the WAL by its close (`close()`), go into the file now: in a run,
-        // while the suites load. Passive: frames another process still reads stay for a later checkpoint.
-        _ = try? connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }
-        return connection
+    }
+
+    /// Creates the folder of `path` when missing.
+    private static func createFolder(of path: String) throws(HistoryError) {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        let folder = String(path[..<slash])
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw HistoryError.cannotOpen(path: path, reason: "cannot create folder '\(folder)': \(error.localizedDescription)")
+        }
+    }
+
+    /// Whether an open failed because the file or its folder cannot be written.
+    private static func isReadOnly(_ error: DatabaseError) -> Bool {
+        [.SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM].contains(error.resultCode)
+    }
+
+    /// Opens a history this process cannot write, for queries: with SQLite's locks when the WAL's index
+    /// (`-shm`) can be shared, else as an immutable file (SQLite needs the index to read a WAL database, and
+    /// cannot create one in a folder it cannot write; no process may be writing the file then, since none
+    /// left its `-wal` behind).
+    private static func openReadOnly(path: String) throws(HistoryError) -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = "afrun.history"
+        let immutable = "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
+        var failure: (any Error)?
+        for name in [path, immutable] {
+            do {
+                let connection = try DatabaseQueue(path: name, configuration: configuration)
+                let applied = try connection.read(appliedMigrations)
+                guard applied == Set(HistorySchema.versions) else {
+                    throw HistoryError.cannotOpen(
+                        path: path, reason: "it is read-only and its schema needs an update only a writable file can get")
+                }
+                return connection
+            } catch let error as HistoryError {
+                throw error
+            } catch {
+                failure = error
+            }
+        }
+        throw openError(failure ?? HistoryError.cannotOpen(path: path, reason: "read-only"), path: path)
+    }
+
+    /// A failed open as a `HistoryError`: a file that is not an afrun history says so.
+    private static func openError(_ error: any Error, path: String) -> HistoryError {
+        if let error = error as? HistoryError { return error }
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_NOTADB { return .notAHistory(path: path) }
+        return .cannotOpen(path: path, reason: "\(error)")
+    }
+
+    /// Brings the schema up to date (another process may be doing the same at the same moment).
+    private static func migrate(_ connection: DatabaseQueue, path: String) throws {
+        let applied = try connection.read(appliedMigrations)
+        let unknown = applied.subtracting(HistorySchema.versions)
+        if !unknown.isEmpty { throw HistoryError.newerSchema(path: path, migrations: unknown.sorted()) }
+        guard applied != Set(HistorySchema.versions) else { return }
+        // No migration yet, but tables: another program's database (a mistyped --db), left as it is.
+        let foreignTables = "SELECT COUNT(*) FROM sqlite_master WHERE name != 'grdb_migrations' AND name NOT LIKE 'sqlite_%'"
+        if applied.isEmpty, try connection.read({ db in try Int.fetchOne(db, sql: foreignTables) ?? 0 }) > 0 {
+            throw HistoryError.notAHistory(path: path)
+        }
+        let migrator = HistorySchema.migrator
+        do {
+            try migrator.migrate(connection)
+        } catch {
+            // Another process may have applied the same migration at the same moment.
+            let done = (try? connection.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
+            if !done { throw HistoryError.migrationFailed(path: path, reason: "\(error)") }
+        }
+        // A file a newer afrun migrated further (meanwhile): its tables may not be what this afrun writes and reads.
+        try connection.read { db in try refuseNewerSchema(db, path: path) }
     }
 
     /// The migrations applied to the database (none when it has no migration table yet).
     static func appliedMigrations(_ db: Database) throws -> Set<String> {
-        guard let statement = try? db.makeStatement(sql: "SELECT identifier FROM grdb_migrations") else { return [] }
-        let query = SQLiteBinder(statement, in: db)
-        var identifiers: Set<String> = []
-        while try query.nextRow("read the applied migrations") { identifiers.insert(query.text(at: 0)) }
-        return identifiers
+        guard try db.tableExists("grdb_migrations") else { return [] }
+        return try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
     }
 
     /// Throws `HistoryError.newerSchema` when the database (`main`, or an attached `schema`) has migrations

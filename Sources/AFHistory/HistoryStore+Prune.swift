@@ -3,24 +3,19 @@ import GRDB
 extension HistoryStore {
     /// Deletes all but the latest `keep` runs with their results, and tests no run mentions any more.
     /// - Parameter keep: runs to keep (0 empties the history).
-    /// - Returns: how many runs were deleted.
+    /// - Returns: how many runs were deleted and how many are left.
     @discardableResult
-    public func prune(keep: Int) throws -> Int {
+    public func prune(keep: Int) throws -> PruneOutcome {
         guard keep >= 0 else { throw HistoryError.invalidArgument("prune --keep must be 0 or more, got \(keep)") }
-        // With foreign-key checks off: no index on `results` leads with `run_seq` (schema v5) or `test_id` (v3),
-        // so SQLite's cascade from each deleted run, and its check of each deleted test, would scan `results`
-        // once per row. The statements delete the children themselves first, through the runs' ranges of result
-        // ids, and select only tests without results, under the write lock.
-        do {
-            return try writer.exclusive(checks: false) { db in
-                try Self.immediateTransaction(db) { db in try Self.prune(keep: keep, in: db) }
-            }
-        } catch {
-            throw Self.historyError(error, operation: "prune")
+        // The statements delete each run's children themselves, through the runs' ranges of result ids (no
+        // index on `results` leads with `run_seq`, schema v5), so the foreign keys' cascade finds nothing left.
+        return try syncWrite("prune") { db in
+            let deleted = try Self.prune(keep: keep, in: db)
+            return PruneOutcome(deleted: deleted, kept: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM runs") ?? 0)
         }
     }
 
-    /// `prune(keep:)` in the caller's transaction, with foreign-key checks off.
+    /// `prune(keep:)` in the caller's transaction; returns how many runs were deleted.
     static func prune(keep: Int, in db: Database) throws -> Int {
         // The runs kept are the latest `keep` by sequence: the others are exactly those before the oldest kept.
         let before = keep == 0 ? Int64.max
@@ -57,4 +52,12 @@ extension HistoryStore {
         try db.execute(sql: "DELETE FROM suites WHERE id NOT IN (SELECT DISTINCT suite_id FROM tests)")
         return runs
     }
+}
+
+/// What `HistoryStore.prune(keep:)` did.
+public struct PruneOutcome: Sendable, Hashable {
+    /// Runs deleted.
+    public var deleted: Int
+    /// Runs left in the history.
+    public var kept: Int
 }

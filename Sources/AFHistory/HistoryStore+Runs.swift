@@ -9,6 +9,10 @@ extension HistoryStore {
         history_detail
         """
 
+    /// Runs by start time, newest first: a run merged from another file (`merge`) takes its place by when it
+    /// ran, not by when it was copied (its `seq`).
+    static let newestFirst = "started_at DESC, seq DESC"
+
     static func runRecord(_ row: Row) -> RunRecord {
         let commandLine: String = row["command_line"]
         return RunRecord(
@@ -27,7 +31,7 @@ extension HistoryStore {
     /// - Returns: up to `last` runs.
     public func runs(last: Int = 20) throws -> [RunRecord] {
         try read("list runs") { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.runColumns) FROM runs ORDER BY seq DESC LIMIT ?", arguments: [max(0, last)])
+            try Row.fetchAll(db, sql: "SELECT \(Self.runColumns) FROM runs ORDER BY \(Self.newestFirst) LIMIT ?", arguments: [max(0, last)])
                 .map(Self.runRecord)
         }
     }
@@ -46,7 +50,7 @@ extension HistoryStore {
         default: nil
         }
         if let offset {
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(runColumns) FROM runs ORDER BY seq DESC LIMIT 1 OFFSET ?", arguments: [offset])
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(runColumns) FROM runs ORDER BY \(newestFirst) LIMIT 1 OFFSET ?", arguments: [offset])
             else { throw HistoryError.runNotFound(reference) }
             return runRecord(row)
         }

@@ -1,62 +1,22 @@
 import Foundation
 
-/// Receives a run as it happens: its start, every finished result at once, and its end.
-/// The history store and the reporters implement it. Results arrive already redacted.
+/// Receives a run as it happens: its start, its finished results, and its end. The history store and the
+/// reporters implement it. Results arrive already redacted, in completion order, from one task at a time
+/// per sink.
 public protocol ResultSink: Sendable {
     /// A run started.
     func runDidStart(_ run: RunInfo) async throws
-    /// A test finished (results arrive in completion order).
+    /// A test finished.
     func record(_ result: TestResult, in run: RunInfo) async throws
-    /// Tests finished (one or more), in completion order; the runner hands every result this way, but to an
-    /// `InlineResultSink` (`accept`). A store can write them in one transaction, or queue them for a later one
-    /// as long as `runDidFinish` stores what is left; the default records them one by one.
+    /// Tests finished (one or more), in completion order: the runner hands over every result this way,
+    /// those that finished while the sink was busy together. The default records them one by one.
     func record(contentsOf results: [TestResult], in run: RunInfo) async throws
-    /// The run ended: `.complete`, or `.interrupted` on SIGINT/SIGTERM.
+    /// The run ended: `.complete`, or `.interrupted` on SIGINT/SIGTERM. A sink that could not keep the whole
+    /// run throws here, after doing what it could.
     func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws
-    /// How much of a passed result this sink reads (`.full`, the default, for a sink that may show
-    /// any of it). The runner builds no more than its sinks read.
-    var passedResultDetail: PassedResultDetail { get }
-    /// The run's last results are in flight: all but the last few (an eighth of the run, at most 256) were
-    /// handed over. A store that holds work back for later (a commit) may do it now, so that little is left
-    /// when the run ends. Called once, from the thread that reported the result; it must return at once. The
-    /// default does nothing.
-    func runIsEnding(_ run: RunInfo)
-    /// This sink as an `InlineResultSink` when it is one, else nil: the runner asks once per run, without a
-    /// dynamic cast (`as? any InlineResultSink` scans the binary's conformance records the first time it
-    /// meets each type). Provided by the protocol extensions; do not implement it.
-    var inlineSink: (any InlineResultSink)? { get }
-}
-
-/// A sink that takes each finished result on the thread that finished it, at once: the runner calls
-/// `accept(_:in:)` for every result instead of queueing results for it and handing them over from a task of
-/// its own (`record(contentsOf:)` and the runner's queue are not used for it).
-///
-/// For a sink that only queues the result for work of its own (the history store's writer, which gathers and
-/// batches by itself): the runner's queue and its task wake-ups would only add hand-offs, and
-/// at the run's end its last hand-over would stand between the last result and `runDidFinish`.
-/// `runDidStart`, `runIsEnding` and `runDidFinish` come as for any sink, and `runDidFinish` comes after every
-/// `accept`.
-public protocol InlineResultSink: ResultSink {
-    /// Takes one finished result (completion order; concurrent callers are serialized by the sink). Called on
-    /// the runner's threads while requests run: it must return at once and never wait.
-    func accept(_ result: TestResult, in run: RunInfo)
-}
-
-extension InlineResultSink {
-    /// This sink.
-    public var inlineSink: (any InlineResultSink)? { self }
 }
 
 extension ResultSink {
-    /// Every part of a passed result.
-    public var passedResultDetail: PassedResultDetail { .full }
-
-    /// Nothing to do.
-    public func runIsEnding(_ run: RunInfo) {}
-
-    /// Not an inline sink.
-    public var inlineSink: (any InlineResultSink)? { nil }
-
     /// Records each result in turn.
     public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
         for result in results { try await record(result, in: run) }
@@ -71,6 +31,9 @@ public enum RunStatus: String, Sendable, Hashable, Codable {
     case complete
     /// Stopped by a signal, or found unfinished on the next open.
     case interrupted
+    /// Finished, but the history could not store all of its results (a full disk, an I/O error): its
+    /// totals count the results that were stored.
+    case incomplete
 }
 
 /// What identifies a run and the environment it ran in.

@@ -118,7 +118,7 @@ enum ExitStatus {
     static let testsFailed: Int32 = 1
     /// A usage error, or a suite that does not load (the others still run).
     static let usage: Int32 = 2
-    /// An internal error.
+    /// An internal error, or a sink (the history, a report) that could not be written.
     static let internalError: Int32 = 3
 
     /// The `--help` text.
@@ -127,7 +127,7 @@ enum ExitStatus {
           0    every test passed
           1    a test failed or errored
           2    usage error, or a suite that does not load (the other suites still run)
-          3    internal error
+          3    internal error, or the history or a report could not be written
           130  interrupted by SIGINT (143: SIGTERM); finished results are kept
         """
 }

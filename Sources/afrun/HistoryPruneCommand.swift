@@ -16,13 +16,13 @@ struct HistoryPruneCommand: ParsableCommand {
     }
 
     func run() throws {
-        let deleted = try options.withStore { try $0.prune(keep: keep) }
+        let outcome = try options.withStore { try $0.prune(keep: keep) }
         struct Output: Encodable {
             var deletedRuns: Int
             var kept: Int
         }
         try HistoryOutput.emit(
-            options.format, headers: ["deleted_runs", "kept"], rows: [["\(deleted)", "\(keep)"]],
-            json: Output(deletedRuns: deleted, kept: keep))
+            options.format, headers: ["deleted_runs", "kept"], rows: [["\(outcome.deleted)", "\(outcome.kept)"]],
+            json: Output(deletedRuns: outcome.deleted, kept: outcome.kept))
     }
 }

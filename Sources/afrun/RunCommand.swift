@@ -87,6 +87,9 @@ struct RunCommand: AsyncParsableCommand {
         // `--repeat N`: N runs one after the other, each planned, recorded and summed up on its own.
         let count = execution.repeatCount
         var failedRuns = 0
+        // A history or report that could not be written fails the command (after the run): CI must not find a
+        // green step with its results missing.
+        var sinkFailed = false
         ExitKeepAlive.keep(loaded)
         for iteration in 1...count {
             if count > 1 { console.out((iteration > 1 ? "\n" : "") + "run \(iteration) of \(count)") }
@@ -96,6 +99,7 @@ struct RunCommand: AsyncParsableCommand {
             else { break }
             // The last run's results are freed by the exit, not one by one; earlier runs' as they end.
             if iteration == count { ExitKeepAlive.keep(report) }
+            if !report.sinkErrors.isEmpty { sinkFailed = true }
             if report.summary.failed + report.summary.errors > 0 {
                 failedRuns += 1
                 if execution.failFast { break }
@@ -110,6 +114,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.usage)
         }
         if failedRuns > 0 { throw ExitCode(ExitStatus.testsFailed) }
+        if sinkFailed { throw ExitCode(ExitStatus.internalError) }
     }
 
     /// One run: plan, run, report, summary line.
@@ -126,9 +131,6 @@ struct RunCommand: AsyncParsableCommand {
             suites: suites, filter: options.include, reports: reports, gitHub: gitHub, console: console,
             openedStore: first ? early.store : nil)
         for warning in plan.warnings { console.err("warning: " + TerminalText.visible(warning)) }
-        // The process exits soon after the run: the results the history stored are freed by the exit, not one
-        // by one by its writer.
-        plan.store?.keepResults(upTo: ExitKeepAlive.reserveResults(plan.plannedCount)) { ExitKeepAlive.keep($0) }
         options.include = plan.include
         if reports.rerunFailed && plan.plannedCount == 0 {
             console.out("nothing to rerun: no test failed in the last recorded run")
@@ -147,7 +149,8 @@ struct RunCommand: AsyncParsableCommand {
         }
         // Passed results are built with no more detail than a sink reads: the terminal's lines and the failure
         // list need none, a history at the `failures` level a summary, reports everything.
-        options.passedResultDetail = sinks.map(\.passedResultDetail).max() ?? .none
+        options.passedResultDetail = plan.sinks.count > (plan.store == nil ? 0 : 1)
+            ? .full : plan.store?.passedResultDetail ?? .none
         let runner = Runner(options: options)
 
         let trap = SignalTrap { _ in runner.stop(.interrupted) }

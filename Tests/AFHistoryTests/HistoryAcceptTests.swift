@@ -3,18 +3,18 @@ import AFRunner
 import Foundation
 import Testing
 
-/// The runner's path into the history: `accept` takes each result on the thread that finished it, the writer
-/// gathers and stores them, and `runDidFinish` stores what is left and reports what could not be stored.
-@Suite("History: results accepted one by one")
+/// Results recorded one by one, from many tasks: the writer gathers and stores them, and `runDidFinish` stores
+/// what is left and reports what could not be stored.
+@Suite("History: results recorded one by one")
 struct HistoryAcceptTests {
-    @Test("results accepted from many threads at once are all stored, once each, by runDidFinish")
+    @Test("results recorded from many tasks at once are all stored, once each, by runDidFinish")
     func concurrentAccepts() async throws {
         try await HistoryWriterTests.withStartedRun { store, run, path in
             await withTaskGroup(of: Void.self) { group in
                 for worker in 0..<8 {
                     group.addTask {
                         for result in HistoryWriterTests.results(250, suite: "Worker \(worker)") {
-                            store.accept(result, in: run)
+                            try? await store.record(result, in: run)
                         }
                     }
                 }
@@ -26,7 +26,7 @@ struct HistoryAcceptTests {
         }
     }
 
-    @Test("results of two runs accepted in turn each go to their own run, after that run's row")
+    @Test("results of two runs recorded in turn each go to their own run, after that run's row")
     func twoRunsInTurn() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
@@ -34,11 +34,11 @@ struct HistoryAcceptTests {
         defer { try? store.close() }
         let first = HistoryFixtures.run("first"), second = HistoryFixtures.run("second")
         try await store.runDidStart(first)
-        for result in HistoryWriterTests.results(10, suite: "A") { store.accept(result, in: first) }
+        for result in HistoryWriterTests.results(10, suite: "A") { try await store.record(result, in: first) }
         // The second run's row is queued behind the first run's results, and its results behind its row.
         try await store.runDidStart(second)
-        for result in HistoryWriterTests.results(5, suite: "B") { store.accept(result, in: second) }
-        for result in HistoryWriterTests.results(3, suite: "C") { store.accept(result, in: first) }
+        for result in HistoryWriterTests.results(5, suite: "B") { try await store.record(result, in: second) }
+        for result in HistoryWriterTests.results(3, suite: "C") { try await store.record(result, in: first) }
         try await store.runDidFinish(first, summary: RunSummary(passed: 10, failed: 3), status: .complete)
         try await store.runDidFinish(second, summary: RunSummary(passed: 4, failed: 1), status: .complete)
         #expect(try SQLite.query(path, """
@@ -51,9 +51,9 @@ struct HistoryAcceptTests {
     func failuresReportedByTheRunsEnd() async throws {
         try await HistoryWriterTests.withStartedRun { store, run, path in
             let neverStarted = HistoryFixtures.run()
-            for result in HistoryWriterTests.results(10) { store.accept(result, in: run) }
-            for result in HistoryWriterTests.results(3, suite: "Orphans") { store.accept(result, in: neverStarted) }
-            for result in HistoryWriterTests.results(10, suite: "More") { store.accept(result, in: run) }
+            for result in HistoryWriterTests.results(10) { try await store.record(result, in: run) }
+            for result in HistoryWriterTests.results(3, suite: "Orphans") { try await store.record(result, in: neverStarted) }
+            for result in HistoryWriterTests.results(10, suite: "More") { try await store.record(result, in: run) }
             await #expect(throws: HistoryError.self) {
                 try await store.runDidFinish(run, summary: RunSummary(passed: 16, failed: 4), status: .complete)
             }

@@ -63,7 +63,7 @@ struct HistoryBatchInsertTests {
         try await HistoryWriterTests.withStartedRun(detail: .all) { store, run, path in
             try await store.record(contentsOf: Self.mixed(40), in: run)
             try await store.runDidFinish(run, summary: RunSummary(passed: 40), status: .complete)
-            #expect(try store.prune(keep: 0) == 1)
+            #expect(try store.prune(keep: 0).deleted == 1)
             #expect(try SQLite.query(path, "SELECT (SELECT COUNT(*) FROM results) + (SELECT COUNT(*) FROM metrics) + (SELECT COUNT(*) FROM assertions) + (SELECT COUNT(*) FROM tls)") == ["0"])
         }
     }
@@ -73,12 +73,12 @@ struct HistoryBatchInsertTests {
         try await HistoryWriterTests.withStartedRun(detail: .all) { store, run, path in
             try await store.record(contentsOf: Self.mixed(10), in: run)
             try await store.runDidFinish(run, summary: RunSummary(passed: 10), status: .complete)
-            #expect(try store.prune(keep: 1) == 0)
+            #expect(try store.prune(keep: 1).deleted == 0)
             let second = HistoryFixtures.run()
             try await store.runDidStart(second)
             try await store.record(contentsOf: Self.mixed(10), in: second)
             try await store.runDidFinish(second, summary: RunSummary(passed: 10), status: .complete)
-            #expect(try store.prune(keep: 1) == 1)
+            #expect(try store.prune(keep: 1).deleted == 1)
             #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["10"], "the pruned run's results cascaded")
             #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
         }

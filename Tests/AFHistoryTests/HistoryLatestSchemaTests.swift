@@ -4,9 +4,9 @@ import Foundation
 import GRDB
 import Testing
 
-/// A new history file gets the latest schema in one step (`HistorySchema.createLatestIfEmpty`); a file made by
-/// an older afrun is migrated. Both must end with the same tables, columns, constraints, indexes and view.
-@Suite("History: the latest schema in one step")
+/// A new history file and a file made by an older afrun, migrated, end with the same tables, columns,
+/// constraints, indexes and view.
+@Suite("History: every schema migrates to the latest")
 struct HistoryLatestSchemaTests {
     /// Every column of every table (type, NOT NULL, default, key), every index's columns, every foreign key,
     /// every CHECK constraint and the view, one line each.
@@ -39,8 +39,9 @@ struct HistoryLatestSchemaTests {
             atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
     }
 
-    @Test("a new file and a file migrated from version 1 have the same schema, and both record every migration")
-    func sameAsMigrated() throws {
+    @Test("a file of every schema that shipped opens, migrates to the shape of a new file, and records every migration",
+          arguments: ["v1", "v2", "v3", "v4", "v5"])
+    func sameAsMigrated(from version: String) throws {
         let fresh = HistoryFixtures.databasePath(), migrated = HistoryFixtures.databasePath()
         defer {
             HistoryFixtures.remove(fresh)
@@ -48,44 +49,36 @@ struct HistoryLatestSchemaTests {
         }
         try HistoryStore.open(path: fresh).close()
         try Self.makeFolder(of: migrated)
-        try HistorySchema.createDatabase(path: migrated, upTo: "v1")
+        try HistorySchema.createDatabase(path: migrated, upTo: version)
         try HistoryStore.open(path: migrated).close()
 
         let shape = try Self.shape(fresh)
         #expect(shape == (try Self.shape(migrated)))
         #expect(shape.contains("results.assertion_count INTEGER 0 - 0"), "the columns version 2 adds are there")
         #expect(shape.contains("runs CHECK (history_detail IN ('failures', 'all'))"))
+        #expect(shape.contains("runs CHECK (status IN ('running', 'complete', 'interrupted', 'incomplete'))"), "version 6's statuses")
         #expect(shape.contains("runs.first_result_id INTEGER 0 - 0") && shape.contains("runs.last_result_id INTEGER 0 - 0"),
                 "the columns version 5 adds are there")
         #expect(shape.contains("assertions assertions_result 0 result_id"), "the shape lists indexes")
+        #expect(shape.contains("runs runs_started 0 started_at"), "version 6 rebuilt the indexes of runs")
         for path in [fresh, migrated] {
             #expect(try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results'") == [],
                     "results has no index since version 5")
-            #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5"])
+            #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5", "v6"])
         }
     }
 
-    @Test("only a file with no table is created in one step; one with tables of its own is left to the migrator, which adds ours")
-    func foreignTablesGoThroughTheMigrator() throws {
-        let path = HistoryFixtures.databasePath(), empty = HistoryFixtures.databasePath()
-        defer {
-            HistoryFixtures.remove(path)
-            HistoryFixtures.remove(empty)
-        }
+    @Test("an SQLite file with tables of its own is refused as not an afrun history, and left as it was")
+    func foreignTablesAreRefused() throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
         try Self.makeFolder(of: path)
-        try Self.makeFolder(of: empty)
         _ = try SQLite.query(path, "CREATE TABLE notes (text TEXT)")
-        for (file, expected) in [(path, false), (empty, true)] {
-            let queue = try DatabaseQueue(path: file)
-            #expect(try queue.writeWithoutTransaction(HistorySchema.createLatestIfEmpty) == expected)
-            try queue.close()
+        #expect {
+            try HistoryStore.open(path: path)
+        } throws: { error in
+            "\(error)".contains("is not an afrun history")
         }
         #expect(try SQLite.query(path, "SELECT name FROM sqlite_master") == ["notes"], "nothing created beside another's tables")
-        #expect(try SQLite.query(empty, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5"])
-
-        try HistoryStore.open(path: path).close()
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM notes") == ["0"])
-        #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5"])
-        #expect(try SQLite.query(path, "SELECT type FROM sqlite_master WHERE name = 'metrics'") == ["view"])
     }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite("History migration to schema v2")
 struct HistoryMigrationTests {
     /// The columns version 1's `results` had (the writer's list before the timings and the count).
-    static let v1ResultColumns = BatchStatements.Table.results.columns.prefix(23).joined(separator: ", ")
+    static let v1ResultColumns = HistorySchema.resultsColumnNames.prefix(23).joined(separator: ", ")
 
     /// A version 1 database at a new path holding exactly the rows of `known` (recorded with every detail),
     /// its timings in a `metrics` table as version 1 wrote them.
@@ -43,7 +43,7 @@ struct HistoryMigrationTests {
 
         let migrated = try HistoryStore.open(path: path)
         defer { try? migrated.close() }
-        #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5"])
+        #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5", "v6"])
         #expect(try SQLite.query(path, "SELECT type FROM sqlite_master WHERE name = 'metrics'") == ["view"])
         let indexes = try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results' ORDER BY name")
         #expect(indexes.isEmpty, "v3 to v5 dropped every index of results: \(indexes)")
@@ -70,7 +70,7 @@ struct HistoryMigrationTests {
             #expect(try migrated.results(ofRun: id) == known.store.results(ofRun: id))
         }
         // Pruning still cascades (the view follows its results).
-        #expect(try migrated.prune(keep: 1) == 4)
+        #expect(try migrated.prune(keep: 1).deleted == 4)
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM metrics") == ["2"])
     }
 

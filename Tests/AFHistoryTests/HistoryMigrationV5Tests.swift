@@ -14,7 +14,7 @@ struct HistoryMigrationV5Tests {
         let path = HistoryFixtures.databasePath()
         try HistoryLatestSchemaTests.makeFolder(of: path)
         try HistorySchema.createDatabase(path: path, upTo: "v4")
-        let results = BatchStatements.Table.results.columns.dropFirst().joined(separator: ", ")
+        let results = HistorySchema.resultsColumnNames.dropFirst().joined(separator: ", ")
         let copy = try SQLite.query(path, """
             ATTACH '\(known.path)' AS k;
             CREATE TEMP TABLE ids AS SELECT id AS old, CASE WHEN run_seq IN (2, 3)
@@ -45,7 +45,7 @@ struct HistoryMigrationV5Tests {
 
         let migrated = try HistoryStore.open(path: path)
         defer { try? migrated.close() }
-        #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5"])
+        #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5", "v6"])
         #expect(try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results'") == [])
         #expect(try SQLite.query(path, "SELECT seq, first_result_id, last_result_id FROM runs ORDER BY seq")
             == ["1|1|3", "2|4|8", "3|5|9", "4|10|12", "5|13|15"])
@@ -72,7 +72,7 @@ struct HistoryMigrationV5Tests {
             }
         }
         #expect(try migrated.lastRunStatuses() == known.store.lastRunStatuses())
-        #expect(try migrated.prune(keep: 2) == 3)
+        #expect(try migrated.prune(keep: 2).deleted == 3)
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["6"])
         #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
     }

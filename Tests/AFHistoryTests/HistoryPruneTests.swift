@@ -38,7 +38,7 @@ struct HistoryPruneTests {
         let kept = try history.first.runs(last: 9)
         let keptShows = try kept.map { try history.first.results(ofRun: $0.id).results }
 
-        #expect(try history.first.prune(keep: 9) == 15)
+        #expect(try history.first.prune(keep: 9).deleted == 15)
         #expect(try Self.counts(history.path) == ["9 36 36 36 8 2"])
         #expect(try SQLite.query(history.path, "SELECT id FROM results ORDER BY id") == keptResults)
         #expect(try SQLite.query(history.path, "SELECT COUNT(*) FROM assertions WHERE result_id NOT IN (SELECT id FROM results)") == ["0"])
@@ -46,7 +46,7 @@ struct HistoryPruneTests {
         #expect(try kept.map { try history.first.results(ofRun: $0.id).results } == keptShows)
         #expect(try SQLite.query(history.path, "PRAGMA integrity_check") == ["ok"])
 
-        #expect(try history.second.prune(keep: 0) == 9)
+        #expect(try history.second.prune(keep: 0).deleted == 9)
         #expect(try Self.counts(history.path) == ["0 0 0 0 0 0"])
     }
 
@@ -63,14 +63,16 @@ struct HistoryPruneTests {
         try await store.runDidStart(older)
         try await store.flush()
         try await store.record(HistoryFixtures.result(a, .passed), in: older)
+        try await store.flush()
         // The newer run starts after the older one's result: from id 2.
         let newer = HistoryFixtures.run("bbbb0000-0000-0000-0000-000000000000")
         try await other.runDidStart(newer)
         try await other.flush()
         #expect(try SQLite.query(path, "SELECT first_result_id FROM runs WHERE seq = 2") == ["2"])
         // Pruning the older run takes the largest id away: the newer run's next result gets id 1.
-        #expect(try store.prune(keep: 1) == 1)
+        #expect(try store.prune(keep: 1).deleted == 1)
         try await other.record(HistoryFixtures.result(a, .failed), in: newer)
+        try await other.flush()
         #expect(try SQLite.query(path, "SELECT id FROM results") == ["1"])
         #expect(try other.results(ofRun: newer.id).results.map(\.status) == [.failed])
     }

@@ -92,7 +92,7 @@ struct HistoryQueryTests {
     func prune() async throws {
         let known = try await KnownHistory.make()
         defer { known.tearDown() }
-        #expect(try known.store.prune(keep: 2) == 3)
+        #expect(try known.store.prune(keep: 2).deleted == 3)
         #expect(try known.store.runs(last: 10).map(\.id) == Array(KnownHistory.runIDs.suffix(2).reversed()))
         #expect(try SQLite.query(known.path, "SELECT COUNT(*) FROM results") == ["6"])
         #expect(try SQLite.query(known.path, "SELECT COUNT(*) FROM metrics") == ["5"])
@@ -100,7 +100,7 @@ struct HistoryQueryTests {
         // that a kept result names may go.
         #expect(try SQLite.query(known.path, "PRAGMA foreign_key_check") == [])
         #expect(try SQLite.query(known.path, "SELECT COUNT(*) FROM results r LEFT JOIN tests t ON t.id = r.test_id WHERE t.id IS NULL") == ["0"])
-        #expect(try known.store.prune(keep: 0) == 2)
+        #expect(try known.store.prune(keep: 0).deleted == 2)
         #expect(try SQLite.query(known.path, "SELECT COUNT(*) FROM tests") == ["0"])
         #expect(throws: HistoryError.self) { try known.store.prune(keep: -1) }
     }

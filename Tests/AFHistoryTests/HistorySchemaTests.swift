@@ -27,7 +27,7 @@ struct HistorySchemaTests {
         #expect(!indexes.contains("results_test"), "v3 replaced results(test_id, run_seq)")
         #expect(!indexes.contains("results_run"), "v4 dropped results(run_seq, status)")
         #expect(!indexes.contains("results_run_test"), "v5 dropped results(run_seq, test_id)")
-        #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5"])
+        #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5", "v6"])
     }
 
     @Test("a folder that cannot be created (a file is in the way) is named in the error, and nothing is written")
@@ -73,7 +73,7 @@ struct HistorySchemaTests {
         let second = try HistoryStore.open(path: path)
         defer { try? second.close() }
         #expect(try second.runs().count == 1)
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["5"])
+        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["6"])
     }
 
     /// A history at a new path with one recorded result, marked as migrated by a newer afrun (`v9`).
@@ -121,7 +121,7 @@ struct HistorySchemaTests {
         #expect(try store.runs().isEmpty)
     }
 
-    @Test("a file that is not a database is reported with its path")
+    @Test("a file that is not a database is reported with its path as not an afrun history, not as a folder to make writable")
     func notADatabase() throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
@@ -131,7 +131,7 @@ struct HistorySchemaTests {
         #expect {
             _ = try HistoryStore.open(path: path)
         } throws: { error in
-            "\(error)".contains(path)
+            "\(error)".contains(path) && "\(error)".contains("is not an afrun history") && !"\(error)".contains("writable")
         }
     }
 }

@@ -37,8 +37,9 @@ struct InterleavedHistory {
             for test in 0..<tests {
                 for (side, (store, run)) in zip(stores, runs).enumerated() {
                     let identity = HistoryFixtures.identity("t\(test)", suite: side == 0 ? "X" : "Y")
-                    // `record` returns once committed: the two stores' ids alternate.
+                    // Each result committed before the other store's next: the two stores' ids alternate.
                     try await store.record(HistoryFixtures.result(identity, status(pair: pair, test: test), ms: Double(test)), in: run)
+                    try await store.flush()
                 }
             }
             for (store, run) in zip(stores, runs) {

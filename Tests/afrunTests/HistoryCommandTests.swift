@@ -55,6 +55,15 @@ struct HistoryCommandTests {
         #expect(missing.status == 2, "\(missing.output)")
     }
 
+    @Test("prune prints the runs it kept, not the number asked for")
+    func pruneCounts() throws {
+        let db = try HistoryCLI.seededDatabase()
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: db).deletingLastPathComponent().path) }
+        let prune = try HistoryCLI.run(["history", "prune", "--keep", "10", "--db", db, "--format", "csv"])
+        #expect(prune.status == 0, "\(prune.output)")
+        #expect(prune.output.split(separator: "\n") == ["deleted_runs,kept", "0,3"], "\(prune.output)")
+    }
+
     @Test("an unknown run and a missing database exit with 2 and say what to do")
     func errors() throws {
         let db = try HistoryCLI.seededDatabase()
@@ -117,5 +126,45 @@ enum HistoryCLI {
         let seeded = try run([db, sql], executable: "/usr/bin/sqlite3")
         guard seeded.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: seeded.output]) }
         return db
+    }
+}
+
+/// A history that cannot be written, or is not a history at all: what `afrun` says and how it exits.
+@Suite("afrun history: files it cannot write")
+struct HistoryFileProblemTests {
+    @Test("a history in a folder this user cannot write answers queries, read-only, and leaves no file behind")
+    func readOnlyHistoryAnswers() throws {
+        let db = try HistoryCLI.seededDatabase()
+        let folder = URL(fileURLWithPath: db).deletingLastPathComponent().path
+        defer {
+            chmod(folder, 0o755)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        #expect(chmod(db, 0o444) == 0 && chmod(folder, 0o555) == 0)
+        // Root writes whatever the modes say: the query then runs as `nobody`.
+        let arguments = ["history", "runs", "--db", db, "--format", "csv"]
+        let runs = getuid() == 0
+            ? try HistoryCLI.run(["--reuid=65534", "--regid=65534", "--clear-groups", HistoryCLI.binary] + arguments, executable: "/usr/bin/setpriv")
+            : try HistoryCLI.run(arguments)
+        #expect(runs.status == 0, "\(runs.output)")
+        #expect(runs.output.split(separator: "\n").count == 4, "\(runs.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["history.sqlite"])
+    }
+
+    @Test("a --db file that is not a history: the run says so, names the file, and exits non-zero although its tests passed")
+    func garbageDatabase() async throws {
+        try await withPlainFixture { folder, server in
+            try folder.write("s.json", """
+                {"name": "S", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
+                  {"name": "ok", "request": {"url": "get"}, "expect": {"status": 200}}
+                ]}
+                """)
+            try folder.write("notes.txt", String(repeating: "not a database ", count: 100))
+            let output = try await AfrunProcess.run(["s.json", "--db", "notes.txt"], in: folder.url)
+            #expect(output.stdout.contains("1 passed"), "\(output.all)")
+            #expect(output.status == 3, "\(output.all)")
+            #expect(output.stderr.contains("'notes.txt' is not an afrun history"), "\(output.all)")
+            #expect(!output.stderr.contains("writable"), "\(output.all)")
+        }
     }
 }

@@ -1,6 +1,6 @@
 /// How much of a passed result the runner builds (`RunOptions.passedResultDetail`). A result that
 /// failed or errored, and a test that captures, always gets everything; for the passed ones a run builds
-/// only what its sinks read (`ResultSink.passedResultDetail`), since the texts, headers and excerpts of
+/// only what its outputs read (the caller knows which), since the texts, headers and excerpts of
 /// thousands of passed results cost more than the checks themselves.
 public enum PassedResultDetail: Int, Sendable, Hashable, Comparable, CaseIterable {
     /// Identity, status, attempts, durations, timings and TLS summary. Assertions are checked without

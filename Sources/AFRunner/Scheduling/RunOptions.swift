@@ -45,9 +45,10 @@ public struct RunOptions: Sendable {
     /// way; sinks see every result either way. A long run that needs no list of all its results
     /// (the CLI: reporters that need them collect their own as sinks) then holds no passed result.
     public var keptResults: ResultRetention = .all
-    /// How much of a passed result is built (`.full` by default). The CLI sets the most any of its
-    /// sinks reads (`ResultSink.passedResultDetail`), `.none` without sinks (no history, no reports, no
-    /// progress bar); failed and errored results and tests that capture are always complete.
+    /// How much of a passed result is built (`.full` by default). The caller sets the most any of its
+    /// outputs reads: the CLI builds `.none` when nothing reads passed results (no history, no reports),
+    /// `.summary` for a history at the `failures` level alone; failed and errored results and tests that
+    /// capture are always complete.
     public var passedResultDetail: PassedResultDetail = .full
 
     /// Creates options with the defaults.

@@ -1,0 +1,86 @@
+import AFRunner
+import AFSession
+import Dispatch
+import GRDB
+
+/// Stores runs on a serial queue of its own, off the runner's threads: items gather for `window` (or until
+/// `batchResults` results are queued) and go into one transaction, so a SIGKILL loses at most the results
+/// of the last window and the transaction under way. A flush or a run's end is written at once.
+final class HistoryWriter: Sendable {
+    /// The longest items wait before their transaction: the most a SIGKILL can lose.
+    static let window: Duration = .milliseconds(100)
+    /// Queued results that start a transaction before the window ends (bounds memory and each transaction).
+    static let batchResults = 500
+
+    private let queue: DispatchQueue
+    private let state = LockedValue(WriterState(window: window, batchResults: batchResults))
+    // nonisolated(unsafe): used only on `queue` (serial), by `write` and `close`.
+    nonisolated(unsafe) private let recorder: RunRecorder
+    private let database: DatabaseHandle
+
+    /// A writer on `queue` (serial; a background open of `database` may already be queued on it).
+    init(database: DatabaseHandle, queue: DispatchQueue, path: String, detail: HistoryDetail) {
+        self.queue = queue
+        self.database = database
+        recorder = RunRecorder(path: path, detail: detail)
+    }
+
+    /// Queues an item; it is written within `window`.
+    func enqueue(_ item: WriterItem) {
+        let action = state.withLock { $0.received(item, now: .now) }
+        perform(action)
+    }
+
+    /// Returns once everything queued before it is committed.
+    /// - Throws: `HistoryError.database` naming what was not stored since the last report.
+    func flush() async throws {
+        try await withCheckedThrowingContinuation { continuation in enqueue(.flush(reply: continuation)) }
+    }
+
+    /// Stores a run's end after everything queued before it, and returns once that is committed.
+    /// - Throws: `HistoryError.incomplete` when some of the run's results could not be stored (the run is then
+    ///   marked `incomplete`), `.database` for other failures since the last report.
+    func finish(runID: String, summary: RunSummary, status: RunStatus) async throws {
+        try await withCheckedThrowingContinuation { continuation in
+            enqueue(.finish(runID: runID, summary: summary, status: status, reply: continuation))
+        }
+    }
+
+    /// Writes what is queued, then folds the WAL into the database file and closes the connection.
+    /// - Throws: `HistoryError.database` when the connection could not be closed.
+    func close() throws {
+        let items = state.withLock { $0.close() }
+        try queue.sync {
+            let connection: DatabaseQueue
+            do throws(HistoryError) { connection = try database.connection() } catch {
+                RunRecorder.refuse(items, error)
+                return
+            }
+            if !items.isEmpty { recorder.write(items, to: connection) }
+            try recorder.close(connection)
+        }
+    }
+
+    private func perform(_ action: WriterState.Action) {
+        switch action {
+        case .none:
+            break
+        case .wake(let deadline):
+            let delay = ContinuousClock.now.duration(to: deadline)
+            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(max(.zero, delay) / .nanoseconds(1)))) {
+                self.perform(self.state.withLock { $0.deadlineReached(deadline, now: .now) })
+            }
+        case .write(let items):
+            queue.async {
+                do throws(HistoryError) {
+                    self.recorder.write(items, to: try self.database.connection())
+                } catch {
+                    RunRecorder.refuse(items, error)
+                }
+                self.perform(self.state.withLock { $0.wrote(now: .now) })
+            }
+        case .refuse(let item):
+            RunRecorder.refuse([item], .database(operation: "record", reason: "the history is closed"))
+        }
+    }
+}

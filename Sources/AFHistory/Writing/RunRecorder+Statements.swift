@@ -1,0 +1,123 @@
+import AFRunner
+import Foundation
+import GRDB
+
+extension RunRecorder {
+    /// Inserts a run's row, `running`, with the first result id it can have: results get the largest id plus
+    /// one (SQLite's rowid), so under the write lock every result of this run is above the largest id now.
+    func insertRun(_ run: RunInfo, in db: Database) throws {
+        let commandLine = String(decoding: try json.encode(SinkRedactor.commandLine(run.commandLine)), as: UTF8.self)
+        try db.cachedStatement(sql: """
+            INSERT INTO runs (id, started_at, status, command_line, host, pid, pid_host, afrun_version,
+                libcurl_version, openssl_version, git_commit, git_branch, shard, history_detail, first_result_id)
+            VALUES (:id, :startedAt, 'running', :commandLine, :host, :pid, :pidHost, :afrunVersion,
+                :libcurlVersion, :opensslVersion, :gitCommit, :gitBranch, :shard, :detail,
+                COALESCE((SELECT MAX(id) FROM results), 0) + 1)
+            ON CONFLICT(id) DO NOTHING
+            """).execute(arguments: [
+                "id": run.id, "startedAt": run.startedAt, "commandLine": commandLine, "host": run.host,
+                "pid": Int(getpid()), "pidHost": ProcessInfo.processInfo.hostName, "afrunVersion": run.afrunVersion,
+                "libcurlVersion": run.libcurlVersion, "opensslVersion": run.opensslVersion, "gitCommit": run.gitCommit,
+                "gitBranch": run.gitBranch, "shard": run.shard, "detail": detail.rawValue,
+            ])
+    }
+
+    /// Stores a run's end: its status, totals, and the last result id it can have.
+    func finishRun(_ id: String, summary: RunSummary, status: RunStatus, in db: Database) throws {
+        try db.cachedStatement(sql: """
+            UPDATE runs SET status = :status, finished_at = :now, passed = :passed, failed = :failed,
+                errors = :errors, skipped = :skipped, duration_ms = :duration, p50_ms = :p50, p95_ms = :p95,
+                last_result_id = (SELECT MAX(id) FROM results)
+            WHERE id = :id
+            """).execute(arguments: [
+                "status": status.rawValue, "now": Date(), "passed": summary.passed, "failed": summary.failed,
+                "errors": summary.errors, "skipped": summary.skipped, "duration": summary.durationMs,
+                "p50": summary.p50Ms, "p95": summary.p95Ms, "id": id,
+            ])
+        guard db.changesCount > 0 else { throw HistoryError.runNotFound(id) }
+    }
+
+    /// Stores the end of a run that could not store all its results: `incomplete`, with the totals of the
+    /// results it kept.
+    func markIncomplete(_ id: String, summary: RunSummary, in db: Database) throws {
+        let mine = "id >= runs.first_result_id AND run_seq = runs.seq"
+        try db.execute(
+            sql: """
+                UPDATE runs SET status = 'incomplete', finished_at = :now, duration_ms = :duration, p50_ms = :p50,
+                    p95_ms = :p95,
+                    passed = (SELECT COUNT(*) FROM results WHERE \(mine) AND status = 'passed'),
+                    failed = (SELECT COUNT(*) FROM results WHERE \(mine) AND status = 'failed'),
+                    errors = (SELECT COUNT(*) FROM results WHERE \(mine) AND status = 'error'),
+                    skipped = (SELECT COUNT(*) FROM results WHERE \(mine) AND status = 'skipped'),
+                    last_result_id = (SELECT MAX(id) FROM results)
+                WHERE id = :id
+                """,
+            arguments: ["now": Date(), "duration": summary.durationMs, "p50": summary.p50Ms, "p95": summary.p95Ms, "id": id])
+        guard db.changesCount > 0 else { throw HistoryError.runNotFound(id) }
+    }
+
+    /// The sequence number of a started run.
+    func runSequence(_ runID: String, in db: Database) throws -> Int64 {
+        if let known = runSequences[runID] { return known }
+        guard let sequence = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM runs WHERE id = ?"), arguments: [runID])
+        else { throw HistoryError.runNotFound(runID) }
+        runSequences[runID] = sequence
+        return sequence
+    }
+
+    /// Inserts one (redacted) result with its assertion rows (when its detail is kept) and TLS evidence.
+    func insert(_ result: TestResult, runSequence: Int64, in db: Database) throws {
+        let keepsDetail = detail.keepsDetail(of: result.status)
+        let row = ResultRow(
+            result: result, runSequence: runSequence, testID: try testID(result.identity, in: db),
+            keepsDetail: keepsDetail, json: json)
+        let statement = try db.cachedStatement(sql: ResultRow.insertSQL)
+        // Unchecked: the arguments name exactly the statement's parameters (`ResultRow`), so GRDB's check of
+        // them against the statement would only repeat that for every row.
+        statement.setUncheckedArguments(try row.arguments())
+        try statement.execute()
+        let resultID = db.lastInsertedRowID
+        if keepsDetail {
+            for (position, assertion) in result.assertions.enumerated() {
+                try AssertionRow(resultID: resultID, position: position, assertion: assertion).insert(db)
+            }
+        }
+        if let tls = result.tls { try TLSRow(resultID: resultID, tls: tls, json: json).insert(db) }
+    }
+
+    /// The id of a test, added when new. The first time a suite is seen, its row is added (or renamed) and
+    /// the ids of all its tests are read at once, so a run of a known suite looks up nothing per result.
+    private func testID(_ identity: TestIdentity, in db: Database) throws -> Int64 {
+        let key = SuiteKey(file: identity.suiteFile, name: identity.suiteName)
+        let suiteID: Int64
+        if let known = suiteIDs[key] {
+            suiteID = known
+        } else {
+            suiteID = try Self.returnedID(
+                db.cachedStatement(sql: """
+                    INSERT INTO suites (file, name) VALUES (:file, :name)
+                    ON CONFLICT(file) DO UPDATE SET name = excluded.name RETURNING id
+                    """),
+                ["file": identity.suiteFile, "name": identity.suiteName])
+            let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT name, id FROM tests WHERE suite_id = ?"), arguments: [suiteID])
+            testIDs[suiteID] = Dictionary(rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
+            suiteIDs[key] = suiteID
+        }
+        if let known = testIDs[suiteID]?[identity.testName] { return known }
+        let id = try Self.returnedID(
+            db.cachedStatement(sql: """
+                INSERT INTO tests (suite_id, name) VALUES (:suite, :name)
+                ON CONFLICT(suite_id, name) DO UPDATE SET name = excluded.name RETURNING id
+                """),
+            ["suite": suiteID, "name": identity.testName])
+        testIDs[suiteID, default: [:]][identity.testName] = id
+        return id
+    }
+
+    private static func returnedID(_ statement: Statement, _ arguments: StatementArguments) throws -> Int64 {
+        guard let id = try Int64.fetchOne(statement, arguments: arguments) else {
+            throw HistoryError.database(operation: "record", reason: "no id returned by \(statement.sql)")
+        }
+        return id
+    }
+}
