@@ -18,11 +18,14 @@ enum ExitStatus {
         EXIT STATUS
           0    every selected test passed
           1    a test failed or errored
-          2    usage error; no suite found under PATH; a suite that does not load (the
-               other suites still run); a report or the history could not be written
+          2    usage error; no suite found under PATH; a suite that does not
+               load (the other suites still run); a report or the history
+               could not be written
           3    internal error
-          4    no test selected (--filter or --shard matched nothing); --allow-empty exits 0
-          130  interrupted by SIGINT (143: SIGTERM); finished results are kept and the
-               run is marked interrupted in the history and the reports
+          4    no test selected (--filter or --shard matched nothing);
+               --allow-empty exits 0 instead
+          130  interrupted by SIGINT (143: SIGTERM): tests not run are
+               skipped, the run is marked interrupted in the history and
+               the reports
         """
 }
