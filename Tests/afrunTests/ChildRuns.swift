@@ -11,7 +11,15 @@ enum TerminalRun {
         guard openpty(&controller, &terminal, nil, nil, nil) == 0 else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
-        let controllerHandle = FileHandle(fileDescriptor: controller, closeOnDealloc: true)
+        // Closed here, once each: a second close could hit a descriptor the process has reused meanwhile.
+        defer { close(controller) }
+        var terminalOpen = true
+        defer { if terminalOpen { close(terminal) } }
+        // Not inherited by children other tests start meanwhile; the child's own copy is its standard output.
+        _ = fcntl(controller, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(terminal, F_SETFD, FD_CLOEXEC)
+        // Read without blocking: the child has exited and its output is all in the terminal's buffer.
+        _ = fcntl(controller, F_SETFL, fcntl(controller, F_GETFL) | O_NONBLOCK)
         let err = directory.appendingPathComponent("stderr-\(UUID().uuidString).txt")
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: err) }
@@ -24,16 +32,17 @@ enum TerminalRun {
         env["TERM"] = "xterm"
         env.merge(environment) { _, new in new }
         process.environment = env
-        process.standardOutput = FileHandle(fileDescriptor: terminal, closeOnDealloc: true)
+        process.standardOutput = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
         process.waitUntilExit()
         close(terminal)
-        // The terminal's buffer holds a short output whole; reading past it ends with EIO once the child is gone.
+        terminalOpen = false
+        // The terminal's buffer holds a short output whole; past it, EAGAIN (or EIO once no side is open).
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = read(controllerHandle.fileDescriptor, &chunk, chunk.count)
+            let count = read(controller, &chunk, chunk.count)
             if count <= 0 { break }
             bytes += chunk[0..<count]
         }
