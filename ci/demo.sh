@@ -44,4 +44,9 @@ set +e
 "$bin/afrun" suites/ "$@"
 status=$?
 set -e
+
+# The table a CI step reads afrun's status with (the same as README and docs/ci.md).
+echo "== exit status"
+"$bin/afrun" --help | sed -n '/^EXIT STATUS/,/^$/p' | sed 's/^/  /'
+echo "afrun exited with $status"
 exit "$status"

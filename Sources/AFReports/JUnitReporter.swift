@@ -49,23 +49,31 @@ public final class JUnitReporter: ResultSink {
     /// Writes the file.
     /// - Throws: `ReportError.cannotWrite`.
     public func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
-        try ReportFile.write(Data(xml(run: run).utf8), to: path)
+        try ReportFile.write(Data(xml(run: run, status: status).utf8), to: path)
     }
 
     /// The XML document for the results recorded so far.
-    public func xml(run: RunInfo) -> String {
+    /// - Parameters:
+    ///   - run: the run's identity.
+    ///   - status: `.interrupted` marks every testsuite with the property `afrun.interrupted` and adds a testsuite
+    ///     holding one errored testcase, "run interrupted", so that a CI test view shows the run red.
+    /// - Returns: the document.
+    public func xml(run: RunInfo, status: RunStatus = .complete) -> String {
         let suites = collector.bySuite
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let interrupted = status == .interrupted
         if dialect == .jenkins {
             let all = suites.flatMap { $0.results }
-            out += "<testsuites name=\"afrun\" tests=\"\(all.count)\" failures=\(quoted(all, .failed)) errors=\(quoted(all, .error))"
+            let errors = all.filter { $0.status == .error }.count + (interrupted ? 1 : 0)
+            out += "<testsuites name=\"afrun\" tests=\"\(all.count + (interrupted ? 1 : 0))\" failures=\(quoted(all, .failed)) errors=\"\(errors)\""
             out += " time=\"\(Self.seconds(all.map(\.durationMs).reduce(0, +)))\">\n"
         } else {
             out += "<testsuites>\n"
         }
         for (index, suite) in suites.enumerated() {
-            out += testsuite(index: index, file: suite.file, name: suite.name, results: suite.results, run: run)
+            out += testsuite(index: index, file: suite.file, name: suite.name, results: suite.results, run: run, interrupted: interrupted)
         }
+        if interrupted { out += interruption(index: suites.count, run: run) }
         out += "</testsuites>\n"
         return out
     }
@@ -74,7 +82,9 @@ public final class JUnitReporter: ResultSink {
         "\"\(results.filter { $0.status == status }.count)\""
     }
 
-    private func testsuite(index: Int, file: String, name: String, results: [TestResult], run: RunInfo) -> String {
+    private func testsuite(
+        index: Int, file: String, name: String, results: [TestResult], run: RunInfo, interrupted: Bool
+    ) -> String {
         let attribute = XMLText.escape
         let started = results.map(\.startedAt).min() ?? run.startedAt
         let count = { (status: TestStatus) in results.filter { $0.status == status }.count }
@@ -85,13 +95,34 @@ public final class JUnitReporter: ResultSink {
         out += " time=\"\(Self.seconds(results.map(\.durationMs).reduce(0, +)))\" timestamp=\"\(Self.timestamp(started))\""
         out += " hostname=\"\(attribute(host))\">\n"
         out += "    <properties>\n"
-        for (key, value) in suiteProperties(file: file, results: results, run: run) {
+        var properties = suiteProperties(file: file, results: results, run: run)
+        if interrupted { properties.insert(("afrun.interrupted", "true"), at: 0) }
+        for (key, value) in properties {
             out += "      <property name=\"\(attribute(key))\" value=\"\(attribute(value))\"/>\n"
         }
         out += "    </properties>\n"
         for result in results { out += testcase(result, className: suiteName) }
         let output = dialect == .portable ? results.map(JUnitReporter.summary).joined(separator: "\n") : ""
         out += "    <system-out>\(XMLText.escapeText(output))</system-out>\n"
+        out += "    <system-err></system-err>\n"
+        out += "  </testsuite>\n"
+        return out
+    }
+
+    /// The testsuite of an interrupted run: one errored testcase, "run interrupted".
+    private func interruption(index: Int, run: RunInfo) -> String {
+        let host = run.host.trimmingCharacters(in: .whitespaces).isEmpty ? "localhost" : run.host
+        var out = "  <testsuite name=\"afrun\" package=\"afrun\" id=\"\(index)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\""
+        out += " time=\"0.000\" timestamp=\"\(Self.timestamp(run.startedAt))\" hostname=\"\(XMLText.escape(host))\">\n"
+        out += "    <properties>\n"
+        out += "      <property name=\"afrun.interrupted\" value=\"true\"/>\n"
+        out += "      <property name=\"afrun.run_id\" value=\"\(XMLText.escape(run.id))\"/>\n"
+        out += "    </properties>\n"
+        out += "    <testcase classname=\"afrun\" name=\"run interrupted\" time=\"0.000\">\n"
+        let message = "the run was interrupted (SIGINT or SIGTERM): tests not started are reported as skipped"
+        out += "      <error message=\"\(message)\" type=\"interrupted\">\(message)</error>\n"
+        out += "    </testcase>\n"
+        out += "    <system-out></system-out>\n"
         out += "    <system-err></system-err>\n"
         out += "  </testsuite>\n"
         return out

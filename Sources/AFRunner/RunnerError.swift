@@ -2,6 +2,9 @@
 public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A `{{name}}` had no value in any source.
     case undefinedVariable(String)
+    /// A `{{name}}` whose value a test captures, but the run's selection (`--filter`, `--shard`,
+    /// `--rerun-failed`) left that test out.
+    case capturedByLeftOutTest(String, test: String)
     /// A string could not be parsed as a template.
     case invalidTemplate(String, String)
     /// The request URL is not a valid absolute URL once resolved.
@@ -19,6 +22,8 @@ public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .undefinedVariable(let name):
             "undefined variable '\(name)': define it in the suite's \"variables\", capture it in an earlier test, or pass --var \(name)=VALUE"
+        case .capturedByLeftOutTest(let name, let test):
+            "undefined variable '\(name)': test '\(test)' captures it, and the run's selection (--filter, --shard or --rerun-failed) left that test out; select it too"
         case .invalidTemplate(let text, let why): "invalid template '\(text)': \(why)"
         case .invalidURL(let url): "invalid URL '\(url)': give an absolute http(s) URL or set the suite's baseURL"
         case .unreadableFile(let path, let reason): "cannot read \(path): \(reason)"
@@ -33,7 +38,7 @@ public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The `TestErrorInfo.kind` for this problem.
     public var kind: String {
         switch self {
-        case .undefinedVariable: "undefinedVariable"
+        case .undefinedVariable, .capturedByLeftOutTest: "undefinedVariable"
         case .forbiddenCharacter: "forbiddenCharacter"
         default: "request"
         }

@@ -8,56 +8,47 @@ import Foundation
 /// libcurl's global set-up, the history's open (folders, WAL, schema check, runs left interrupted) and
 /// the run's identity (command line, git checkout, host name). Begun first, it runs on the machine's
 /// other cores while the suites are decoded, instead of between loading and the first request.
+///
+/// `finish()` must be awaited on every way out of the command: libcurl's global set-up initialises OpenSSL,
+/// and a process that exits while that set-up still runs on another thread has OpenSSL's exit handler free
+/// what the set-up is using (a segmentation fault at exit).
 struct EarlyStart: Sendable {
     /// The history, opening in the background, for the first run (each later run of `--repeat` opens its
     /// own); nil when the run is not recorded, when the history must be read before the run starts
     /// (`--rerun-failed`, `--failed-first`, `--shard`, `--junit`), or when a path to load does not exist
     /// (a mistyped path must not leave a new database behind).
     let store: HistoryStore?
-    /// The run's identity, worked out on another thread; nil when no sink receives it.
-    private let identity: Task<RunInfo, Never>?
+    /// The background work: libcurl's set-up, then the run's identity when a sink receives it.
+    private let work: Task<RunInfo?, Never>
 
     /// Starts the work.
     /// - Parameters:
-    ///   - settings: the run's settings.
+    ///   - command: the parsed command line.
     ///   - secrets: `--secret` values, hidden in the recorded command line.
     ///   - gitHub: whether the GitHub Actions reporter is on (it receives the identity).
-    static func begin(_ settings: RunSettings, secrets: [String: String], gitHub: Bool) -> EarlyStart {
-        let reports = settings.reports
+    static func begin(_ command: RunCommand, secrets: [String: String], gitHub: Bool) -> EarlyStart {
+        let reports = command.reports
         var store: HistoryStore?
-        if !reports.noHistory && !reports.needsHistory && settings.paths.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) {
+        if !reports.noHistory && !reports.readsHistory && command.paths.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) {
             store = HistoryStore.openInBackground(path: reports.databasePath, detail: (try? reports.detail) ?? .failures)
         }
         let receivesIdentity = !reports.noHistory || reports.junit != nil || reports.reportJSON != nil || gitHub
-            || settings.output.showsProgress
-        guard receivesIdentity else {
-            let transport = Task.detached { SessionManager.prepareTransport() }
-            unfinished.withLock { $0.append { await transport.value } }
-            return EarlyStart(store: store, identity: nil)
-        }
-        let identity = Task.detached { () -> RunInfo in
+            || command.output.showsProgress
+        let work = Task.detached { () -> RunInfo? in
             SessionManager.prepareTransport()
-            return RunCommand.runInfo(secrets: secrets)
+            return receivesIdentity ? RunCommand.runInfo(secrets: secrets) : nil
         }
-        unfinished.withLock { $0.append { _ = await identity.value } }
-        return EarlyStart(store: store, identity: identity)
+        return EarlyStart(store: store, work: work)
     }
 
-    /// The background work `begin` started, each as a wait for its end.
-    private static let unfinished = LockedValue<[@Sendable () async -> Void]>([])
-
-    /// Waits for the background work every `begin` started. Called before the process exits: libcurl's
-    /// global set-up initialises OpenSSL, and `exit` running OpenSSL's clean-up while that set-up is still
-    /// under way on another thread crashes the process (a run that stops early, on a suite that cannot be
-    /// loaded, exited with a segmentation fault about once in seventy).
-    static func settle() async {
-        for wait in unfinished.withLock({ $0 }) { await wait() }
+    /// Waits for the background work to end.
+    func finish() async {
+        _ = await work.value
     }
 
     /// A run's identity: a new id and start time each call, the rest worked out once.
     func runInfo(secrets: [String: String]) async -> RunInfo {
-        guard let identity else { return RunCommand.runInfo(secrets: secrets) }
-        var info = await identity.value
+        guard var info = await work.value else { return RunCommand.runInfo(secrets: secrets) }
         info.id = UUID().uuidString
         info.startedAt = Date()
         return info

@@ -13,6 +13,8 @@ struct RunPlan {
     var include: (@Sendable (TestIdentity) -> Bool)?
     /// Tests selected.
     var plannedCount: Int
+    /// Tests in the suites, selected or not.
+    var totalCount: Int
     /// Result receivers besides the terminal.
     var sinks: [any ResultSink]
     /// The history store, when this run is recorded.
@@ -27,15 +29,15 @@ struct RunPlan {
     ///   - openedStore: the history already opening in the background (`EarlyStart`), used when this run
     ///     records without reading the history first.
     static func make(
-        suites: [Suite], filter: (@Sendable (TestIdentity) -> Bool)?, reports: ReportSettings,
+        suites: [Suite], filter: (@Sendable (TestIdentity) -> Bool)?, reports: ReportOptions,
         gitHub: GitHubActionsReporter? = nil, console: Console, openedStore: HistoryStore? = nil
     ) -> RunPlan {
         var warnings: [String] = []
         var store: HistoryStore?
         var reader: HistoryStore?
         let path = reports.databasePath
-        let detail = (try? reports.detail) ?? .failures  // checked by ReportSettings.validate
-        if !reports.noHistory && !reports.needsHistory {
+        let detail = (try? reports.detail) ?? .failures  // checked by ReportOptions.validate
+        if !reports.noHistory && !reports.readsHistory {
             // Nothing to read before the run: open while the first requests go out.
             store = openedStore ?? HistoryStore.openInBackground(path: path, detail: detail)
         } else if !reports.noHistory {
@@ -45,8 +47,6 @@ struct RunPlan {
             } catch {
                 warnings.append("history disabled: cannot open \(path): \(error)")
             }
-        } else if reports.needsHistory, FileManager.default.fileExists(atPath: path) {
-            reader = try? HistoryStore.open(path: path)
         }
 
         // Without a filter or a history-based selection every test runs: no identity per test to build
@@ -86,9 +86,9 @@ struct RunPlan {
             let chosen = Set(selected)
             include = { identity in chosen.contains(identity) }
         }
+        let total = suites.reduce(0) { $0 + $1.tests.count }
         return RunPlan(
-            suites: ordered, include: include,
-            plannedCount: selectsAll ? suites.reduce(0) { $0 + $1.tests.count } : selected.count,
+            suites: ordered, include: include, plannedCount: selectsAll ? total : selected.count, totalCount: total,
             sinks: sinks, store: store, warnings: warnings)
     }
 

@@ -1,10 +1,10 @@
+import AFSession
 import Dispatch
 import Foundation
-import AFSession
 
-/// Turns SIGINT and SIGTERM into a graceful stop: the first signal calls `onSignal` (the runner
-/// stops scheduling, sinks finish their writes, the run is marked interrupted); a second one
-/// exits at once.
+/// Turns SIGINT and SIGTERM into a graceful stop: the first signal calls `onSignal` (which says what happens,
+/// cancels the transfers in flight and lets the sinks mark the run interrupted); a second one calls
+/// `beforeExit` (a last flush of the output) and ends the process at once.
 final class SignalTrap: Sendable {
     private let sources: LockedValue<[any DispatchSourceSignal]>
     private let received = FirstSignal()
@@ -14,7 +14,7 @@ final class SignalTrap: Sendable {
         let value = LockedValue<Int32?>(nil)
     }
 
-    init(onSignal: @escaping @Sendable (Int32) -> Void) {
+    init(onSignal: @escaping @Sendable (Int32) -> Void, beforeExit: @escaping @Sendable () -> Void) {
         let received = self.received
         sources = LockedValue([SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
@@ -25,7 +25,14 @@ final class SignalTrap: Sendable {
                     current = number
                     return true
                 }
-                if first { onSignal(number) } else { Foundation.exit(128 + number) }
+                guard first else {
+                    beforeExit()
+                    // `_exit`, not `exit`: transfer threads are still inside libcurl and OpenSSL, and the
+                    // exit handlers (OpenSSL's clean-up among them) must not run under them. The history's
+                    // committed results are on disk; its next open marks the run interrupted.
+                    _exit(128 + number)
+                }
+                onSignal(number)
             }
             source.resume()
             return source

@@ -12,7 +12,7 @@ struct ValidateCommand: AsyncParsableCommand {
         discussion: """
             Each problem comes with file:line:column, the JSON pointer and a fix. See docs/suite-format.md.
 
-            Exit status: 0 every suite is valid, 2 a suite has problems or a path is unreadable.
+            Exit status: 0 every suite is valid; 2 a suite has problems, a path is unreadable, or no suite is found under the paths.
             """)
 
     @Argument(help: ArgumentHelp("Suite files or folders (folders are walked for *.json).", valueName: "path"))
@@ -22,35 +22,22 @@ struct ValidateCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        try Self.run(paths: paths, variables: variables.settings, output: output.settings)
-    }
-
-    /// Loads and checks `paths`, prints the report, and throws exit status 2 when a suite has problems.
-    static func run(paths: [String], variables: VariableSettings, output: OutputSettings) throws {
         let defined = try variables.resolve()
         let result = SuiteLoader().load(paths: paths, knownVariables: defined.names)
-        let report = result.report(color: output.usesColor)
         let console = Console()
+        defer { console.flush() }
         for warning in SecretNameCheck.warnings(for: result.suites, runSecrets: defined.secrets) { console.err("warning: \(warning)") }
+        if result.suites.isEmpty && result.errors.isEmpty {
+            // The same words and status as `run`: an empty folder is not a valid suite set.
+            console.err(RunCommand.noSuiteFound(under: paths))
+            throw ExitCode(ExitStatus.usage)
+        }
+        let report = result.report(color: output.usesColor)
         if output.quiet {
             console.out(report.split(separator: "\n").last.map(String.init) ?? "")
         } else {
-            FileHandle.standardOutput.write(Data(report.utf8))
+            console.out(String(report.dropLast(report.hasSuffix("\n") ? 1 : 0)))
         }
         if !result.errors.isEmpty { throw ExitCode(ExitStatus.usage) }
-    }
-
-    /// `afrun validate PATH… [--var …] [--secret …] [--vars-file …] [-q] [-v] [--color …]` read without
-    /// ArgumentParser (~3.5 ms of a validate's start-up): the same narrow reading as `afrun run`'s fast
-    /// path (`RunSettings.fastParse`), accepted only when it set nothing `validate` does not take.
-    /// Anything else, no path included (the default `suites`), is left to ArgumentParser.
-    /// - Parameter arguments: the command line without the program name.
-    /// - Returns: what `run(paths:variables:output:)` takes, or nil.
-    static func fastParse(_ arguments: [String]) -> (paths: [String], variables: VariableSettings, output: OutputSettings)? {
-        guard arguments.first == "validate",
-            let settings = RunSettings.fastParse(["run"] + arguments.dropFirst()),
-            settings.execution == ExecutionSettings(), settings.reports == ReportSettings()
-        else { return nil }
-        return (settings.paths, settings.variables, settings.output)
     }
 }

@@ -63,6 +63,9 @@ public final class JobLimiter: Sendable {
         return try await body()
     }
 
+    /// The slots held now.
+    public var inFlight: Int { state.withLock { $0.inFlight } }
+
     /// The most slots held at once so far (for tests of the bound).
     public var peakInFlight: Int { state.withLock { $0.peak } }
 }

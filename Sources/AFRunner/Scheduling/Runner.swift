@@ -10,7 +10,8 @@ public final class Runner: Sendable {
     public enum StopReason: Sendable, Hashable {
         /// `--fail-fast` after a failure: the remaining tests are reported as skipped.
         case failFast
-        /// SIGINT/SIGTERM: nothing more is started or reported.
+        /// SIGINT/SIGTERM: transfers in flight are cancelled and the tests not finished are reported as
+        /// skipped ("interrupted").
         case interrupted
     }
 
@@ -21,7 +22,13 @@ public final class Runner: Sendable {
     /// The run-wide secrets (`--secret`, `--vars-file`); each suite redacts with a `scoped()` copy of it.
     public let redactor: Redactor
     let evaluator: AssertionEvaluator
-    private let stopReason = LockedValue<StopReason?>(nil)
+    /// Why the run stopped early, and the task running the suites (cancelled on interruption, which cancels
+    /// the transfers awaited inside it): one lock, so that a stop arriving while the run starts is not lost.
+    private struct StopState {
+        var reason: StopReason?
+        var work: Task<Void, Never>?
+    }
+    private let stopState = LockedValue(StopState())
 
     /// Creates a runner.
     public init(options: RunOptions) {
@@ -34,18 +41,24 @@ public final class Runner: Sendable {
         redactor = Redactor(secretValues: options.secrets.values)
     }
 
-    /// Stops scheduling: tests not started yet are skipped (`failFast`) or dropped (`interrupted`).
+    /// Stops scheduling: tests not started yet are reported as skipped. `interrupted` also cancels the
+    /// transfers in flight (their tests are reported as skipped too).
     public func stop(_ reason: StopReason) {
-        stopReason.withLock { current in
-            if current != .interrupted { current = reason }
+        let work = stopState.withLock { state -> Task<Void, Never>? in
+            if state.reason != .interrupted { state.reason = reason }
+            return reason == .interrupted ? state.work : nil
         }
+        work?.cancel()
     }
 
     /// Why the run stopped early, if it did.
-    public var stoppedBecause: StopReason? { stopReason.withLock { $0 } }
+    public var stoppedBecause: StopReason? { stopState.withLock { $0.reason } }
 
     /// The most requests that were in flight at once.
     public var peakRequestsInFlight: Int { limiter.peakInFlight }
+
+    /// The requests in flight now.
+    public var requestsInFlight: Int { limiter.inFlight }
 
     /// Runs `suites` and reports to `sinks`.
     /// - Parameters:
@@ -61,11 +74,20 @@ public final class Runner: Sendable {
         }
         let dispatcher = ResultDispatcher(
             sinks: sinks, run: run, expectedResults: suites.reduce(0) { $0 + $1.tests.count }, retention: options.keptResults)
-        await withTaskGroup(of: Void.self) { group in
-            for suite in suites {
-                group.addTask { await self.runSuite(suite, dispatcher: dispatcher) }
+        let work = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for suite in suites {
+                    group.addTask { await self.runSuite(suite, dispatcher: dispatcher) }
+                }
             }
         }
+        let stoppedBeforeStart = stopState.withLock { state -> Bool in
+            state.work = work
+            return state.reason == .interrupted
+        }
+        if stoppedBeforeStart { work.cancel() }
+        await work.value
+        stopState.withLock { $0.work = nil }
         sinkErrors += await dispatcher.finish()
 
         let results = dispatcher.results
@@ -114,8 +136,15 @@ public final class Runner: Sendable {
             }
         } else {
             var scope = scope
+            // Captures of tests the selection left out, by name, with the test that sets each: a later test
+            // using one fails naming that test, not with a bare "undefined variable".
+            var leftOut: [String: String] = [:]
             for test in suite.tests {
-                let outcome = await executor.run(test, scope: scope)
+                guard executor.isSelected(test) else {
+                    for capture in test.captures { leftOut[capture.name] = test.name }
+                    continue
+                }
+                let outcome = await executor.run(test, scope: scope, leftOut: leftOut)
                 for capture in outcome.captures {
                     scope.capture(capture.name, value: capture.value, secret: capture.secret)
                 }

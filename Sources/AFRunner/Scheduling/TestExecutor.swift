@@ -32,14 +32,23 @@ struct TestExecutor: Sendable {
         var secret: Bool
     }
 
-    /// The result (nil when the test is not selected or the run was interrupted) and the captures.
-    func run(_ test: TestCase, scope: VariableScope) async -> (result: TestResult?, captures: [Capture]) {
+    /// Whether the run's selection (`--filter`, `--shard`, `--rerun-failed`) includes `test`.
+    func isSelected(_ test: TestCase) -> Bool {
+        guard let include = runner.options.include else { return true }
+        return include(TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: test.name))
+    }
+
+    /// The result (nil when the test is not selected) and the captures.
+    /// - Parameter leftOut: captures of earlier tests the selection left out, each with the test that sets it.
+    func run(_ test: TestCase, scope: VariableScope, leftOut: [String: String] = [:]) async -> (result: TestResult?, captures: [Capture]) {
         let identity = TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: test.name)
         if let include = runner.options.include, !include(identity) { return (nil, []) }
         // One result value, written in place from here to the redactor (no copies of it on the way).
         var result = TestResult(identity: identity, line: test.location.line, status: .skipped)
         switch runner.stoppedBecause {
-        case .interrupted?: return (nil, [])
+        case .interrupted?:
+            result.skipReason = Self.interrupted
+            return (runner.redactor.redact(consume result), [])
         case .failFast?:
             result.skipReason = "not run: --fail-fast stopped the run after a failure"
             return (redactor.redact(consume result), [])
@@ -51,7 +60,13 @@ struct TestExecutor: Sendable {
         }
         var scope = scope
         if let row = test.row { scope.row = row.values }
-        let captures = await execute(test, scope: scope, into: &result)
+        let captures = await execute(test, scope: scope, leftOut: leftOut, into: &result)
+        if runner.stoppedBecause == .interrupted, result.status == .error, result.error?.kind == "cancelled" {
+            // Cut short by the interruption: not run to the end, so neither failed nor errored.
+            result.status = .skipped
+            result.error = nil
+            result.skipReason = Self.interrupted + ": cancelled in flight"
+        }
         var secretCaptures: Set<String> = []
         if !captures.isEmpty {
             secretCaptures = Set(captures.filter(\.secret).map(\.name))
@@ -64,7 +79,12 @@ struct TestExecutor: Sendable {
 
     /// Runs the attempts, writing their outcome into `result` (a nested function capturing the result
     /// would box it on the heap, and returning it would copy it); returns the captures.
-    private func execute(_ test: TestCase, scope: VariableScope, into result: inout TestResult) async -> [Capture] {
+    /// The skip reason of the tests an interruption (SIGINT, SIGTERM) kept from running.
+    static let interrupted = "interrupted"
+
+    private func execute(
+        _ test: TestCase, scope: VariableScope, leftOut: [String: String], into result: inout TestResult
+    ) async -> [Capture] {
         let started = ContinuousClock.now
         result.startedAt = Date()
         let request: HTTPRequest
@@ -86,6 +106,8 @@ struct TestExecutor: Sendable {
             let policy = try policies.policy(for: spec) { (s: String) throws(RunnerError) -> String in try scope.render(s) }
             session = runner.sessions.session(for: policy)
         } catch {
+            var error = error
+            if case .undefinedVariable(let name) = error, let setter = leftOut[name] { error = .capturedByLeftOutTest(name, test: setter) }
             result.status = .error
             result.error = TestErrorInfo(kind: error.kind, message: error.description)
             result.durationMs = (ContinuousClock.now - started).milliseconds
@@ -132,6 +154,8 @@ struct TestExecutor: Sendable {
         _ expect: Expectations, request: HTTPRequest, session: SessionManager, into result: inout TestResult, keepsContext: Bool
     ) async -> ResponseContext? {
         let outcome: Result<DataResponse, SessionError> = await runner.limiter.withSlot {
+            // Interrupted while waiting for a slot: nothing is sent.
+            if Task.isCancelled { return .failure(.cancelled(request)) }
             do throws(SessionError) {
                 return .success(try await session.data(for: request))
             } catch {

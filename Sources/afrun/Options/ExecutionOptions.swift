@@ -1,42 +1,58 @@
+import AFRunner
+import AFSuite
 import ArgumentParser
 
-/// How tests are scheduled and sent.
+/// How tests are selected, scheduled and sent.
 struct ExecutionOptions: ParsableArguments {
     @Option(name: [.short, .long], help: "Requests in flight at most, across all suites.")
-    var jobs: Int = ExecutionSettings().jobs
+    var jobs: Int = 64
 
     @Option(help: ArgumentHelp("Run only tests whose 'suite name/test name' matches this regex.", valueName: "regex"))
     var filter: String?
+
+    @Flag(help: "Exit 0 when no test is selected (by default a run that selects nothing exits 4).")
+    var allowEmpty = false
 
     @Flag(help: "Stop at the first failure or error; the remaining tests are reported as skipped.")
     var failFast = false
 
     @Option(help: ArgumentHelp("Request timeout in seconds when the suite sets none.", valueName: "seconds"))
-    var timeout: Double = ExecutionSettings().timeout
+    var timeout: Double = 30
 
     @Option(help: ArgumentHelp(
         "Longest time one regex evaluation (matches, a regex capture, --filter) may take; past it the assertion fails.",
         valueName: "seconds"))
-    var regexTimeout: Double = ExecutionSettings().regexTimeout
+    var regexTimeout: Double = 1
 
     @Option(help: ArgumentHelp(
         "Most response body bytes kept for json, xpath and body text assertions when the suite sets no maxBodyBytes; bytes and sha256 read any size.",
         valueName: "bytes"))
-    var maxBody: Int = ExecutionSettings().maxBody
+    var maxBody: Int = RunOptions.defaultMaxBodyBytes
 
     @Flag(help: "Accept invalid certificates and do not check host names (every suite).")
     var insecure = false
 
     @Option(help: ArgumentHelp(
         "Run everything this many times, one recorded run each (then `afrun history flaky`).", valueName: "count"))
-    var `repeat`: Int = ExecutionSettings().repeatCount
+    var `repeat`: Int = 1
 
-    /// The same values as `ExecutionSettings`.
-    var settings: ExecutionSettings {
-        ExecutionSettings(
-            jobs: jobs, filter: filter, failFast: failFast, timeout: timeout, regexTimeout: regexTimeout, maxBody: maxBody, insecure: insecure,
-            repeatCount: `repeat`)
+    /// `--regex-timeout` as a duration.
+    var regexLimit: Duration { .milliseconds(Int64((regexTimeout * 1_000).rounded(.up))) }
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+        guard maxBody >= 1 else { throw ValidationError("--max-body must be at least 1 (bytes; the default is 67108864, 64 MiB)") }
+        guard regexTimeout > 0, regexTimeout <= 3600 else {
+            throw ValidationError("--regex-timeout must be more than 0 and at most 3600 seconds")
+        }
+        guard `repeat` >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        if let filter {
+            do { _ = try RunOptions.filter(filter, limit: regexLimit) } catch {
+                // Foundation on Linux says only "the value is invalid": say what and where.
+                let reason = RegexProblem.explain(filter).map { "\($0.message) at position \($0.offset)" } ?? "the pattern does not compile"
+                throw ValidationError("--filter '\(filter)' is not a valid regex: \(reason); escape regex characters with \\ to match them literally")
+            }
+        }
     }
-
-    func validate() throws { try settings.validate() }
 }

@@ -1,4 +1,6 @@
+import AFSuite
 import ArgumentParser
+import Foundation
 
 /// How results are shown on the terminal.
 struct OutputOptions: ParsableArguments {
@@ -13,14 +15,25 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: "Print only failures and the summary.")
     var quiet = false
 
-    @Option(help: "Colors: auto (on a terminal), always, never.")
-    var color: ColorMode = OutputSettings().color
+    @Option(help: "Colors: auto (on a terminal, unless NO_COLOR is set to a non-empty value), always, never.")
+    var color: ColorMode = .auto
 
-    /// The same values as `OutputSettings`.
-    var settings: OutputSettings { OutputSettings(verbose: verbose, quiet: quiet, color: color) }
+    func validate() throws {
+        if verbose && quiet { throw ValidationError("--verbose and --quiet cannot be used together") }
+    }
 
-    func validate() throws { try settings.validate() }
+    /// Whether to print ANSI colors on standard output. `NO_COLOR` turns them off only when it is set and not
+    /// empty (no-color.org): an empty `NO_COLOR=` left by a CI template must not change the output.
+    var usesColor: Bool {
+        switch color {
+        case .always: true
+        case .never: false
+        case .auto:
+            isatty(STDOUT_FILENO) == 1 && (ProcessEnvironment.all["NO_COLOR"] ?? "").isEmpty
+                && ProcessEnvironment.all["TERM"] != "dumb"
+        }
+    }
 
-    /// Whether to print ANSI colors on standard output.
-    var usesColor: Bool { settings.usesColor }
+    /// Whether the live progress bar is drawn (standard error is a terminal, not quiet).
+    var showsProgress: Bool { !quiet && isatty(STDERR_FILENO) == 1 && ProcessEnvironment.all["TERM"] != "dumb" }
 }

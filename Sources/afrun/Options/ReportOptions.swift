@@ -1,4 +1,6 @@
 import AFHistory
+import AFRunner
+import AFSuite
 import ArgumentParser
 
 /// History, reports and CI selection for `run`.
@@ -6,7 +8,7 @@ struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The history database (default: $AFRUN_DB, else .afrun/history.sqlite).", valueName: "file"))
     var db: String?
 
-    @Flag(help: "Do not record this run in the history database.")
+    @Flag(help: "Neither record this run in the history database nor read it.")
     var noHistory = false
 
     @Option(
@@ -16,13 +18,17 @@ struct ReportOptions: ParsableArguments {
             valueName: "level"))
     var historyDetail: HistoryDetail?
 
-    @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write a JUnit XML report (a file that cannot be written makes the run exit 2).", valueName: "file"))
     var junit: String?
 
-    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write the whole run as JSON.", valueName: "file"))
+    @Option(
+        name: .customLong("report-json"),
+        help: ArgumentHelp("Write the whole run as JSON (a file that cannot be written makes the run exit 2).", valueName: "file"))
     var reportJSON: String?
 
-    @Option(help: ArgumentHelp("Run shard K of N (balanced by the durations in history).", valueName: "K/N"))
+    @Option(help: ArgumentHelp(
+        "Run shard K of N, balanced by the durations in history; with --no-history (or no history yet) balanced by test count. Every shard job must use the same history setting.",
+        valueName: "K/N"))
     var shard: String?
 
     @Flag(help: "Run only the tests that failed or errored in the last recorded run.")
@@ -31,12 +37,27 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "Run suites holding tests that failed last time first (and those tests first in parallel suites).")
     var failedFirst = false
 
-    /// The same values as `ReportSettings`.
-    var settings: ReportSettings {
-        ReportSettings(
-            db: db, noHistory: noHistory, historyDetail: historyDetail, junit: junit, reportJSON: reportJSON,
-            shard: shard, rerunFailed: rerunFailed, failedFirst: failedFirst)
+    func validate() throws {
+        if let shard {
+            do { _ = try ShardSpec(parsing: shard) } catch { throw ValidationError("\(error)") }
+        }
+        if noHistory && (rerunFailed || failedFirst) {
+            throw ValidationError("--rerun-failed and --failed-first read the history: drop --no-history")
+        }
+        if !noHistory {
+            do { _ = try detail } catch { throw ValidationError("\(error)") }
+        }
     }
 
-    func validate() throws { try settings.validate() }
+    /// The history detail level for this run: the flag, else `AFRUN_HISTORY_DETAIL`, else `failures`.
+    var detail: HistoryDetail {
+        get throws { try HistoryDetail.resolve(flag: historyDetail, environment: ProcessEnvironment.all) }
+    }
+
+    /// The database path for this run.
+    var databasePath: String { AFHistory.databasePath(flag: db, environment: ProcessEnvironment.all) }
+
+    /// Whether the history is read before the run (selection, ordering, JUnit's flakiness): never with
+    /// `--no-history`, which leaves the database alone.
+    var readsHistory: Bool { !noHistory && (shard != nil || rerunFailed || failedFirst || junit != nil) }
 }

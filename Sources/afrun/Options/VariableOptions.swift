@@ -1,3 +1,4 @@
+import AFSuite
 import ArgumentParser
 
 /// `--var`, `--secret` and `--vars-file`, shared by `run` and `validate`.
@@ -15,12 +16,71 @@ struct VariableOptions: ParsableArguments {
             valueName: "file"))
     var files: [String] = []
 
-    /// The same values as `VariableSettings`.
-    var settings: VariableSettings { VariableSettings(variables: variables, secrets: secrets, files: files) }
+    /// The variables of the command line and the files, with the names suites may use.
+    struct Resolved {
+        /// Plain variables.
+        var variables: [String: String] = [:]
+        /// Secret variables.
+        var secrets: [String: String] = [:]
+        /// Every name defined.
+        var names: Set<String> { Set(variables.keys).union(secrets.keys) }
+    }
 
-    /// Reads the files, then applies `--var` and `--secret` over them (see `VariableSettings.resolve()`).
-    /// - Throws: `ValidationError` for a malformed pair or an unreadable or malformed file.
-    func resolve() throws -> VariableSettings.Resolved { try settings.resolve() }
+    func validate() throws {
+        _ = try Self.parse(variables, flag: "--var")
+        _ = try Self.parse(secrets, flag: "--secret")
+    }
 
-    func validate() throws { try settings.validate() }
+    /// Reads the files, then applies `--var` and `--secret` over them. A name marked secret anywhere (a
+    /// file's `"secret": true`, `--secret`) stays secret whichever source gives its final value: a file
+    /// that marks `token` secret and `--var token=…` in CI must not print the real token.
+    /// - Throws: `ValidationError` for a malformed pair or name, or an unreadable or malformed file.
+    func resolve() throws -> Resolved {
+        var values: [String: String] = [:]
+        var secretNames: Set<String> = []
+        for path in files {
+            let file = try VariablesFile(path: path)
+            values.merge(file.variables) { _, new in new }
+            values.merge(file.secrets) { _, new in new }
+            secretNames.formUnion(file.secrets.keys)
+        }
+        values.merge(try Self.parse(variables, flag: "--var")) { _, new in new }
+        let secretPairs = try Self.parse(secrets, flag: "--secret")
+        values.merge(secretPairs) { _, new in new }
+        secretNames.formUnion(secretPairs.keys)
+        var resolved = Resolved()
+        for (name, value) in values {
+            if secretNames.contains(name) { resolved.secrets[name] = value } else { resolved.variables[name] = value }
+        }
+        return resolved
+    }
+
+    /// Splits `name=value` pairs, checking each name.
+    /// - Throws: `ValidationError` naming the flag (the value is not echoed: it may be a secret).
+    static func parse(_ pairs: [String], flag: String) throws -> [String: String] {
+        var out: [String: String] = [:]
+        for pair in pairs {
+            guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
+                throw ValidationError("\(flag) expects name=value")
+            }
+            let name = String(pair[..<eq])
+            if let problem = problem(withName: name) { throw ValidationError("\(flag) \(name)=…: \(problem)") }
+            out[name] = String(pair[pair.index(after: eq)...])
+        }
+        return out
+    }
+
+    /// Why a variable source may not define `name`, or nil when it may: the rule a suite's `{{name}}` follows
+    /// (a name no template can use would be silently ignored).
+    static func problem(withName name: String) -> String? {
+        let fix = "a variable name starts with a letter or `_` and holds letters, digits, `_`, `-` and `.`"
+        if name.hasPrefix("env.") { return "`env.` names read the environment and cannot be set; \(fix)" }
+        do {
+            let template = try Template("{{" + name + "}}")
+            guard template.variableNames == [name] else { return "`\(name)` is not a valid variable name; \(fix)" }
+            return nil
+        } catch {
+            return "`\(name)` is not a valid variable name; \(fix)"
+        }
+    }
 }

@@ -38,6 +38,7 @@ struct VariablesFile {
         }
         guard case .object(let object) = value else { throw ValidationError("\(path): expected a JSON object of variables") }
         for (name, member) in object.members {
+            if let problem = VariableOptions.problem(withName: name) { throw ValidationError("\(path): \(problem)") }
             let fix = "write a string, number or boolean, or {\"value\": …, \"secret\": true}"
             switch member {
             case .object(let spec):
@@ -64,6 +65,7 @@ struct VariablesFile {
             }
             var name = line[..<eq].trimmingCharacters(in: .whitespaces)
             if name.hasPrefix("export ") { name = name.dropFirst("export ".count).trimmingCharacters(in: .whitespaces) }
+            if let problem = VariableOptions.problem(withName: name) { throw ValidationError("\(path):\(offset + 1): \(problem)") }
             var value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
             if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
                 value = String(value.dropFirst().dropLast())

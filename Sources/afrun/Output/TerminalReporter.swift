@@ -26,9 +26,6 @@ final class TerminalReporter: ResultSink {
         self.total = total
     }
 
-    /// A passed test's line needs only its name, duration and attempts.
-    var passedResultDetail: PassedResultDetail { .none }
-
     func runDidStart(_ run: RunInfo) async throws {
         if progress { draw(force: true) }
     }
@@ -50,9 +47,16 @@ final class TerminalReporter: ResultSink {
                 console.out(line(for: result))
             }
             draw(force: isFailure)
-        } else if !quiet || isFailure {
+        } else if !quiet && !Self.isInterruption(result) {
+            // With -q a failure is printed once, in the failure list after the run.
             console.out(line(for: result))
         }
+    }
+
+    /// Whether `result` is a test an interruption kept from running: the summary counts those, one line each
+    /// would bury the failures.
+    private static func isInterruption(_ result: TestResult) -> Bool {
+        result.status == .skipped && (result.skipReason?.hasPrefix("interrupted") ?? false)
     }
 
     func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
