@@ -1,8 +1,8 @@
 import AFRunner
-import AFSession
 import CSQLiteConfig
 import Foundation
 import GRDB
+import Locking
 
 /// The run history in SQLite.
 public enum AFHistory {

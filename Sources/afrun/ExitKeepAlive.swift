@@ -1,4 +1,5 @@
 import AFSession
+import Locking
 
 /// Values kept until the process exits instead of being freed at the end of `run()`.
 ///

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import AFSession
+import Locking
 
 /// Turns SIGINT and SIGTERM into a graceful stop: the first signal calls `onSignal` (the runner
 /// stops scheduling, sinks finish their writes, the run is marked interrupted); a second one

@@ -2,6 +2,7 @@
 import AFRunner
 import AFSession
 import Foundation
+import Locking
 import Testing
 
 /// Insert passes nobody waits for run lowered, a chunk of results at a time; once the run's end is near (or

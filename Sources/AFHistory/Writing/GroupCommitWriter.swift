@@ -1,7 +1,7 @@
 import AFRunner
-import AFSession
 import Dispatch
 import GRDB
+import Locking
 
 /// Stores a run on its own queue, off the runner's threads, in a few large transactions.
 ///

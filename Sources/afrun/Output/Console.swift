@@ -1,5 +1,6 @@
 import AFSession
 import Foundation
+import Locking
 
 /// Writes to standard output and error; one lock so lines and the progress bar never interleave.
 final class Console: Sendable {
