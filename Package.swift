@@ -38,26 +38,27 @@ let package = Package(
         // Linux networking calls Swift cannot make directly (ioctl, setns), for reachability.
         .target(name: "CLinuxNet"),
 
-        // Copy-on-write storage for large value types (one generic struct).
-        .target(name: "ValueBox"),
+        // A lock around a value (`LockedValue`), shared by the modules that keep state between threads.
+        .target(name: "Locking"),
         // The session core: AFNetworking's design on libcurl and OpenSSL.
-        .target(name: "AFSession", dependencies: ["CCurl", "COpenSSL", "CLinuxNet", "ValueBox"]),
+        .target(name: "AFSession", dependencies: ["CCurl", "COpenSSL", "CLinuxNet", "Locking"]),
         // RFC 9535 JSONPath and the project's JSON value type; pure.
         .target(name: "JSONPath"),
         // Suite model, decoding with source locations, validation; no networking.
-        .target(name: "AFSuite", dependencies: ["JSONPath", "ValueBox"]),
+        .target(name: "AFSuite", dependencies: ["JSONPath"]),
         // Scheduling, assertions, results, reports.
-        .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath", "CLibXML2", "CCurl", "ValueBox"]),
+        .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath", "CLibXML2", "Locking"]),
         // Run history in SQLite.
         .target(
             name: "AFHistory",
-            dependencies: ["AFRunner", "AFSession", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["AFRunner", "AFSession", "Locking", .product(name: "GRDB", package: "GRDB.swift")]),
         // JUnit XML, JSON report, GitHub Actions annotations and summary.
-        .target(name: "AFReports", dependencies: ["AFSession", "AFRunner"]),
+        .target(name: "AFReports", dependencies: ["AFRunner", "Locking"]),
         // The in-process httpbin-like server: the only module that imports NIO.
         .target(
             name: "FixtureServer",
             dependencies: [
+                "COpenSSL",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -69,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "afrun",
             dependencies: [
-                "AFSession", "JSONPath", "AFSuite", "AFRunner", "AFHistory", "AFReports",
+                "AFSession", "JSONPath", "AFSuite", "AFRunner", "AFHistory", "AFReports", "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -94,13 +95,14 @@ let package = Package(
         .executableTarget(name: "FuzzCSVReader", dependencies: ["AFSuite", "CFuzzerDriver"], path: "Fuzz/FuzzCSVReader"),
 
         // What several test targets share for driving child processes (no product, only the tests use it).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "AFSessionTests", dependencies: ["AFSession", "FixtureServer", "TestSupport"]),
-        .testTarget(name: "ValueBoxTests", dependencies: ["ValueBox"]),
+        .target(name: "TestSupport", dependencies: ["CSpawnActions"], path: "Tests/TestSupport"),
+        // glibc's spawn file actions that need _GNU_SOURCE, declared for TestSupport.
+        .target(name: "CSpawnActions", path: "Tests/CSpawnActions"),
+        .testTarget(name: "AFSessionTests", dependencies: ["AFSession", "FixtureServer", "Locking", "TestSupport"]),
         .testTarget(name: "JSONPathTests", dependencies: ["JSONPath"]),
         .testTarget(name: "AFSuiteTests", dependencies: ["AFSuite", "TestSupport"]),
-        .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "FixtureServer"]),
-        .testTarget(name: "AFHistoryTests", dependencies: ["AFHistory", "AFRunner", "TestSupport"]),
+        .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "FixtureServer", "Locking"]),
+        .testTarget(name: "AFHistoryTests", dependencies: ["AFHistory", "AFRunner", "Locking", "TestSupport"]),
         .testTarget(name: "AFReportsTests", dependencies: ["AFReports", "AFRunner", "TestSupport"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "TestSupport"]),
         .testTarget(name: "afrunTests", dependencies: ["FixtureServer", "TestSupport"]),

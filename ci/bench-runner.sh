@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Runner benchmark: a generated suite of N GETs (default 2,000; three assertions each: status, contentType,
-# a JSONPath; "parallel": true) run by `afrun run --jobs C --no-history --quiet`, by `curl --parallel
-# --parallel-max C` over the same N URLs, and by afrun with history recording on, alternated for ROUNDS
-# rounds in one script run. Each command is timed as a whole process with a monotonic clock
-# (time.perf_counter around the child, in Python). Prints req/s per round, the ratios and the medians.
+# a JSONPath; "parallel": true) run by afrun in three ways, and by `curl --parallel --parallel-max C` over
+# the same N URLs, alternated for ROUNDS rounds in one script run:
+#   afrun -q --no-history   `afrun run --jobs C --no-history --quiet`
+#   afrun -q                the same with history recording on (`--db` in the scratch folder)
+#   afrun                   history on and the default output (a line per test), written to a pipe
+# Each command is timed as a whole process with a monotonic clock (time.perf_counter around the child, in
+# Python). Prints req/s per round, each afrun's ratio to curl and history's cost, and the medians.
 #
 #   ci/bench-runner.sh                        # N=2000, C=64, ROUNDS=7
-#   N=20000 ROUNDS=5 ci/bench-runner.sh       # a longer run per round (less start-up weight)
+#   N=10000 ROUNDS=5 ci/bench-runner.sh       # a longer run per round (less start-up weight)
 #   AFRUN=/path/to/afrun ci/bench-runner.sh   # skip the build, use this binary
-#   SECRETS=1 ci/bench-runner.sh              # also afrun with two --secret values defined: the cost of
-#                                             # redaction, beside the same run without them
+#   SECRETS=1 ci/bench-runner.sh              # also `afrun -q --no-history` with two --secret values: the
+#                                             # cost of redaction, beside the same run without them
+#   AFRUN_B=/path/to/other/afrun ...          # a second binary, measured in the same rounds (names end in B)
 #
 # The server is a private nginx (one worker, loopback, a 40-byte JSON file served as application/json);
 # nginx is required (apt-get install -y nginx) so that the server costs little next to the clients.
@@ -22,6 +26,7 @@ C=${C:-64}
 ROUNDS=${ROUNDS:-7}
 . ci/bench-server.sh
 bench_init runner
+bench_binary_b
 
 start_bench_server
 
@@ -29,46 +34,48 @@ echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at 
 echo "server: nginx $("$NGINX" -v 2>&1 | sed 's/.*\///'), 1 worker, $BASE/item.json (40 B JSON)"
 echo "$(curl --version | head -1)"
 echo "N=$N requests, C=$C in flight, $ROUNDS rounds"
+echo "A: $AFRUN${AFRUN_B:+
+B: $AFRUN_B}"
 
-python3 - "$AFRUN" "$SCRATCH" "$N" "$C" "$ROUNDS" "${SECRETS:-0}" <<'PY'
-import os, statistics, subprocess, sys, time
-afrun, scratch, n, c, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
-secrets = sys.argv[6] == "1"
-suite, db = f"{scratch}/suite", f"{scratch}/history.sqlite"
-cmds = {
-    "curl": ["curl", "-sf", "--parallel", "--parallel-max", c, "--config", f"{scratch}/urls.txt"],
-    "afrun": [afrun, "run", suite, "--jobs", c, "--no-history", "--quiet"],
-    "afrun+history": [afrun, "run", suite, "--jobs", c, "--quiet", "--db", db],
-}
+python3 - "$SCRATCH" "$N" "$C" "$ROUNDS" "${SECRETS:-0}" "$AFRUN" $AFRUN_B <<'PY'
+import statistics, subprocess, sys, time
+scratch, n, c, rounds, secrets, binaries = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), sys.argv[5] == "1", sys.argv[6:]
+suite = f"{scratch}/suite"
+cmds = {"curl": ["curl", "-sf", "--parallel", "--parallel-max", c, "--config", f"{scratch}/urls.txt"]}
+for binary, tag in zip(binaries, ["", " B"]):
+    db = f"{scratch}/history{tag.strip()}.sqlite"
+    cmds[f"afrun -q --no-history{tag}"] = [binary, "run", suite, "--jobs", c, "--no-history", "--quiet"]
+    cmds[f"afrun -q{tag}"] = [binary, "run", suite, "--jobs", c, "--quiet", "--db", db]
+    cmds[f"afrun{tag}"] = [binary, "run", suite, "--jobs", c, "--db", db]
 if secrets:
     # Two run-wide secrets, one whose forms all differ (percent-encoded, JSON-escaped): every result is
     # redacted with all of their forms.
-    cmds["afrun+secrets"] = cmds["afrun"] + ["--secret", "benchToken=b3nch+T0ken/with==\"q", "--secret", "pw=hunter2-long"]
+    cmds["afrun -q --no-history +secrets"] = cmds["afrun -q --no-history"] + [
+        "--secret", "benchToken=b3nch+T0ken/with==\"q", "--secret", "pw=hunter2-long"]
+names = list(cmds)
 def timed(name):
     t0 = time.perf_counter()
+    # The output goes to a pipe that is read to the end, as a CI log reads it.
     p = subprocess.run(cmds[name], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     dt = time.perf_counter() - t0
     if p.returncode != 0:
         sys.exit(f"bench-runner: {name} failed ({p.returncode}): {' '.join(cmds[name])}\n{p.stdout.decode()[-2000:]}")
     return n / dt
-for name in cmds: timed(name)          # warm-up: page cache, nginx, history schema
-rps = {k: [] for k in cmds}
-orders = [["afrun", "curl", "afrun+history"], ["curl", "afrun+history", "afrun"], ["afrun+history", "afrun", "curl"]]
-if secrets: orders = [o + ["afrun+secrets"] if r % 2 else ["afrun+secrets"] + o for r, o in enumerate(orders)]
+for name in names: timed(name)          # warm-up: page cache, nginx, history schema
+rps = {k: [] for k in names}
 for r in range(rounds):
-    for name in orders[r % 3]: rps[name].append(timed(name))
-    a, cu, h = rps["afrun"][-1], rps["curl"][-1], rps["afrun+history"][-1]
-    print(f"round {r+1}: curl {cu:7.0f} req/s | afrun {a:7.0f} req/s | afrun+history {h:7.0f} req/s"
-          f" | afrun/curl {a/cu:.2f}x | history overhead {100*(a-h)/a:+.1f}%", flush=True)
-med = {k: statistics.median(v) for k, v in rps.items()}
-ratios = [a / cu for a, cu in zip(rps["afrun"], rps["curl"])]
-over = [100 * (a - h) / a for a, h in zip(rps["afrun"], rps["afrun+history"])]
-print(f"median: curl {med['curl']:.0f} req/s | afrun {med['afrun']:.0f} req/s | afrun+history {med['afrun+history']:.0f} req/s")
-print(f"median of per-round ratios: afrun/curl {statistics.median(ratios):.2f}x"
-      f" | history overhead {statistics.median(over):+.1f}% (target < 10%)")
+    shift = r % len(names)
+    for name in names[shift:] + names[:shift]: rps[name].append(timed(name))
+    print(f"round {r+1}: " + " | ".join(f"{k} {rps[k][-1]:,.0f}" for k in names) + " req/s", flush=True)
+def ratio(a, b): return statistics.median(x / y for x, y in zip(rps[a], rps[b]))
+print("median req/s: " + " | ".join(f"{k} {statistics.median(rps[k]):,.0f}" for k in names))
+for tag in ["", " B"][:len(binaries)]:
+    base, history, output = f"afrun -q --no-history{tag}", f"afrun -q{tag}", f"afrun{tag}"
+    print(f"{'B' if tag else 'A'}: median per-round ratio to curl: -q --no-history {ratio(base, 'curl'):.2f}x,"
+          f" -q {ratio(history, 'curl'):.2f}x, default output {ratio(output, 'curl'):.2f}x;"
+          f" history costs {100 * (1 - ratio(history, base)):.1f}% of -q --no-history's throughput")
 if secrets:
-    cost = [100 * (a - s) / a for a, s in zip(rps["afrun"], rps["afrun+secrets"])]
-    print(f"secrets: median afrun+secrets {statistics.median(rps['afrun+secrets']):.0f} req/s"
-          f" | per-round cost {', '.join(f'{x:+.1f}%' for x in cost)} | median {statistics.median(cost):+.1f}% (target <= 3%)")
+    print(f"secrets cost {100 * (1 - ratio('afrun -q --no-history +secrets', 'afrun -q --no-history')):.1f}%"
+          " of -q --no-history's throughput (target <= 3%)")
 print(f"load average at end: {open('/proc/loadavg').read().split()[:3]}")
 PY

@@ -8,7 +8,7 @@
 # scripts can write BIN=$(bash ci/build-release.sh afrun | tail -1); a failed build prints the compiler's
 # errors and exits 1 (callers that set pipefail stop there).
 #
-# Flags, and why (docs/performance.md, "Start-up"):
+# Flags, and why:
 # - --static-swift-stdlib: no Swift shared libraries to load and bind at every start;
 # - -disable-concrete-type-metadata-mangled-name-accessors: the compiler calls a generic type's
 #   metadata accessor with its conformances instead of naming the type by its mangled name, which

@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# The test command: installs missing system packages, builds with no warnings allowed,
-# runs every test, then the concurrency tests again under ThreadSanitizer.
+# The test command: installs missing system packages, checks the module map and the formatting, builds
+# with no warnings allowed, runs every test, then the concurrency tests again under ThreadSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash ci/install-deps.sh
+
+echo "== module map (docs/architecture.md)"
+bash ci/check-imports.sh
+
+echo "== format (.swift-format)"
+swift format lint --strict --recursive Sources Tests
 
 echo "== build"
 swift build --build-tests -Xswiftc -warnings-as-errors 2>&1 | tail -5
@@ -34,8 +40,8 @@ echo "== tests"
 run_tests --skip-build
 
 if [ "${AFRUN_SKIP_TSAN:-0}" != 1 ]; then
-  echo "== ThreadSanitizer (session core, runner, history writer and parallel decoding)"
+  echo "== ThreadSanitizer (session core, runner, history writer)"
   # Strict: a race report or a failing test fails CI. A crash of the process itself (the TSan runtime was
   # seen to abort once, "CHECK failed", while the Swift backtracer ran) is retried once, as above.
-  run_tests --sanitize=thread --scratch-path .build-tsan --filter 'AFSessionTests|AFRunnerTests|AFHistoryTests|ParallelDecodingTests|JSONSplitDocumentTests'
+  run_tests --sanitize=thread --scratch-path .build-tsan --filter 'AFSessionTests|AFRunnerTests|AFHistoryTests'
 fi

@@ -1,6 +1,6 @@
-import AFSession
 import Dispatch
 import GRDB
+import Locking
 
 /// The store's database connection (a GRDB `DatabaseQueue` in WAL mode), opened at once or on the writer's
 /// queue while the run starts.

@@ -2,6 +2,7 @@ import AFRunner
 import AFSession
 import Foundation
 import GRDB
+import Locking
 
 /// The run history in SQLite.
 public enum AFHistory {

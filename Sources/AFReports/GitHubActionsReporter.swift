@@ -1,6 +1,6 @@
 import AFRunner
-import AFSession
 import Foundation
+import Locking
 
 /// GitHub Actions integration: an `::error` workflow command per failing test as results arrive (GitHub
 /// shows it on the suite file's line), a `::warning` per test that passed only after a retry, and a

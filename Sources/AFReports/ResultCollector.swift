@@ -1,6 +1,6 @@
 import AFRunner
 import Foundation
-import AFSession
+import Locking
 
 /// Keeps a run's results in arrival order for reporters that write once at the end.
 final class ResultCollector: Sendable {

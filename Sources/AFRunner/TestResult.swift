@@ -1,5 +1,4 @@
 import Foundation
-import ValueBox
 
 /// How a test ended.
 public enum TestStatus: String, Sendable, Hashable, Codable, CaseIterable {
@@ -36,89 +35,38 @@ public struct TestIdentity: Sendable, Hashable, Codable, CustomStringConvertible
 
 /// The outcome of one test, a value: what was sent, what came back, every assertion, the timings.
 /// Secrets are already redacted when a result leaves the runner.
-public struct TestResult: Sendable, Codable, CustomReflectable {
-    /// The values, behind one reference: a result passes through the executor, the redactor, the
-    /// dispatcher and every sink, and the 500-byte struct was copied at each step. The properties that
-    /// hold references are read in place (`_read`): `result.request?.url` copies the URL only, not the
-    /// whole request summary.
-    @usableFromInline var storage: CopyOnWriteBox<Fields>
-
+public struct TestResult: Sendable, Codable {
     /// Which test.
-    @inlinable public var identity: TestIdentity {
-        _read { yield storage.fields.identity }
-        _modify { yield &storage.fields.identity }
-    }
+    public var identity: TestIdentity
     /// The line of the test in its suite file.
-    @inlinable public var line: Int {
-        get { storage.fields.line }
-        _modify { yield &storage.fields.line }
-    }
+    public var line: Int
     /// How it ended.
-    @inlinable public var status: TestStatus {
-        get { storage.fields.status }
-        _modify { yield &storage.fields.status }
-    }
+    public var status: TestStatus
     /// Attempts made (1 without retries).
-    @inlinable public var attempts: Int {
-        get { storage.fields.attempts }
-        _modify { yield &storage.fields.attempts }
-    }
+    public var attempts: Int
     /// When the first attempt started.
-    @inlinable public var startedAt: Date {
-        get { storage.fields.startedAt }
-        _modify { yield &storage.fields.startedAt }
-    }
+    public var startedAt: Date
     /// Wall time of all attempts, in milliseconds.
-    @inlinable public var durationMs: Double {
-        get { storage.fields.durationMs }
-        _modify { yield &storage.fields.durationMs }
-    }
+    public var durationMs: Double
     /// Every assertion of the last attempt.
-    @inlinable public var assertions: [AssertionResult] {
-        _read { yield storage.fields.assertions }
-        _modify { yield &storage.fields.assertions }
-    }
+    public var assertions: [AssertionResult]
     /// The failure that stopped the test, for `.error`.
-    @inlinable public var error: TestErrorInfo? {
-        _read { yield storage.fields.error }
-        _modify { yield &storage.fields.error }
-    }
+    public var error: TestErrorInfo?
     /// Why the test was skipped, for `.skipped`.
-    @inlinable public var skipReason: String? {
-        _read { yield storage.fields.skipReason }
-        _modify { yield &storage.fields.skipReason }
-    }
+    public var skipReason: String?
     /// The request sent (redacted).
-    @inlinable public var request: RequestSummary? {
-        _read { yield storage.fields.request }
-        _modify { yield &storage.fields.request }
-    }
+    public var request: RequestSummary?
     /// The response received (redacted).
-    @inlinable public var response: ResponseSummary? {
-        _read { yield storage.fields.response }
-        _modify { yield &storage.fields.response }
-    }
+    public var response: ResponseSummary?
     /// Timing phases of the last attempt.
-    @inlinable public var timings: TimingSummary? {
-        _read { yield storage.fields.timings }
-        _modify { yield &storage.fields.timings }
-    }
+    public var timings: TimingSummary?
     /// TLS session and chain, for HTTPS.
-    @inlinable public var tls: TLSSummary? {
-        _read { yield storage.fields.tls }
-        _modify { yield &storage.fields.tls }
-    }
+    public var tls: TLSSummary?
     /// Captured variables (secret ones redacted).
-    @inlinable public var captures: [String: String] {
-        _read { yield storage.fields.captures }
-        _modify { yield &storage.fields.captures }
-    }
+    public var captures: [String: String]
     /// Assertions of a passed result that held and were checked without building their texts
     /// (`RunOptions.passedResultDetail` below `.full`): counted here, not listed in `assertions`.
-    @inlinable public var unlistedAssertions: Int {
-        get { storage.fields.unlistedAssertions }
-        _modify { yield &storage.fields.unlistedAssertions }
-    }
+    public var unlistedAssertions: Int = 0
 
     /// How many assertions the last attempt evaluated, listed or not.
     public var assertionCount: Int { assertions.count + unlistedAssertions }
@@ -130,57 +78,28 @@ public struct TestResult: Sendable, Codable, CustomReflectable {
         skipReason: String? = nil, request: RequestSummary? = nil, response: ResponseSummary? = nil,
         timings: TimingSummary? = nil, tls: TLSSummary? = nil, captures: [String: String] = [:]
     ) {
-        storage = CopyOnWriteBox(Fields(
-            identity: identity,
-            line: line,
-            status: status,
-            attempts: attempts,
-            startedAt: startedAt,
-            durationMs: durationMs,
-            assertions: assertions,
-            error: error,
-            skipReason: skipReason,
-            request: request,
-            response: response,
-            timings: timings,
-            tls: tls,
-            captures: captures))
+        self.identity = identity
+        self.line = line
+        self.status = status
+        self.attempts = attempts
+        self.startedAt = startedAt
+        self.durationMs = durationMs
+        self.assertions = assertions
+        self.error = error
+        self.skipReason = skipReason
+        self.request = request
+        self.response = response
+        self.timings = timings
+        self.tls = tls
+        self.captures = captures
     }
 
-    /// The stored values (one field per public property).
-    @usableFromInline struct Fields: Sendable, Codable {
-        @usableFromInline var identity: TestIdentity
-        @usableFromInline var line: Int
-        @usableFromInline var status: TestStatus
-        @usableFromInline var attempts: Int
-        @usableFromInline var startedAt: Date
-        @usableFromInline var durationMs: Double
-        @usableFromInline var assertions: [AssertionResult]
-        @usableFromInline var error: TestErrorInfo?
-        @usableFromInline var skipReason: String?
-        @usableFromInline var request: RequestSummary?
-        @usableFromInline var response: ResponseSummary?
-        @usableFromInline var timings: TimingSummary?
-        @usableFromInline var tls: TLSSummary?
-        @usableFromInline var captures: [String: String]
-        @usableFromInline var unlistedAssertions: Int = 0
-
-        /// The encoded fields: the count of unlisted assertions stays out (a report that lists every
-        /// assertion is built at `.full` detail, where it is zero).
-        private enum CodingKeys: String, CodingKey {
-            case identity, line, status, attempts, startedAt, durationMs, assertions, error, skipReason, request, response
-            case timings, tls, captures
-        }
+    /// The encoded properties: the count of unlisted assertions stays out (a report that lists every
+    /// assertion is built at `.full` detail, where it is zero).
+    private enum CodingKeys: String, CodingKey {
+        case identity, line, status, attempts, startedAt, durationMs, assertions, error, skipReason, request, response
+        case timings, tls, captures
     }
-
-    /// Shows the values, as the plain struct did (test failure messages print results).
-    public var customMirror: Mirror { Mirror(reflecting: storage.fields) }
-
-    /// Decodes the keyed form results were always encoded in.
-    public init(from decoder: any Decoder) throws { storage = CopyOnWriteBox(try Fields(from: decoder)) }
-
-    /// Encodes one key per listed property (the count of unlisted assertions stays out).
-    public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }
 
     /// One line per failed assertion, or the error message.
     public var failureMessages: [String] {

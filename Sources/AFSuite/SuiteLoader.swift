@@ -8,10 +8,6 @@ import JSONPath
 public struct SuiteLoader: Sendable {
     /// The environment used to resolve `{{env.NAME}}` and `{"env": …}` variables in file paths.
     public var environment: [String: String]
-    /// How many threads may decode one long `tests` array (tests set 1 to compare with in-order decoding);
-    /// nil: up to 4, as many as the process may use, asked only when a `tests` array is long (the
-    /// question reads the cgroup's CPU limits: a third of a millisecond).
-    var testDecodingThreads: Int?
 
     /// Creates a loader.
     /// - Parameter environment: the environment for resolving file paths (the process's by default).
@@ -74,24 +70,13 @@ public struct SuiteLoader: Sendable {
         }
         let root: JSONValue
         let index: JSONSourceIndex
-        // A long `tests` array is parsed in parts on several threads; any error sends the file to the
-        // whole-document parser below, which reports the first one.
-        let split = splitParse(bytes)
-        var testElements: [SuiteNode]?
         do {
-            if let split {
-                (root, index) = (split.root, split.index)
-                let trees = split.parts.map(SuiteTree.init)
-                testElements = split.elements.map { SuiteNode(value: $0.value, id: $0.node, tree: trees[$0.part]) }
-            } else {
-                (root, index) = try JSONValue.parseWithSourceIndex(bytes)
-            }
+            (root, index) = try JSONValue.parseWithSourceIndex(bytes)
         } catch {
             let location = SourceLocation(file: displayPath, line: error.line, column: error.column, pointer: "")
             return .failure(FileErrors(errors: [.invalid(SuiteDiagnostic(location: location, reason: .syntax(message: error.message)))]))
         }
         var decoder = SuiteDecoder(file: url, displayPath: displayPath, index: index)
-        decoder.testDecodingThreads = testDecodingThreads
         // The parser saw every object; the byte scan that names the repeats runs only when one has one.
         if index.hasDuplicateKeys {
             for duplicate in DuplicateKeyScanner.scan(Array(bytes)) {
@@ -99,10 +84,10 @@ public struct SuiteLoader: Sendable {
                 decoder.report(.duplicateKey(key: duplicate.key, firstLine: duplicate.firstLine), at: location)
             }
         }
-        let suite = decoder.decodeSuite(SuiteNode(root: root, tree: SuiteTree(index: index)), testElements: testElements)
+        let suite = decoder.decodeSuite(SuiteNode(root: root, tree: SuiteTree(index: index)))
         // The parse tree is not needed any more (the tests hold what they use of it): freeing its
         // thousands of objects is left to another thread instead of delaying the first request.
-        Self.releaseInBackground([root, testElements, split])
+        Self.releaseInBackground([root])
         if let suite {
             decoder.checkVariables(suite, knownVariables: knownVariables)
             decoder.checkFiles(suite, knownVariables: knownVariables, environment: environment)
@@ -111,19 +96,6 @@ public struct SuiteLoader: Sendable {
             return .failure(FileErrors(errors: Self.sorted(decoder.diagnostics)))
         }
         return .success(suite)
-    }
-
-    /// The file parsed in parts when its `tests` array is long enough to decode on several threads; nil
-    /// otherwise, and when the file has an error (the whole-document parser reports it).
-    func splitParse(_ bytes: Data) -> JSONSplitDocument.Parsed? {
-        // Too short to be worth the scan (below, the tests are decoded in order anyway).
-        guard bytes.count >= SuiteDecoder.parallelDecodingThreshold * 32,
-            let document = JSONSplitDocument(bytes, arrayMember: "tests"),
-            document.elementCount >= SuiteDecoder.parallelDecodingThreshold
-        else { return nil }
-        let parts = testDecodingThreads ?? min(4, ProcessInfo.processInfo.activeProcessorCount)
-        guard parts > 1 else { return nil }
-        return document.parse(parts: parts)
     }
 
     /// Drops `values` on a background thread (their last references, when nothing else holds them).

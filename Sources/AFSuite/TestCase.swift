@@ -1,77 +1,36 @@
 import JSONPath
-import ValueBox
 
 /// One test: a request, what its response must show, and what to capture for later tests.
-///
-/// Its fields sit behind one copy-on-write reference: a test is copied from the decoder's parts into the
-/// suite and into each task that runs it, and the struct (its location, expectations and captures inline)
-/// retained each of its strings and arrays at every copy.
-public struct TestCase: Sendable, CustomReflectable {
-    @usableFromInline var storage: CopyOnWriteBox<Fields>
-
+public struct TestCase: Sendable {
     /// The test's name, unique within its suite.
-    @inlinable public var name: String {
-        get { storage.fields.name }
-        _modify { yield &storage.fields.name }
-    }
+    public var name: String
     /// Where the test starts in the suite file.
-    @inlinable public var location: SourceLocation {
-        get { storage.fields.location }
-        _modify { yield &storage.fields.location }
-    }
+    public var location: SourceLocation
     /// The request to send.
-    @inlinable public var request: RequestSpec {
-        get { storage.fields.request }
-        _modify { yield &storage.fields.request }
-    }
+    public var request: RequestSpec
     /// The expectations; every one must hold.
-    @inlinable public var expect: Expectations {
-        get { storage.fields.expect }
-        _modify { yield &storage.fields.expect }
-    }
+    public var expect: Expectations
     /// Values captured from the response, in file order, for later tests of the suite.
-    @inlinable public var captures: [CaptureSpec] {
-        get { storage.fields.captures }
-        _modify { yield &storage.fields.captures }
-    }
+    public var captures: [CaptureSpec]
     /// Retry until the expectations hold (overrides the suite default).
-    @inlinable public var retry: RetrySpec? {
-        get { storage.fields.retry }
-        _modify { yield &storage.fields.retry }
-    }
+    public var retry: RetrySpec?
     /// When set, the test is skipped with this reason.
-    @inlinable public var skip: String? {
-        get { storage.fields.skip }
-        _modify { yield &storage.fields.skip }
-    }
+    public var skip: String?
     /// The data row this copy of the test runs with (a test with `each` becomes one test per row).
-    @inlinable public var row: DataRow? {
-        get { storage.fields.row }
-        _modify { yield &storage.fields.row }
-    }
+    public var row: DataRow? = nil
 
     /// Creates a test.
     public init(
         name: String, location: SourceLocation, request: RequestSpec, expect: Expectations = Expectations(),
         captures: [CaptureSpec] = [], retry: RetrySpec? = nil, skip: String? = nil
     ) {
-        storage = CopyOnWriteBox(Fields(
-            name: name, location: location, request: request, expect: expect, captures: captures, retry: retry, skip: skip))
-    }
-
-    /// Shows the fields, as the plain struct did.
-    public var customMirror: Mirror { Mirror(reflecting: storage.fields) }
-
-    /// The stored values (one field per public property).
-    @usableFromInline struct Fields: Sendable {
-        @usableFromInline var name: String
-        @usableFromInline var location: SourceLocation
-        @usableFromInline var request: RequestSpec
-        @usableFromInline var expect: Expectations
-        @usableFromInline var captures: [CaptureSpec]
-        @usableFromInline var retry: RetrySpec?
-        @usableFromInline var skip: String?
-        @usableFromInline var row: DataRow? = nil
+        self.name = name
+        self.location = location
+        self.request = request
+        self.expect = expect
+        self.captures = captures
+        self.retry = retry
+        self.skip = skip
     }
 }
 

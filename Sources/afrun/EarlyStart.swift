@@ -3,6 +3,7 @@ import AFReports
 import AFRunner
 import AFSession
 import Foundation
+import Locking
 
 /// The part of `afrun run`'s set-up that does not depend on the suites, started before they load:
 /// libcurl's global set-up, the history's open (folders, WAL, schema check, runs left interrupted) and

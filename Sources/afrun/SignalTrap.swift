@@ -1,6 +1,7 @@
 import AFSession
 import Dispatch
 import Foundation
+import Locking
 
 /// Turns SIGINT and SIGTERM into a graceful stop: the first signal calls `onSignal` (which says what happens,
 /// cancels the transfers in flight and lets the sinks mark the run interrupted); a second one calls

@@ -1,4 +1,5 @@
 import AFSession
+import Locking
 import Testing
 
 @testable import AFRunner

@@ -4,6 +4,7 @@ import FixtureServer
 import AFSession
 import Foundation
 import JSONPath
+import Locking
 import Testing
 
 private func location(_ line: Int) -> AFSuite.SourceLocation { AFSuite.SourceLocation(file: "t.json", line: line, column: 1, pointer: "") }

@@ -51,6 +51,7 @@ final class Collector<Value: Sendable>: Sendable {
     var values: [Value] { storage.withLock { $0 } }
 }
 
+import Locking
 import Synchronization
 
 /// A shared index handed out to concurrent workers.

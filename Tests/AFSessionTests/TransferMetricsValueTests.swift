@@ -31,24 +31,4 @@ import Testing
         #expect(object["storage"] == nil)
         #expect(try JSONDecoder().decode(TransferMetrics.self, from: data) == metrics)
     }
-
-    /// `Duration.milliseconds` takes a short path for counts that fit in 64 bits; it must give what dividing the
-    /// durations gives, on both sides of that limit and for negative durations.
-    @Test(arguments: [
-        Duration.zero, .microseconds(1), .microseconds(1_500), .milliseconds(-3), .nanoseconds(9_223_372_036),
-        .nanoseconds(9_223_372_037), .seconds(10), .seconds(-10), .seconds(86_400 * 365), .microseconds(123_456_789_012),
-    ])
-    func millisecondsMatchDivision(duration: Duration) {
-        #expect(duration.milliseconds == duration / .milliseconds(1))
-    }
-
-    @Test func millisecondsOfRandomMicrosecondCounts() {
-        var generator = SystemRandomNumberGenerator()
-        var differing: [Duration] = []
-        for _ in 0..<100_000 {
-            let duration = Duration.microseconds(Int64.random(in: -20_000_000...20_000_000, using: &generator))
-            if duration.milliseconds != duration / .milliseconds(1) { differing.append(duration) }
-        }
-        #expect(differing.count == 0, "first: \(differing.prefix(3))")
-    }
 }

@@ -1,3 +1,4 @@
+import CSpawnActions
 import Foundation
 
 #if canImport(Glibc)
@@ -74,14 +75,14 @@ public final class ChildProcess: @unchecked Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        for (stream, target) in [(standardOutput, Int32(1)), (standardError, Int32(2))] {
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        for (stream, target) in [(standardOutput, STDOUT_FILENO), (standardError, STDERR_FILENO)] {
             if let descriptor = Self.writingDescriptor(stream) {
                 posix_spawn_file_actions_adddup2(&actions, descriptor, target)
             }
         }
-        _ = Self.closeFrom(&actions, 3)
-        if let directory = currentDirectoryURL?.path { _ = Self.changeDirectory(&actions, directory) }
+        _ = posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1)
+        if let directory = currentDirectoryURL?.path { _ = posix_spawn_file_actions_addchdir_np(&actions, directory) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -127,14 +128,6 @@ public final class ChildProcess: @unchecked Sendable {
         }
         terminationHandler?(self)
     }
-
-    // glibc's `_np` file actions (2.29 and 2.34) are not visible to Swift without _GNU_SOURCE: looked up once.
-    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private typealias ChangeDirectory = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-    private static let closeFrom: CloseFrom = unsafeBitCast(
-        dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")!, to: CloseFrom.self)
-    private static let changeDirectory: ChangeDirectory = unsafeBitCast(
-        dlsym(nil, "posix_spawn_file_actions_addchdir_np")!, to: ChangeDirectory.self)
 
     private static func writingDescriptor(_ stream: Any?) -> Int32? {
         if let handle = stream as? FileHandle { return handle.fileDescriptor }

@@ -1,5 +1,6 @@
 import AFSession
 import Foundation
+import Locking
 
 /// The one boundary where secrets leave results: every string of a `TestResult` that comes from the wire or
 /// from a suite's values passes through here before any sink, the terminal, a report or the database sees it.

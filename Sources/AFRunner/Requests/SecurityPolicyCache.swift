@@ -1,6 +1,7 @@
 import AFSession
 import AFSuite
 import Foundation
+import Locking
 
 /// The security policies of one suite's tests, built once per distinct TLS spec: pinned certificate
 /// files are read once per suite, not once per test. A spec whose paths, pins or passphrase hold a

@@ -1,4 +1,5 @@
 import AFSession
+import Locking
 
 /// Bounds the requests in flight across a whole run (`--jobs N`): an async counting semaphore.
 /// Waiters are resumed in arrival order, outside the lock, exactly once.

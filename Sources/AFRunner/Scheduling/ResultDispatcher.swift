@@ -1,5 +1,6 @@
 import AFSession
 import Foundation
+import Locking
 
 /// Hands finished results to the sinks in completion order. Each sink has its own queue drained
 /// by one task, so a sink never sees concurrent calls and a slow sink (a database commit) never

@@ -58,8 +58,7 @@ public struct RunOptions: Sendable {
         // suite's requests carry a cookie store of the suite's own instead (TestExecutor).
         configuration.cookiesEnabled = false
         // The transfer thread is the busiest of a large parallel run: a second one shares its work where
-        // there is a second core (one request at a time still uses the first; docs/performance.md,
-        // Runner, "Round 8").
+        // there is a second core (one request at a time still uses the first).
         configuration.transferThreads = ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
         sessionConfiguration = configuration
     }

@@ -1,6 +1,7 @@
 import AFSession
 import AFSuite
 import Foundation
+import Locking
 
 /// Runs suites: suites concurrently, a suite's tests in file order with captures flowing down
 /// (or concurrently for `parallel: true`), requests in flight bounded by `--jobs`, every result

@@ -1,4 +1,5 @@
 import AFSession
+import Locking
 
 /// One `SessionManager` per distinct security policy, made on first use and shut down together
 /// at the end of a run (each policy needs its own TLS settings; connections are reused within one).

@@ -48,15 +48,15 @@ struct TestExecutor: Sendable {
         switch runner.stoppedBecause {
         case .interrupted?:
             result.skipReason = Self.interrupted
-            return (runner.redactor.redact(consume result), [])
+            return (runner.redactor.redact(result), [])
         case .failFast?:
             result.skipReason = "not run: --fail-fast stopped the run after a failure"
-            return (redactor.redact(consume result), [])
+            return (redactor.redact(result), [])
         case nil: break
         }
         if let reason = test.skip {
             result.skipReason = reason
-            return (redactor.redact(consume result), [])
+            return (redactor.redact(result), [])
         }
         var scope = scope
         if let row = test.row { scope.row = row.values }
@@ -74,7 +74,7 @@ struct TestExecutor: Sendable {
             result.captures = Dictionary(captures.map { ($0.name, $0.value) }, uniquingKeysWith: { _, b in b })
         }
         if runner.options.failFast, result.status == .failed || result.status == .error { runner.stop(.failFast) }
-        return (redactor.redact(consume result, secretCaptures: secretCaptures), captures)
+        return (redactor.redact(result, secretCaptures: secretCaptures), captures)
     }
 
     /// Runs the attempts, writing their outcome into `result` (a nested function capturing the result

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 extension HTTPSessionManager {
     /// Called with the task and the value the response serializer decoded.

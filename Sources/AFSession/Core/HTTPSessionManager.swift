@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// A session for one HTTP API: a base URL, a request serializer that builds requests from
 /// parameters and a response serializer that validates and decodes responses

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// One request run by a `SessionManager` (AFNetworking's `NSURLSessionTask` with its delegate).
 ///

@@ -1,3 +1,4 @@
+import Locking
 
 /// The session's live tasks by identifier, and the session's invalidation state.
 ///

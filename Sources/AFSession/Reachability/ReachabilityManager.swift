@@ -3,6 +3,7 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+import Locking
 #endif
 
 /// Tells whether the network, or one host, can be reached, and calls back when that changes

@@ -1,4 +1,3 @@
-import CCurl
 import COpenSSL
 import Foundation
 
@@ -22,7 +21,18 @@ final class ConnectionVerification {
 /// processing the server's Certificate message: the client has not sent its Finished message
 /// yet, so no application data (no request byte) can have left. libcurl reports
 /// `CURLE_PEER_FAILED_VERIFICATION` (60) and the transport reads the context's `rejection`.
+///
+/// libcurl stays on the transport's side: the transport's `CURLOPT_SSL_CTX_FUNCTION` reads the
+/// connection's host from its easy handle and calls `install`.
 enum TLSHandshakeVerifier {
+    /// What `install` did.
+    enum Installation: Equatable {
+        /// The verify callback is in place on the `SSL_CTX`.
+        case installed
+        /// OpenSSL could not make the ex-data slot or store the connection in it.
+        case outOfMemory
+    }
+
     /// The `SSL_CTX` ex-data slot holding a retained `ConnectionVerification`; its free callback
     /// releases it. OpenSSL calls the callback for every `SSL_CTX` freed, with nil where the
     /// slot was never set.
@@ -30,16 +40,19 @@ enum TLSHandshakeVerifier {
         if let pointer { Unmanaged<ConnectionVerification>.fromOpaque(pointer).release() }
     }
 
-    /// The body of `afSSLContextFunction`: libcurl calls it once per new connection, after its own
-    /// `SSL_CTX` setup (VERIFYPEER, CA file) and before the handshake.
+    /// Installs the policy's verify callback on a new connection's `SSL_CTX`. The transport calls it
+    /// from `CURLOPT_SSL_CTX_FUNCTION`, once per new connection, after libcurl's own `SSL_CTX` setup
+    /// (VERIFYPEER, CA file) and before the handshake.
+    /// - Parameters:
+    ///   - sslContext: the connection's `SSL_CTX *`.
+    ///   - context: the transfer's verification context.
+    ///   - host: the host this connection is for (a followed redirect's own host), normalized.
+    /// - Returns: whether the callback is in place.
     static func install(
-        curl: UnsafeMutableRawPointer?, sslContext: UnsafeMutableRawPointer?, userdata: UnsafeMutableRawPointer?
-    ) -> CURLcode {
-        // Without a context the policy cannot run: fail closed rather than connect unchecked.
-        guard let sslContext, let userdata else { return CURLE_BAD_FUNCTION_ARGUMENT }
-        guard exDataIndex >= 0 else { return CURLE_OUT_OF_MEMORY }
-        let context = Unmanaged<TLSVerificationContext>.fromOpaque(userdata).takeUnretainedValue()
-        let connection = ConnectionVerification(context: context, host: connectionHost(curl) ?? context.host)
+        sslContext: UnsafeMutableRawPointer, context: TLSVerificationContext, host: String
+    ) -> Installation {
+        guard exDataIndex >= 0 else { return .outOfMemory }
+        let connection = ConnectionVerification(context: context, host: host)
         let sslContextPointer = OpaquePointer(sslContext)
 
         if let previous = SSL_CTX_get_ex_data(sslContextPointer, exDataIndex) {
@@ -48,7 +61,7 @@ enum TLSHandshakeVerifier {
         let retained = Unmanaged.passRetained(connection)
         guard SSL_CTX_set_ex_data(sslContextPointer, exDataIndex, retained.toOpaque()) == 1 else {
             retained.release()
-            return CURLE_OUT_OF_MEMORY
+            return .outOfMemory
         }
         // VERIFY_PEER makes a failed verification fatal to the handshake even if the transport
         // set VERIFYPEER 0 by mistake (PLATFORM-NOTES #1).
@@ -61,7 +74,7 @@ enum TLSHandshakeVerifier {
                 return TLSHandshakeVerifier.verify(storeContext, connection)
             },
             retained.toOpaque())
-        return CURLE_OK
+        return .installed
     }
 
     /// The verify callback's body: 1 to continue the handshake, 0 to abort it.
@@ -91,16 +104,6 @@ enum TLSHandshakeVerifier {
             chain = [X509Certificate(retaining: leaf).der]
         }
         return chain
-    }
-
-    /// The host this connection is for: the host of libcurl's current URL, which a followed
-    /// redirect has already replaced when the new connection is set up.
-    static func connectionHost(_ curl: UnsafeMutableRawPointer?) -> String? {
-        guard let curl else { return nil }
-        var url: UnsafeMutablePointer<CChar>? = nil
-        guard afc_easy_getinfo_string(curl, CURLINFO_EFFECTIVE_URL, &url) == CURLE_OK, let url else { return nil }
-        guard let host = URLComponents(string: String(cString: url))?.host, !host.isEmpty else { return nil }
-        return X509HostCheck.normalized(host)
     }
 
     /// The OpenSSL verification code reported for a reason.

@@ -1,5 +1,5 @@
-import CCurl
 import Foundation
+import Locking
 
 // CONTRACT between the transfer loop (Transport/) and the security policy (Security/).
 // The transport calls exactly these; the security issue implements them. Internal only.
@@ -8,7 +8,8 @@ import Foundation
 //   1. `let settings = policy.transportSettings()`; applies CAINFO/CAPATH/SSLCERT/SSLKEY/KEYPASSWD,
 //      VERIFYHOST (`settings.verifyHost ? 2 : 0`) and always VERIFYPEER 1;
 //   2. when `settings.usesVerifyCallback` (always, today): SSL_SESSIONID_CACHE 0,
-//      SSL_CTX_FUNCTION = `afSSLContextFunction`, SSL_CTX_DATA = an unretained
+//      SSL_CTX_FUNCTION = `transferSSLContextCallback`, which calls
+//      `TLSHandshakeVerifier.install`, SSL_CTX_DATA = an unretained
 //      `TLSVerificationContext(policy:host:)` the transport keeps alive for the transfer;
 //   3. after a failure with curl code 60 reads `context.rejection` for `SessionError.serverTrustRejected`;
 //   4. once the handshake is done, `TLSEvidence(sslPointer:)` with CURLINFO_TLS_SSL_PTR's `internals`.
@@ -30,7 +31,7 @@ struct TLSTransportSettings: Sendable {
     var clientKeyPassphrase: String? = nil
     /// `CURLOPT_SSL_VERIFYHOST` 2 or 0. `CURLOPT_SSL_VERIFYPEER` always stays 1.
     var verifyHost: Bool = true
-    /// When true the transport installs `afSSLContextFunction` with a `TLSVerificationContext`
+    /// When true the transport installs `transferSSLContextCallback` with a `TLSVerificationContext`
     /// and sets `CURLOPT_SSL_SESSIONID_CACHE` to 0 (resumption skips the verify callback).
     var usesVerifyCallback: Bool = false
 }
@@ -140,10 +141,4 @@ final class TLSVerificationContext: Sendable {
         }
         return decided
     }
-}
-
-/// The `CURLOPT_SSL_CTX_FUNCTION` entry point. `userdata` is an unretained `TLSVerificationContext`.
-/// Installs the verify callback on the connection's `SSL_CTX`; see `TLSHandshakeVerifier`.
-let afSSLContextFunction: curl_ssl_ctx_callback = { curl, sslContext, userdata in
-    TLSHandshakeVerifier.install(curl: curl, sslContext: sslContext, userdata: userdata)
 }

@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import Locking
 
 /// A loaded `X509_STORE *` shared by every evaluation that uses the same trust store.
 ///

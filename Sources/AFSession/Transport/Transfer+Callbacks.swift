@@ -4,17 +4,15 @@ import Foundation
 // libcurl's C callbacks. Each is a global function (Swift forms C function pointers only from
 // non-capturing code) that recovers its `Transfer` from the unretained user-data pointer. They
 // run on the transfer-loop thread, inside `curl_multi_perform`, while the loop's table of running
-// transfers holds each `Transfer`: the body and header callbacks (several calls per response) borrow
-// it without a retain and release per call.
+// transfers holds each `Transfer`, so the unretained pointer stays valid for the call.
 
 /// `CURLOPT_WRITEFUNCTION`: response body bytes.
 func transferWriteCallback(
     _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?
 ) -> Int {
     guard let data, let user else { return 0 }
-    return Unmanaged<Transfer>.fromOpaque(user)._withUnsafeGuaranteedRef {
-        $0.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
-    }
+    let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
+    return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
 }
 
 /// `CURLOPT_HEADERFUNCTION`: one response header line.
@@ -22,9 +20,8 @@ func transferHeaderCallback(
     _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?
 ) -> Int {
     guard let data, let user else { return 0 }
-    Unmanaged<Transfer>.fromOpaque(user)._withUnsafeGuaranteedRef {
-        $0.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
-    }
+    let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
+    transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
     return size * count
 }
 
@@ -61,11 +58,23 @@ func transferSSLContextCallback(
     _ curl: UnsafeMutableRawPointer?, _ sslContext: UnsafeMutableRawPointer?, _ user: UnsafeMutableRawPointer?
 ) -> CURLcode {
     // Without the transfer the policy cannot run: fail closed rather than connect unchecked.
-    guard let user else { return CURLE_BAD_FUNCTION_ARGUMENT }
+    guard let user, let sslContext else { return CURLE_BAD_FUNCTION_ARGUMENT }
     let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
     let context = transfer.verificationContext()
-    return TLSHandshakeVerifier.install(
-        curl: curl, sslContext: sslContext, userdata: Unmanaged.passUnretained(context).toOpaque())
+    let host = curl.flatMap(connectionHost) ?? context.host
+    switch TLSHandshakeVerifier.install(sslContext: sslContext, context: context, host: host) {
+    case .installed: return CURLE_OK
+    case .outOfMemory: return CURLE_OUT_OF_MEMORY
+    }
+}
+
+/// The host a new connection is for: the host of libcurl's current URL, which a followed redirect
+/// has already replaced when the new connection is set up.
+private func connectionHost(_ curl: UnsafeMutableRawPointer) -> String? {
+    var url: UnsafeMutablePointer<CChar>? = nil
+    guard afc_easy_getinfo_string(curl, CURLINFO_EFFECTIVE_URL, &url) == CURLE_OK, let url else { return nil }
+    guard let host = URLComponents(string: String(cString: url))?.host, !host.isEmpty else { return nil }
+    return X509HostCheck.normalized(host)
 }
 
 /// `CURLOPT_XFERINFOFUNCTION`: byte counts, reported to the task.

@@ -1,5 +1,4 @@
 import Foundation
-import ValueBox
 
 /// Everything the transfer loop needs to run one transfer, built off the loop and handed over
 /// in a `.start` command; the loop makes its own `Transfer` from it.
@@ -111,9 +110,6 @@ protocol TransferDelegate: AnyObject, Sendable {
 }
 
 /// How a transfer ended.
-///
-/// A value whose fields sit behind one copy-on-write reference: an outcome is handed from the loop
-/// to the task, its state machine and its result, and the ~300-byte struct was copied at each step.
 struct TransferOutcome: Sendable {
     /// The body the transfer produced.
     enum Body: Sendable {
@@ -123,37 +119,16 @@ struct TransferOutcome: Sendable {
         case file(URL)
     }
 
-    private struct Fields: Sendable {
-        var request: HTTPRequest
-        var response: HTTPResponse?
-        var body: Body?
-        var error: SessionError?
-        var metrics: TransferMetrics?
-    }
-
-    private var storage: CopyOnWriteBox<Fields>
-
-    /// Creates an outcome.
-    init(request: HTTPRequest, response: HTTPResponse?, body: Body?, error: SessionError?, metrics: TransferMetrics?) {
-        storage = CopyOnWriteBox(Fields(request: request, response: response, body: body, error: error, metrics: metrics))
-    }
-
     /// The request as sent.
-    var request: HTTPRequest { storage.fields.request }
+    let request: HTTPRequest
     /// The response head, when one arrived (also on some failures, e.g. a truncated body).
-    var response: HTTPResponse? { storage.fields.response }
+    let response: HTTPResponse?
     /// The body, on success.
-    var body: Body? {
-        get { storage.fields.body }
-        _modify { yield &storage.fields.body }
-    }
+    var body: Body?
     /// The error, on failure.
-    var error: SessionError? {
-        get { storage.fields.error }
-        _modify { yield &storage.fields.error }
-    }
+    var error: SessionError?
     /// What libcurl measured; nil when the transfer never started.
-    var metrics: TransferMetrics? { storage.fields.metrics }
+    let metrics: TransferMetrics?
 
     /// A failure before or without any libcurl measurement.
     static func failure(_ error: SessionError, request: HTTPRequest) -> TransferOutcome {

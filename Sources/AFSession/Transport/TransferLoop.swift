@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Locking
 
 /// The thread that runs a session's transfers.
 ///

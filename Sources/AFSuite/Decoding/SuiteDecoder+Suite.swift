@@ -8,8 +8,7 @@ extension SuiteDecoder {
 
     /// Decodes the whole file; the suite is returned even when problems were found (the loader
     /// drops it then), so later checks can still run.
-    /// `testElements`: the elements of `tests` when they were parsed apart from `root` (whose `tests` is then empty).
-    mutating func decodeSuite(_ root: SuiteNode, testElements: [SuiteNode]? = nil) -> Suite? {
+    mutating func decodeSuite(_ root: SuiteNode) -> Suite? {
         let defaultName = file.deletingPathExtension().lastPathComponent
         guard let root = object(root, allowed: Self.suiteKeys, context: "the suite",
             misplaced: ["request": "a test in `tests`", "expect": "a test in `tests`", "headers": "`defaults`",
@@ -31,7 +30,7 @@ extension SuiteDecoder {
         if let cookies = bool(root.member("cookies")) { suite.keepsCookies = cookies }
         if let tests = require("tests", in: root, context: "the suite") {
             if case .array = tests.value {
-                let elements = testElements ?? tests.elements
+                let elements = tests.elements
                 var firstLines: [String: Int] = [:]
                 firstLines.reserveCapacity(elements.count)
                 // Each element's tests are moved out of the decoded array (`take()`), not copied: a copy

@@ -47,9 +47,6 @@ struct SuiteDecoder {
     /// JSONPath queries compiled so far, by expression: a generated suite repeats a few paths
     /// thousands of times.
     var compiledQueries: [String: JSONPathQuery] = [:]
-    /// How many threads may decode a long `tests` array at once (1: in order on the caller's thread; nil: as many
-    /// as the process may use, up to 4).
-    var testDecodingThreads: Int? = 1
 
     init(file: URL, displayPath: String, index: JSONSourceIndex) {
         self.file = file

@@ -6,6 +6,7 @@
 #define AFRUN_CLINUXNET_H
 
 #include <sched.h>
+#include <linux/sched.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
@@ -15,10 +16,9 @@
 #include <linux/wireless.h>
 #include <linux/if_arp.h>
 
+// glibc declares setns, and its <sched.h> defines CLONE_NEWNET, only under _GNU_SOURCE; the kernel's
+// <linux/sched.h> defines the flag without it.
 extern int setns(int fd, int nstype);
-#ifndef CLONE_NEWNET
-#define CLONE_NEWNET 0x40000000
-#endif
 
 /// Moves the calling thread into the network namespace open at `fd`.
 static inline int afn_enter_network_namespace(int fd) { return setns(fd, CLONE_NEWNET); }

@@ -1,25 +1,31 @@
-/// A streaming SHA-256 (FIPS 180-4), so the server can hash uploads and tests can recompute
-/// digests of `/bytes` without a crypto dependency.
-public struct SHA256Digest: Sendable {
-    private static let roundConstants: [UInt32] = [
-        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
-    ]
+import COpenSSL
 
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    private var pending: [UInt8] = []
-    private var totalBytes: UInt64 = 0
+/// A streaming SHA-256 through OpenSSL's EVP interface, so the server can hash uploads and tests can
+/// recompute digests of `/bytes` with the same implementation the session core uses.
+public struct SHA256Digest {
+    /// The EVP context; a copy of the digest that is changed gets its own (`EVP_MD_CTX_copy_ex`).
+    private final class Context {
+        let pointer: OpaquePointer
+
+        init() {
+            guard let pointer = EVP_MD_CTX_new() else { fatalError("EVP_MD_CTX_new failed: out of memory") }
+            self.pointer = pointer
+            precondition(EVP_DigestInit_ex(pointer, EVP_sha256(), nil) == 1, "EVP_DigestInit_ex(SHA-256) failed")
+        }
+
+        init(copying other: Context) {
+            guard let pointer = EVP_MD_CTX_new() else { fatalError("EVP_MD_CTX_new failed: out of memory") }
+            self.pointer = pointer
+            precondition(EVP_MD_CTX_copy_ex(pointer, other.pointer) == 1, "EVP_MD_CTX_copy_ex failed")
+        }
+
+        deinit { EVP_MD_CTX_free(pointer) }
+    }
+
+    private var context = Context()
 
     /// Creates an empty digest.
-    public init() { pending.reserveCapacity(64) }
+    public init() {}
 
     /// Hashes `bytes` in one call.
     /// - Returns: the digest as 64 lowercase hexadecimal characters.
@@ -31,23 +37,8 @@ public struct SHA256Digest: Sendable {
 
     /// Adds bytes to the message.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        totalBytes &+= UInt64(bytes.count)
-        var offset = 0
-        if !pending.isEmpty {
-            let take = min(64 - pending.count, bytes.count)
-            pending.append(contentsOf: bytes[0..<take])
-            offset = take
-            if pending.count == 64 {
-                let block = pending
-                block.withUnsafeBytes { compress($0) }
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
-        while bytes.count - offset >= 64 {
-            compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]))
-            offset += 64
-        }
-        if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
+        if !isKnownUniquelyReferenced(&context) { context = Context(copying: context) }
+        precondition(EVP_DigestUpdate(context.pointer, bytes.baseAddress, bytes.count) == 1, "EVP_DigestUpdate failed")
     }
 
     /// Adds bytes to the message.
@@ -58,55 +49,17 @@ public struct SHA256Digest: Sendable {
     /// Ends the message.
     /// - Returns: the digest as 64 lowercase hexadecimal characters.
     public mutating func finalizeHex() -> String {
-        let bitLength = totalBytes &* 8
-        var tail: [UInt8] = [0x80]
-        let used = Int(totalBytes % 64)
-        let padding = (used < 56 ? 55 - used : 119 - used)
-        tail.append(contentsOf: repeatElement(0, count: padding))
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        let saved = totalBytes
-        update(tail)
-        totalBytes = saved
+        if !isKnownUniquelyReferenced(&context) { context = Context(copying: context) }
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        precondition(EVP_DigestFinal_ex(context.pointer, &digest, &length) == 1, "EVP_DigestFinal_ex failed")
         let hexDigits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(64)
-        for word in state {
-            for shift in stride(from: 28, through: 0, by: -4) { out.append(hexDigits[Int((word >> UInt32(shift)) & 0xf)]) }
+        out.reserveCapacity(Int(length) * 2)
+        for byte in digest.prefix(Int(length)) {
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0x0f)])
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// One 64-byte block. Works on a stack buffer and locals: debug builds hash tens of MiB in tests.
-    private mutating func compress(_ block: UnsafeRawBufferPointer) {
-        // Masking shifts (&>>, &<<) and raw pointers: at -Onone the checked forms are calls, and
-        // this loop would then dominate an upload's time.
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buffer in
-            Self.roundConstants.withUnsafeBufferPointer { constants in
-                let w = buffer.baseAddress!, k = constants.baseAddress!
-                let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                for i in 0..<16 {
-                    let b = bytes + 4 &* i
-                    w[i] = UInt32(b[0]) &<< 24 | UInt32(b[1]) &<< 16 | UInt32(b[2]) &<< 8 | UInt32(b[3])
-                }
-                for i in 16..<64 {
-                    let x = w[i &- 15], y = w[i &- 2]
-                    let s0 = (x &>> 7 | x &<< 25) ^ (x &>> 18 | x &<< 14) ^ (x &>> 3)
-                    let s1 = (y &>> 17 | y &<< 15) ^ (y &>> 19 | y &<< 13) ^ (y &>> 10)
-                    w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
-                }
-                var a = state[0], b = state[1], c = state[2], d = state[3]
-                var e = state[4], f = state[5], g = state[6], h = state[7]
-                for i in 0..<64 {
-                    let s1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
-                    let t1 = h &+ s1 &+ ((e & f) ^ (~e & g)) &+ k[i] &+ w[i]
-                    let s0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
-                    let t2 = s0 &+ ((a & b) ^ (a & c) ^ (b & c))
-                    h = g; g = f; f = e; e = d &+ t1
-                    d = c; c = b; b = a; a = t1 &+ t2
-                }
-                state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-                state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
-            }
-        }
     }
 }

@@ -22,22 +22,11 @@ struct JSONParser {
     var columnOffset = 0
     var column = 1
 
-    /// A value whose bytes are parsed elsewhere (`JSONSplitDocument`): parsed here as an empty array.
-    var skippedArray: Range<Int>?
-
     init(bytes: UnsafeBufferPointer<UInt8>, recordsLocations: Bool, recordsOffsets: Bool = false) {
         self.bytes = bytes
         self.recordsLocations = recordsLocations
         self.recordsOffsets = recordsOffsets
         sourceIndex = JSONSourceIndex(bytes: recordsOffsets ? Array(bytes) : [])
-    }
-
-    /// A parser recording offsets into an index that shares `document` (the same bytes as `bytes`).
-    init(bytes: UnsafeBufferPointer<UInt8>, sharing document: [UInt8]) {
-        self.bytes = bytes
-        recordsLocations = false
-        recordsOffsets = true
-        sourceIndex = JSONSourceIndex(bytes: document)
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -64,11 +53,6 @@ struct JSONParser {
         if recordsOffsets {
             node = sourceIndex.addNode(valueOffset: index, keyOffset: pendingKeyOffset)
             pendingKeyOffset = -1
-        }
-        if let skipped = skippedArray, skipped.lowerBound == index {
-            index = skipped.upperBound
-            if recordsOffsets { sourceIndex.setChildren(of: node, []) }
-            return .array([])
         }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject(pointer: pointer, node: node)

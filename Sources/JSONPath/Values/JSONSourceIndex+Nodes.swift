@@ -63,15 +63,7 @@ extension JSONSourceIndex {
     private func appendPointer(of node: Int, to pointer: inout String) {
         guard node >= 0, node < parents.count else { return }
         let parent = Int(parents[node])
-        guard parent >= 0 else {
-            // An element of a split array: its place continues the array's pointer.
-            if let part, let position = Self.search(part.roots, for: node) {
-                pointer += part.arrayPointer
-                pointer += "/"
-                pointer += String(part.firstPosition + position)
-            }
-            return
-        }
+        guard parent >= 0 else { return }
         appendPointer(of: parent, to: &pointer)
         pointer += "/"
         if bytes[Int(valueOffsets[parent])] == UInt8(ascii: "[") {
@@ -92,18 +84,6 @@ extension JSONSourceIndex {
             let name = decodedKey(at: quote).map { String(decoding: $0, as: UTF8.self) } ?? ""
             pointer += JSONSourceMap.escape(name)
         }
-    }
-
-    /// The position of `node` in `sorted` (node numbers in document order), or nil.
-    static func search(_ sorted: [Int32], for node: Int) -> Int? {
-        var low = 0, high = sorted.count - 1
-        while low <= high {
-            let mid = (low + high) / 2
-            let value = Int(sorted[mid])
-            if value == node { return mid }
-            if value < node { low = mid + 1 } else { high = mid - 1 }
-        }
-        return nil
     }
 
     /// The position of `node` among `parent`'s children: a binary search, since children are numbered

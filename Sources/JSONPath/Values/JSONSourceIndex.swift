@@ -30,9 +30,6 @@ public struct JSONSourceIndex: Sendable {
     var parents: [Int32] = []
     /// Whether some object of the document names a member twice (the parser keeps the last value).
     public internal(set) var hasDuplicateKeys = false
-    /// For an index of some elements of one array (`JSONSplitDocument`): that array's pointer, the position
-    /// of the first element, and the elements' node numbers; their pointers continue the array's.
-    var part: (arrayPointer: String, firstPosition: Int, roots: [Int32])?
 
     init(bytes: [UInt8]) {
         self.bytes = bytes

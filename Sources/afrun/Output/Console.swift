@@ -1,6 +1,7 @@
 import AFSession
 import Dispatch
 import Foundation
+import Locking
 
 /// Writes to standard output and error; one lock so lines and the progress bar never interleave.
 ///

@@ -2,6 +2,7 @@ import AFRunner
 import AFSession
 import AFSuite
 import Foundation
+import Locking
 
 /// The terminal's live view of a run, as a `ResultSink`: on a terminal a progress bar on standard
 /// error with failures printed above it as they happen; otherwise one line per finished test.

@@ -1,0 +1,1 @@
+// Intentionally empty: CSpawnActions is header-only; SwiftPM needs one source file per C target.
