@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Glibc
 
 /// Finds suite files: a file path is taken as given; a folder yields every `*.json` below it,
 /// sorted by path, skipping folders named `_data` or starting with `.` (bodies, fixtures and
