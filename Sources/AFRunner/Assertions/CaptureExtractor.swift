@@ -13,17 +13,24 @@ public enum CaptureExtractor {
         public var reason: String
     }
 
-    /// The captured values in order, or the first miss.
-    public static func extract(_ captures: [CaptureSpec], from context: ResponseContext) -> Result<[(String, String)], Miss> {
+    /// Every capture that found nothing, in the test's order: all of them are reported at once.
+    public struct Misses: Error, Sendable, Hashable {
+        /// The misses, at least one.
+        public var misses: [Miss]
+    }
+
+    /// The captured values in order, or every miss.
+    public static func extract(_ captures: [CaptureSpec], from context: ResponseContext) -> Result<[(String, String)], Misses> {
         var values: [(String, String)] = []
+        var misses: [Miss] = []
         var document: JSONValue?
         for capture in captures {
             switch value(of: capture, context: context, document: &document) {
             case .success(let v): values.append((capture.name, v))
-            case .failure(let miss): return .failure(miss)
+            case .failure(let miss): misses.append(miss)
             }
         }
-        return .success(values)
+        return misses.isEmpty ? .success(values) : .failure(Misses(misses: misses))
     }
 
     private static func value(of capture: CaptureSpec, context: ResponseContext, document: inout JSONValue?) -> Result<String, Miss> {
