@@ -23,7 +23,7 @@ public struct AssertionEvaluator: Sendable {
             for header in expect.headers { results += self.header(header, response) }
             if !expect.json.isEmpty { json(expect.json, body: context.body, into: &results) }
             if !expect.xpath.isEmpty { results += xpath(expect.xpath, context: context) }
-            if let body = expect.body { results += self.body(body, context.body) }
+            if let body = expect.body { results += self.body(body, context.body, charset: response.textEncodingName) }
             if let metrics = context.metrics { results += duration(expect.duration, metrics) }
         }
         results += tls(expect.tls, context: context)
@@ -115,9 +115,11 @@ public struct AssertionEvaluator: Sendable {
 
     // MARK: body, duration
 
-    func body(_ expectation: BodyExpectation, _ data: Data) -> [AssertionResult] {
+    /// Text predicates see the body decoded by its declared charset (`charset`, from `Content-Type`);
+    /// `sha256` and `bytes` see the raw bytes.
+    func body(_ expectation: BodyExpectation, _ data: Data, charset: String? = nil) -> [AssertionResult] {
         var results: [AssertionResult] = []
-        let text = JSONValue.string(String(decoding: data, as: UTF8.self))
+        let text = JSONValue.string(BodyText.decode(data, charset: charset))
         for p in expectation.predicates.predicates {
             results.append(Self.result(kind: "body", target: nil, predicate: p, actual: text, passed: PredicateEvaluator.holds(p, for: text)))
         }

@@ -23,6 +23,7 @@ public struct ResponseContext: Sendable {
         self.now = now
     }
 
-    /// The body as text (invalid UTF-8 replaced).
-    public var text: String { String(decoding: body, as: UTF8.self) }
+    /// The body as text, decoded by the charset the response declares (UTF-8 when none; bytes invalid in
+    /// it replaced).
+    public var text: String { BodyText.decode(body, charset: response?.textEncodingName) }
 }
