@@ -39,6 +39,11 @@ struct ValidateCompletenessTests {
         #expect(problems(json).isEmpty)
     }
 
+    @Test func namespacePrefixesNeedDeclaring() {
+        #expect(XPathSyntax.problem(in: "//soap:Body")?.message == "undefined namespace prefix")
+        #expect(XPathSyntax.problem(in: "//soap:Body", namespaces: ["soap": "http://schemas.xmlsoap.org/soap/envelope/"]) == nil)
+    }
+
     /// Templates in expectation operands are checked as a request's are, at their column.
     static let badTemplates: [(expect: String, marker: String, code: String)] = [
         (#"{"json": [{"path": "$.a", "equals": "{{bad name}}"}]}"#, "{{bad name}}", "invalid-template"),

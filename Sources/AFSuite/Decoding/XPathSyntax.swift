@@ -20,9 +20,12 @@ public enum XPathSyntax {
     private static let initialized: Void = xmlInitParser()
 
     /// Why `expression` does not compile, or nil when it does.
-    /// - Parameter expression: an XPath 1.0 expression.
+    /// - Parameters:
+    ///   - expression: an XPath 1.0 expression.
+    ///   - namespaces: prefixes the expression may use, with their URIs (none are known otherwise, so a
+    ///     prefixed name is an "undefined namespace prefix").
     /// - Returns: the problem, or nil.
-    public static func problem(in expression: String) -> Problem? {
+    public static func problem(in expression: String, namespaces: [String: String] = [:]) -> Problem? {
         _ = initialized
         if expression.utf8.contains(0) { return Problem(message: "the expression holds a NUL character", offset: nil) }
         // A context without a document: its error handler keeps libxml2 from printing, and its `lastError`
@@ -30,6 +33,9 @@ public enum XPathSyntax {
         guard let context = xmlXPathNewContext(nil) else { return Problem(message: "libxml2 could not allocate an XPath context", offset: nil) }
         defer { xmlXPathFreeContext(context) }
         context.pointee.error = { _, _ in }
+        for (prefix, uri) in namespaces {
+            _ = prefix.withCString { p in uri.withCString { u in xmlXPathRegisterNs(context, p.cast(), u.cast()) } }
+        }
         let compiled = expression.withCString { text in
             text.withMemoryRebound(to: xmlChar.self, capacity: expression.utf8.count + 1) { xmlXPathCtxtCompile(context, $0) }
         }
@@ -81,4 +87,9 @@ public enum XPathSyntax {
         let index = utf8.index(utf8.startIndex, offsetBy: max(0, min(byte, utf8.count)))
         return text.distance(from: text.startIndex, to: index)
     }
+}
+
+extension UnsafePointer<CChar> {
+    /// The same bytes as libxml2's `xmlChar`.
+    fileprivate func cast() -> UnsafePointer<xmlChar> { UnsafeRawPointer(self).assumingMemoryBound(to: xmlChar.self) }
 }
