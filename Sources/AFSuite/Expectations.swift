@@ -47,6 +47,34 @@ public enum StatusMatcher: Sendable, Hashable, CustomStringConvertible {
     case statusClass(Int)
     /// An inclusive range.
     case range(ClosedRange<Int>)
+    /// A template (`"{{code}}"`) that renders to one of the forms above; the runner renders it before
+    /// comparing (unrendered, it matches nothing).
+    case template(String)
+
+    /// Parses `"200"`, `"2xx"` (also `"2XX"`), `"200-299"`; nil for anything else. Codes are 100–599.
+    /// - Parameter text: the status as written (or rendered).
+    public init?(parsing text: String) {
+        let s = text.trimmingWhitespace()
+        let chars = Array(s)
+        if chars.count == 3, let d = chars[0].wholeNumberValue, (1...5).contains(d),
+            chars[1...].allSatisfy({ $0 == "x" || $0 == "X" })
+        {
+            self = .statusClass(d)
+            return
+        }
+        if let code = Int(s), (100...599).contains(code) {
+            self = .code(code)
+            return
+        }
+        let bounds = s.split(separator: "-", omittingEmptySubsequences: false)
+        if bounds.count == 2, let lo = Int(bounds[0].trimmingWhitespace()), let hi = Int(bounds[1].trimmingWhitespace()),
+            (100...599).contains(lo), (100...599).contains(hi), lo <= hi
+        {
+            self = .range(lo...hi)
+            return
+        }
+        return nil
+    }
 
     /// Whether `status` matches.
     public func matches(_ status: Int) -> Bool {
@@ -54,15 +82,17 @@ public enum StatusMatcher: Sendable, Hashable, CustomStringConvertible {
         case .code(let code): status == code
         case .statusClass(let c): status / 100 == c
         case .range(let r): r.contains(status)
+        case .template: false
         }
     }
 
-    /// As written in a suite: `200`, `2xx`, `200-299`.
+    /// As written in a suite: `200`, `2xx`, `200-299`, `{{code}}`.
     public var description: String {
         switch self {
         case .code(let code): "\(code)"
         case .statusClass(let c): "\(c)xx"
         case .range(let r): "\(r.lowerBound)-\(r.upperBound)"
+        case .template(let text): text
         }
     }
 }
@@ -122,7 +152,7 @@ public struct PathAssertion: Sendable, Hashable {
 public struct BodyExpectation: Sendable, Hashable {
     /// Predicates on the body as text (`equals`, `contains`, `matches`…).
     public var predicates: PredicateSet
-    /// The expected SHA-256 of the body, lower-case hex.
+    /// The expected SHA-256 of the body, hex (a template such as `{{digest}}` until the runner renders it).
     public var sha256: String?
     /// Predicates on the body's length in bytes.
     public var bytes: PredicateSet?

@@ -13,8 +13,10 @@ extension SuiteDiagnostic.Reason {
         case .outOfRange: "out-of-range"
         case .invalidRegex: "invalid-regex"
         case .invalidJSONPath: "invalid-jsonpath"
+        case .invalidXPath: "invalid-xpath"
         case .invalidTemplate: "invalid-template"
         case .invalidURL: "invalid-url"
+        case .unsupportedScheme: "unsupported-scheme"
         case .missingFile: "missing-file"
         case .duplicateKey: "duplicate-key"
         case .duplicateTestName: "duplicate-test"
@@ -42,9 +44,13 @@ extension SuiteDiagnostic.Reason {
         case .invalidRegex(let pattern, let message): "invalid regular expression `\(pattern)`: \(message)"
         case .invalidJSONPath(let expression, let message, let position):
             "invalid JSONPath `\(expression)`: \(message) at position \(position)"
+        case .invalidXPath(let expression, let message, let position):
+            "invalid XPath `\(expression)`: \(message)" + (position.map { " at position \($0)" } ?? "")
         case .invalidTemplate(let template, let message, let offset):
             "invalid template \"\(template)\": \(message) at offset \(offset)"
         case .invalidURL(let url, let problem): "`\(url)` \(problem)"
+        case .unsupportedScheme(let url, let scheme):
+            "`\(url)` uses the `\(scheme)` scheme; afrun sends only http and https requests"
         case .missingFile(let path, let resolved): "file `\(path)` not found (looked for \(resolved))"
         case .duplicateKey(let key, let firstLine):
             "`\(key)` is written twice in this object (first on line \(firstLine)); only the last value would count"
@@ -79,11 +85,15 @@ extension SuiteDiagnostic.Reason {
             "fix the pattern (NSRegularExpression syntax); in JSON a backslash is written twice: `\"\\\\d+\"`"
         case .invalidJSONPath:
             "JSONPath starts with `$`, e.g. `$.items[0].id` or `$..name`; try it with `afrun jsonpath EXPR FILE`"
+        case .invalidXPath:
+            "write an XPath 1.0 expression such as `//title`, `count(//li)` or `//a/@href`; check brackets and quotes"
         case .invalidTemplate:
             "close the placeholder with `}}`, use a name of letters, digits, `_`, `-` or `.` (`{{user_id}}`, `{{env.TOKEN}}`),"
                 + " or write `\\\\{{` in JSON for a literal `{{`"
         case .invalidURL:
             "write an absolute URL (`https://host/path`), or set the suite's `baseURL` and write the path relative to it"
+        case .unsupportedScheme:
+            "write an `http://` or `https://` URL; to send a file's content, use `bodyFile` in an http(s) request"
         case .missingFile:
             "paths are relative to the suite file's folder; create the file or fix the path"
         case .duplicateKey: "merge the two into one, or remove one"

@@ -59,10 +59,14 @@ extension SuiteDiagnostic {
         case invalidRegex(pattern: String, message: String)
         /// A JSONPath expression that does not parse.
         case invalidJSONPath(expression: String, message: String, position: Int)
+        /// An XPath expression that libxml2 cannot compile; `position` is the character offset when known.
+        case invalidXPath(expression: String, message: String, position: Int?)
         /// A template with an unclosed `{{` or an invalid variable name.
         case invalidTemplate(template: String, message: String, offset: Int)
         /// A URL that cannot be sent: a relative `url` without a `baseURL`, or a base that is not http(s).
         case invalidURL(url: String, problem: String)
+        /// A URL with a scheme afrun does not send (`file:`, `ftp:`…): only http and https.
+        case unsupportedScheme(url: String, scheme: String)
         /// A file the suite names does not exist.
         case missingFile(path: String, resolved: String)
         /// A member name written twice in one object (JSON would keep only the last value).

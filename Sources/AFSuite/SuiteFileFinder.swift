@@ -55,6 +55,25 @@ enum SuiteFileFinder {
         return (walk.found, walk.errors, walk.warnings)
     }
 
+    /// Why the file at `path` cannot be read as a suite or data file without opening it, or nil for a
+    /// regular file (or one `stat` cannot see: reading it then reports the error). A FIFO would block the
+    /// read until a writer came, and `/dev/zero` would never end: their type is checked first.
+    static func notRegularFileProblem(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: kind = "a folder"
+        case S_IFIFO: kind = "a FIFO (named pipe)"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "a special file"
+        }
+        return "not a regular file: it is \(kind)"
+    }
+
     private static func trimmedFolder(_ path: String) -> String {
         var p = path
         while p.count > 1, p.hasSuffix("/") { p.removeLast() }

@@ -61,6 +61,8 @@ public struct SuiteLoader: Sendable {
         let bytes: Data
         if let data {
             bytes = data
+        } else if let problem = SuiteFileFinder.notRegularFileProblem(url.path) {
+            return .failure(FileErrors(errors: [.unreadable(path: displayPath, reason: problem)]))
         } else {
             do {
                 bytes = try Data(contentsOf: url)

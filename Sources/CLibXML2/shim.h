@@ -15,4 +15,9 @@
 // `xmlFree` is a global function pointer (or a macro in thread-allocation builds).
 static inline void afx_free(void *p) { xmlFree(p); }
 
+// libxml2 prints a few XPath problems ("function foo not found") through the per-thread generic error
+// function, whose type is variadic (Swift cannot write one): this one discards them. Set per thread.
+static void afx_discard_generic_error(void *context, const char *message, ...) { (void)context; (void)message; }
+static inline void afx_silence_generic_errors(void) { xmlSetGenericErrorFunc(NULL, afx_discard_generic_error); }
+
 #endif

@@ -113,5 +113,5 @@ private let user = #"{"id": 41, "name": "alice", "tags": ["a", "b", "c"], "items
     #expect(values.map(\.0) == ["id", "etag", "who", "code"])
     #expect(values.map(\.1) == ["41", "v9", "alice", "200"])
     let miss = CaptureExtractor.extract([CaptureSpec(name: "x", source: .json("$.nope"))], from: ctx)
-    #expect(throws: CaptureExtractor.Miss.self) { try miss.get() }
+    #expect(throws: CaptureExtractor.Misses.self) { try miss.get() }
 }

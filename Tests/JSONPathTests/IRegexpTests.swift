@@ -36,11 +36,18 @@ struct IRegexpTests {
         ("\\.", ".", true, true),
         ("\\^", "^", true, true),
         ("\\t", "\t", true, true),
-        // '^' and '$' are ordinary characters in I-Regexp (RFC 9485 §3, NormalChar).
-        ("^a", "^a", true, true),
-        ("^a", "a", false, false),
-        ("a$", "a$", true, true),
-        ("a$", "a", false, false),
+        // '^' and '$' anchor, as the JSONPath Compliance Test Suite expects ("functions, match, explicit
+        // caret/dollar"); `\^` is the literal.
+        ("^ab.*", "abc", true, true),
+        ("^ab.*", "xab", false, false),
+        (".*bc$", "abc", true, true),
+        (".*bc$", "abcx", false, false),
+        ("^b", "abc", false, false),
+        ("b$", "abc", false, false),
+        ("c$", "abc", false, true),
+        ("^a", "abc", false, true),
+        ("^a", "^a", false, false),
+        ("a[$]", "a$", true, true),
         ("", "", true, true),
         ("", "x", false, true),
         ("a", "A", false, false),
@@ -67,7 +74,7 @@ struct IRegexpTests {
     static let notIRegexp = [
         "\\d", "\\w", "\\s", "\\b", "\\1", "\\$", "\\/", "\\u0041", "\\x41", "(?:a)", "(?i)a", "a*?", "a+?", "a**",
         "a{2}{3}", "a{,2}", "{2}", "a{x}", "a{2", "a{", "a}", "a]", "[]", "[^]", "[a", "*a", "(a", "a)", "\\",
-        "[a-c-e]", "\\p{IsBasicLatin}", "\\p{Greek}", "\\p{lu}", "\\p{Cs}", "\\p{Lu", "\\pL", "[z-a]", "a{3,2}",
+        "[a-c-e]", "\\p{IsBasicLatin}", "\\p{Greek}", "\\p{lu}", "\\p{Cs}", "\\p{Lu", "\\pL", "[z-a]", "a{3,2}", "^*", "a$+",
     ]
 
     @Test(arguments: notIRegexp)
@@ -90,7 +97,8 @@ struct IRegexpTests {
 
     @Test func translation() {
         #expect(IRegexp.translate("a.b", anchored: true) == "\\A(?:a[^\\n\\r]b)\\z")
-        #expect(IRegexp.translate("(a)|^", anchored: false) == "(?:(?:a)|\\x{5e})")
+        #expect(IRegexp.translate("(a)|^", anchored: false) == "(?:(?:a)|\\A)")
+        #expect(IRegexp.translate("\\^a$", anchored: false) == "(?:\\x{5e}a\\z)")
         #expect(IRegexp.translate("[\\p{L}-]", anchored: false) == "(?:[\\p{L}\\x{2d}])")
     }
 

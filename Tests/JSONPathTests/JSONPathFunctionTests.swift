@@ -80,6 +80,21 @@ struct JSONPathFunctionTests {
         #expect((compileError(query) == nil) == wellTyped, "\(query): \(compileError(query).map(String.init(describing:)) ?? "compiles")")
     }
 
+    /// The JSONPath Compliance Test Suite's "functions, match, explicit caret" and "explicit dollar", and
+    /// the same anchors in `search()`.
+    static let anchors: [(query: String, document: String, selected: String)] = [
+        ("$[?match(@, '^ab.*')]", #"["abc", "axc", "ab", "xab"]"#, #"["abc","ab"]"#),
+        ("$[?match(@, '.*bc$')]", #"["abc", "axc", "ab", "abcx"]"#, #"["abc"]"#),
+        ("$[?search(@, '^ab')]", #"["abc", "axc", "ab", "xab"]"#, #"["abc","ab"]"#),
+        ("$[?search(@, 'bc$')]", #"["abc", "axc", "ab", "abcx"]"#, #"["abc"]"#),
+        ("$[?match(@.name, '^ca.*')]", #"[{"name": "cat"}, {"name": "dog"}]"#, #"[{"name":"cat"}]"#),
+    ]
+
+    @Test(arguments: anchors)
+    func caretAndDollarAnchor(query: String, document: String, selected: String) throws {
+        #expect(try select(query, in: document) == selected)
+    }
+
     @Test func errorNamesTheArgument() throws {
         let error = try #require(compileError("$[?length(@.*) < 3]"))
         #expect(error.message.contains("argument 1 of length()"))

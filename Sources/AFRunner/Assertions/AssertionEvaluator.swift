@@ -133,13 +133,14 @@ public struct AssertionEvaluator: Sendable {
 
     // MARK: body, duration
 
-    /// Text predicates on the kept body; `sha256` and `bytes` on the whole body, however long.
+    /// Text predicates see the kept body decoded by its declared charset (`charset`, from `Content-Type`);
+    /// `sha256` and `bytes` see the whole raw body, however long.
     func body(_ expectation: BodyExpectation, _ context: ResponseContext) -> [AssertionResult] {
         var results: [AssertionResult] = []
         let data = context.body, summary = context.bodySummary
         let problem = context.truncationProblem
         if let problem { results += Self.unreadable(kind: "body", target: nil, expectation.predicates, problem: problem) }
-        let text = JSONValue.string(problem == nil ? String(decoding: data, as: UTF8.self) : "")
+        let text = JSONValue.string(problem == nil ? context.text : "")
         for p in expectation.predicates.predicates where problem == nil {
             let verdict = PredicateEvaluator.verdict(p, for: text, regexLimit: regexLimit)
             results.append(Self.result(kind: "body", target: nil, predicate: p, actual: text, verdict: verdict, limit: regexLimit))

@@ -13,23 +13,30 @@ public enum CaptureExtractor {
         public var reason: String
     }
 
-    /// The captured values in order, or the first miss.
+    /// Every capture that found nothing, in the test's order: all of them are reported at once.
+    public struct Misses: Error, Sendable, Hashable {
+        /// The misses, at least one.
+        public var misses: [Miss]
+    }
+
+    /// The captured values in order, or every miss.
     /// - Parameters:
     ///   - captures: what to take.
     ///   - context: the response.
     ///   - regexLimit: how long one regex capture may search.
     public static func extract(
         _ captures: [CaptureSpec], from context: ResponseContext, regexLimit: Duration = BoundedRegex.defaultLimit
-    ) -> Result<[(String, String)], Miss> {
+    ) -> Result<[(String, String)], Misses> {
         var values: [(String, String)] = []
+        var misses: [Miss] = []
         var document: JSONValue?
         for capture in captures {
             switch value(of: capture, context: context, document: &document, regexLimit: regexLimit) {
             case .success(let v): values.append((capture.name, v))
-            case .failure(let miss): return .failure(miss)
+            case .failure(let miss): misses.append(miss)
             }
         }
-        return .success(values)
+        return misses.isEmpty ? .success(values) : .failure(Misses(misses: misses))
     }
 
     private static func value(

@@ -38,6 +38,8 @@ public struct ResponseContext: Sendable {
             + " in the test's request or the suite's defaults, or --max-body; `bytes` and `sha256` work on bodies of any size"
     }
 
-    /// The body as text (invalid UTF-8 replaced).
-    public var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The body as text, decoded by the charset the response declares (UTF-8 when none; bytes invalid in
+    /// it replaced).
+    public var text: String { BodyText.decode(body, charset: response?.textEncodingName) }
 }

@@ -1,3 +1,4 @@
+import AFSuite
 import CLibXML2
 import Foundation
 
@@ -66,10 +67,12 @@ final class XPathDocument {
         // A handler on the context keeps libxml2 from printing; the error itself is read from
         // `lastError` (libxml2 fills its code and position, not its message, on this path).
         context.pointee.error = { _, _ in }
+        // An unknown function is reported through the generic error function, which prints by default.
+        afx_silence_generic_errors()
         let text = Array(expression.utf8) + [0]
         guard let result = xmlXPathEvalExpression(text, context) else {
             let error = context.pointee.lastError
-            let reason = Self.xpathReasons[Int(error.code) - Int(XML_XPATH_EXPRESSION_OK.rawValue)] ?? "invalid expression"
+            let reason = XPathSyntax.reason(code: Int(error.code))
             let position = error.str1 != nil ? " at character \(error.int1 + 1)" : ""
             throw Failure(message: reason + position)
         }
@@ -113,13 +116,4 @@ final class XPathDocument {
         defer { afx_free(value) }
         return String(cString: value)
     }
-
-    /// libxml2's XPath error codes (`XML_XPATH_*` less `XML_XPATH_EXPRESSION_OK`) in words.
-    private static let xpathReasons: [Int: String] = [
-        1: "invalid number", 2: "unfinished string literal", 3: "a string literal was expected",
-        4: "a variable name was expected after '$'", 5: "undefined variable (afrun defines none)",
-        6: "invalid predicate", 7: "invalid expression", 8: "missing closing bracket or parenthesis",
-        9: "unknown function", 10: "invalid operand", 11: "wrong argument type", 12: "wrong number of arguments",
-        15: "out of memory", 19: "undefined namespace prefix", 20: "invalid encoding", 21: "invalid character",
-    ]
 }

@@ -126,11 +126,13 @@ struct TestExecutor: Sendable {
                 case .success(let values):
                     let secret = Set(test.captures.filter(\.hidesValue).map(\.name))
                     captures = values.map { Capture(name: $0.0, value: $0.1, secret: secret.contains($0.0)) }
-                case .failure(let miss):
+                case .failure(let failure):
                     result.status = .failed
-                    result.assertions.append(AssertionResult(
-                        kind: "capture", target: miss.name, predicate: "exists", expected: "a value", actual: nil,
-                        passed: false, message: "capture \(miss.name): \(miss.reason)"))
+                    for miss in failure.misses {
+                        result.assertions.append(AssertionResult(
+                            kind: "capture", target: miss.name, predicate: "exists", expected: "a value", actual: nil,
+                            passed: false, message: "capture \(miss.name): \(miss.reason)"))
+                    }
                 }
             }
             if result.status == .passed || attempt == maxAttempts || runner.stoppedBecause == .interrupted { break }
@@ -214,7 +216,8 @@ struct TestExecutor: Sendable {
             result.unlistedAssertions = 0
             result.error = info
             result.response = nil
-            result.timings = nil
+            // Whatever libcurl measured before the failure (a connect, a handshake, a first byte) is kept.
+            result.timings = error.transportFailure?.metrics.map(ResultSummaries.timing)
             if case .serverTrustRejected(let rejection) = error { result.tls = ResultSummaries.tls(rejection: rejection) } else { result.tls = nil }
             return nil
         }

@@ -4,12 +4,20 @@ import JSONPath
 extension VariableScope {
     /// `expect` with `{{variables}}` rendered in every string operand of its predicates, so that
     /// a test can assert on a value an earlier test captured (`"equals": "{{userId}}"`).
-    /// Paths, regexes and header names stay as written.
+    /// A `status` template is rendered and parsed. Paths, regexes and header names stay as written.
     /// - Throws: `RunnerError.undefinedVariable`.
     public func render(_ expect: Expectations) throws(RunnerError) -> Expectations {
         // Most expectations hold no `{{`: nothing to render, nothing to copy.
         guard Self.mayHavePlaceholders(expect) else { return expect }
         var out = expect
+        out.status = try expect.status.map { (m: StatusMatcher) throws(RunnerError) -> StatusMatcher in
+            guard case .template(let text) = m else { return m }
+            let rendered = try render(text)
+            guard let parsed = StatusMatcher(parsing: rendered) else {
+                throw .invalidTemplate(text, "renders to `\(rendered)`, which is not a status (a code 100-599, \"2xx\" or \"200-299\")")
+            }
+            return parsed
+        }
         out.headers = try expect.headers.map { (h: HeaderAssertion) throws(RunnerError) -> HeaderAssertion in
             var h = h
             h.predicates = try render(h.predicates)
@@ -81,6 +89,7 @@ extension VariableScope {
                 }
             }
         }
+        if expect.status.contains(where: { if case .template = $0 { true } else { false } }) { return true }
         if expect.headers.contains(where: { inSet($0.predicates) }) { return true }
         if expect.json.contains(where: { inSet($0.predicates) }) || expect.xpath.contains(where: { inSet($0.predicates) }) { return true }
         if let body = expect.body, inSet(body.predicates) || body.sha256.map(Template.mayHavePlaceholder) == true { return true }

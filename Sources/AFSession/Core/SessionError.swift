@@ -37,6 +37,19 @@ public enum SessionError: Error, Sendable {
     /// The response body could not be decoded.
     case responseSerialization(ResponseSerializationFailure)
 
+    /// The libcurl failure behind the error (its code, message and what was measured), for the cases that
+    /// carry one.
+    public var transportFailure: TransportFailure? {
+        switch self {
+        case .dnsFailure(let f), .cannotConnect(let f), .timedOut(_, let f), .tlsFailure(let f), .tooManyRedirects(let f),
+            .connectionLost(let f), .invalidResponse(let f), .transport(let f):
+            f
+        case .invalidURL, .serverTrustRejected, .cancelled, .sessionInvalidated, .fileSystem, .requestSerialization,
+            .responseValidation, .responseSerialization:
+            nil
+        }
+    }
+
     /// Which timeout expired.
     public enum TimeoutPhase: String, Sendable, Hashable {
         /// The connection (TCP and TLS) was not established in time.
@@ -54,12 +67,21 @@ public struct TransportFailure: Sendable, CustomStringConvertible {
     public var message: String
     /// The request that failed.
     public var request: HTTPRequest
+    /// What libcurl measured before the failure (DNS, connect, TLS, time to first byte, sizes, the
+    /// remote address); nil when the transfer never started.
+    public var metrics: TransferMetrics?
 
     /// Creates a failure.
-    public init(code: CurlCode, message: String, request: HTTPRequest) {
+    /// - Parameters:
+    ///   - code: libcurl's result code.
+    ///   - message: the error-buffer text, or the code's generic text.
+    ///   - request: the request that failed.
+    ///   - metrics: what was measured before the failure.
+    public init(code: CurlCode, message: String, request: HTTPRequest, metrics: TransferMetrics? = nil) {
         self.code = code
         self.message = message
         self.request = request
+        self.metrics = metrics
     }
 
     /// `message (curl code N)`.

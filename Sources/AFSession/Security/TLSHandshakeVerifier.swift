@@ -74,6 +74,14 @@ enum TLSHandshakeVerifier {
                 return TLSHandshakeVerifier.verify(storeContext, connection)
             },
             retained.toOpaque())
+        // OpenSSL calls this only when the server asks for a certificate and none is configured (with
+        // `CURLOPT_SSLCERT` set it never runs); sending none stays the answer, the request is only noted.
+        SSL_CTX_set_client_cert_cb(sslContextPointer) { ssl, _, _ in
+            if let ssl, let sslContext = SSL_get_SSL_CTX(ssl), let pointer = SSL_CTX_get_ex_data(sslContext, TLSHandshakeVerifier.exDataIndex) {
+                Unmanaged<ConnectionVerification>.fromOpaque(pointer).takeUnretainedValue().context.certificateRequested = true
+            }
+            return 0
+        }
         return .installed
     }
 

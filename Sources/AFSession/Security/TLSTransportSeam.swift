@@ -88,6 +88,7 @@ final class TLSVerificationContext: Sendable {
     private struct Outcome {
         var rejection: TrustRejection?
         var evaluation: TrustEvaluation?
+        var certificateRequested = false
     }
 
     init(policy: SecurityPolicy, host: String) {
@@ -111,6 +112,14 @@ final class TLSVerificationContext: Sendable {
 
     /// Set by the verify callback when the policy accepted the server (the last acceptance).
     var evaluation: TrustEvaluation? { outcome.withLock { $0.evaluation } }
+
+    /// Whether a server asked for a client certificate that this transfer does not have. A server that
+    /// requires one then ends the connection, which libcurl reports as a send or receive error (TLS 1.3
+    /// finishes the client's handshake before the server checks), not as a TLS failure.
+    var certificateRequested: Bool {
+        get { outcome.withLock { $0.certificateRequested } }
+        set { outcome.withLock { $0.certificateRequested = newValue } }
+    }
 
     /// Runs the policy and its challenge hook over a presented chain and records the outcome.
     /// Called from the handshake; callable directly in tests.

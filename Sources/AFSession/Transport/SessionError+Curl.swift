@@ -5,12 +5,13 @@ extension SessionError {
     ///   - code: libcurl's result (never `.ok`).
     ///   - message: the error-buffer text.
     ///   - request: the request that failed.
+    ///   - metrics: what libcurl measured before the failure.
     ///   - timeoutPhase: which limit a timeout (28) hit; the transfer works that out from its timings.
     /// - Returns: the error.
     static func mapping(
-        code: CurlCode, message: String, request: HTTPRequest, timeoutPhase: TimeoutPhase
+        code: CurlCode, message: String, request: HTTPRequest, metrics: TransferMetrics? = nil, timeoutPhase: TimeoutPhase
     ) -> SessionError {
-        let failure = TransportFailure(code: code, message: message, request: request)
+        let failure = TransportFailure(code: code, message: message, request: request, metrics: metrics)
         switch code {
         case .urlMalformed: return .invalidURL(request.url.absoluteString)
         case .couldNotResolveHost, .couldNotResolveProxy: return .dnsFailure(failure)

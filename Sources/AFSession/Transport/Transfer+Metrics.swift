@@ -127,8 +127,20 @@ extension Transfer {
         // limit is the tighter one: connecting (TCP or TLS) is what ran out of time.
         let preTransfer = (try? easy.offset(CURLINFO_PRETRANSFER_TIME_T)) ?? 0
         let connectPhase = preTransfer == 0 && (totalLimit == nil || configuration.connectTimeout <= totalLimit!)
+        var text = message(for: code)
+        let clientCertificate = configuration.securityPolicy.clientCertificate
+        // libcurl's words for client-certificate failures do not name the cause: find it.
+        if code == .sslCertificateProblem, let clientCertificate, let cause = ClientCertificateDiagnosis.problem(with: clientCertificate) {
+            text = "\(cause) (\(text))"
+        } else if [.sslConnectError, .sendError, .receiveError, .gotNothing].contains(code),
+            let cause = ClientCertificateDiagnosis.serverAlert(
+            in: text, sentCertificate: clientCertificate != nil, certificateRequested: verification?.certificateRequested == true)
+        {
+            // An alert is a TLS failure whatever the phase libcurl saw it in (TLS 1.3 reads it after the handshake).
+            return .tlsFailure(TransportFailure(code: code, message: "\(cause) (\(text))", request: job.request, metrics: metrics))
+        }
         return SessionError.mapping(
-            code: code, message: message(for: code), request: job.request,
+            code: code, message: text, request: job.request, metrics: metrics,
             timeoutPhase: connectPhase ? .connect : .total)
     }
 }

@@ -56,7 +56,12 @@ extension SuiteDecoder {
             }
             return [.code(Int(code))]
         case .string(let s):
-            if let matcher = Self.statusMatcher(s) { return [matcher] }
+            if let matcher = StatusMatcher(parsing: s) { return [matcher] }
+            // `"{{code}}"` (from `each` rows or variables): parsed once rendered, at run time.
+            if Template.mayHavePlaceholder(s) {
+                guard let template = record(s, at: node) else { return [] }
+                if !template.isLiteral { return [.template(s)] }
+            }
             report(.invalidStatus(s), at: node)
             return []
         default:
@@ -64,25 +69,6 @@ extension SuiteDecoder {
                 found: node.typeDescription), at: node)
             return []
         }
-    }
-
-    /// `"200"`, `"2xx"` (also `"2XX"`), `"200-299"`.
-    static func statusMatcher(_ text: String) -> StatusMatcher? {
-        let s = text.trimmingWhitespace()
-        let chars = Array(s)
-        if chars.count == 3, let d = chars[0].wholeNumberValue, (1...5).contains(d),
-            chars[1...].allSatisfy({ $0 == "x" || $0 == "X" })
-        {
-            return .statusClass(d)
-        }
-        if let code = Int(s), (100...599).contains(code) { return .code(code) }
-        let bounds = s.split(separator: "-", omittingEmptySubsequences: false)
-        if bounds.count == 2, let lo = Int(bounds[0].trimmingWhitespace()), let hi = Int(bounds[1].trimmingWhitespace()),
-            (100...599).contains(lo), (100...599).contains(hi), lo <= hi
-        {
-            return .range(lo...hi)
-        }
-        return nil
     }
 
     mutating func decodeHeaderAssertions(_ node: SuiteNode) -> [HeaderAssertion] {
@@ -96,6 +82,7 @@ extension SuiteDecoder {
         for (name, child) in node.members {
             let location = place(child, key: true)
             if case .string(let s) = child.value {
+                record(s, at: child)
                 out.append(HeaderAssertion(name: name, predicates: PredicateSet([.equals(.string(s))]), location: location))
                 continue
             }
@@ -135,6 +122,9 @@ extension SuiteDecoder {
                 if path?.trimmingWhitespace().isEmpty == true {
                     report(.outOfRange(key: "path", value: "empty", expected: "an XPath expression such as `//title`"),
                         at: pathNode)
+                } else if let expression = path, let problem = XPathSyntax.problem(in: expression) {
+                    let place = problem.offset.map { location(inString: pathNode, characterOffset: $0) } ?? location(pathNode)
+                    report(.invalidXPath(expression: expression, message: problem.message, position: problem.offset), at: place)
                 }
             }
             let set = decodePredicates(element, context: context, extraKeys: ["path"])
@@ -152,7 +142,10 @@ extension SuiteDecoder {
         var body = BodyExpectation()
         if let sha = node.member("sha256"), let hex = string(sha) {
             let lower = hex.lowercased()
-            if lower.count == 64, lower.allSatisfy({ $0.isHexDigit }) {
+            if Template.mayHavePlaceholder(hex) {
+                // A digest from a variable (`"{{digest}}"`) is checked once rendered, at run time.
+                if record(hex, at: sha) != nil { body.sha256 = hex }
+            } else if lower.count == 64, lower.allSatisfy({ $0.isHexDigit }) {
                 body.sha256 = lower
             } else {
                 report(.outOfRange(key: "sha256", value: "\"\(hex)\"", expected: "64 hexadecimal digits"), at: sha)
@@ -163,7 +156,9 @@ extension SuiteDecoder {
         if node.members.contains(where: { Self.predicateKeys.contains($0.key) }) {
             body.predicates = decodePredicates(node, context: "`body`", extraKeys: extra) ?? PredicateSet()
         } else if object(node, allowed: Self.predicateKeys + extra, context: "`body`") != nil,
-            node.member("sha256") == nil, node.member("bytes") == nil
+            node.member("sha256") == nil, node.member("bytes") == nil,
+            // A misspelt predicate is reported once, as the unknown key.
+            !node.members.contains(where: { !(Self.predicateKeys + extra).contains($0.key) })
         {
             report(.emptyPredicate(context: "`body`"), at: node)
         }
@@ -214,7 +209,13 @@ extension SuiteDecoder {
         func field(_ decoder: inout SuiteDecoder, _ key: String) -> PredicateSet? {
             guard let child = node.member(key) else { return nil }
             switch child.value {
-            case .string, .number, .bool: return PredicateSet([.equals(child.value)])
+            case .string, .number, .bool:
+                decoder.recordTemplates(in: child)
+                return PredicateSet([.equals(child.value)])
+            case .array where key == "san":
+                // The SAN list is an array: a plain array is the whole list, in order (`equals`).
+                decoder.recordTemplates(in: child)
+                return PredicateSet([.equals(child.value)])
             default: return decoder.decodePredicates(child, context: "`certificate.\(key)`")
             }
         }

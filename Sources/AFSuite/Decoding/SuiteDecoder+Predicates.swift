@@ -21,13 +21,19 @@ extension SuiteDecoder {
             if let p = decodePredicate(key, child) { predicates.append(p) }
         }
         if !sawPredicate {
-            report(.emptyPredicate(context: context), at: node)
+            // A misspelt predicate (`equal`) is reported once, as the unknown key with its did-you-mean.
+            if !object.members.contains(where: { !allowed.contains($0.key) }) {
+                report(.emptyPredicate(context: context), at: node)
+            }
             return nil
         }
         return PredicateSet(predicates)
     }
 
     private mutating func decodePredicate(_ key: String, _ child: SuiteNode) -> Predicate? {
+        // Operands are rendered at run time (`"equals": "{{userId}}"`): their templates are checked here, as a
+        // request's are. Regexes, types and `exists` are taken as written; `count` recurses.
+        if key != "matches", key != "type", key != "exists", key != "count" { recordTemplates(in: child) }
         switch key {
         case "equals": return .equals(child.value)
         case "notEquals": return .notEquals(child.value)

@@ -36,6 +36,7 @@ extension SuiteDecoder {
         guard kind == "csv" || kind == "json" else {
             return invalidData(path, nil, "a data file must end in .json or .csv", at: node)
         }
+        if let problem = SuiteFileFinder.notRegularFileProblem(url.path) { return invalidData(path, nil, problem, at: node) }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             report(.missingFile(path: path, resolved: url.standardizedFileURL.path), at: node)
             return nil

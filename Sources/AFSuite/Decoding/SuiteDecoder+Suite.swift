@@ -21,7 +21,11 @@ extension SuiteDecoder {
         if let base = suite.baseURL, let node = root.member("baseURL") { rejectLineBreaks(in: base, at: node, keyName: "baseURL") }
         hasBaseURL = suite.baseURL != nil
         if let base = suite.baseURL, let node = root.member("baseURL"), !base.hasPrefix("{{"), !Self.isHTTP(base) {
-            report(.invalidURL(url: base, problem: "is not an http:// or https:// URL"), at: node)
+            if let scheme = Self.scheme(of: base) {
+                report(.unsupportedScheme(url: base, scheme: scheme), at: node)
+            } else {
+                report(.invalidURL(url: base, problem: "is not an http:// or https:// URL"), at: node)
+            }
         }
         if let variables = root.member("variables") { suite.variables = decodeVariables(variables) }
         if let defaults = root.member("defaults") { suite.defaults = decodeDefaults(defaults) }
@@ -38,7 +42,19 @@ extension SuiteDecoder {
                 var decoded = decodeTests(elements)
                 suite.tests.reserveCapacity(decoded.count)
                 for index in decoded.indices {
-                    guard var tests = decoded[index].take() else { continue }
+                    guard var tests = decoded[index].take() else {
+                        // A test with another error still has its name: a duplicate of it is a second mistake,
+                        // reported in the same pass (a test with `each` gets its names from rows it may lack).
+                        let element = elements[index]
+                        if element.member("each") == nil, let nameNode = element.member("name"), case .string(let name) = nameNode.value {
+                            if let first = firstLines[name] {
+                                report(.duplicateTestName(name: name, firstLine: first), at: nameNode)
+                            } else {
+                                firstLines[name] = location(element).line
+                            }
+                        }
+                        continue
+                    }
                     // Popped from the end of the reversed array: each test moves out, in file order.
                     tests.reverse()
                     while let test = tests.popLast() {
@@ -63,6 +79,20 @@ extension SuiteDecoder {
     static func isHTTP(_ url: String) -> Bool {
         let lower = url.trimmingWhitespace().lowercased()
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    /// The scheme of a URL that names one other than http and https (RFC 3986: a letter, then letters,
+    /// digits, `+`, `-`, `.`, then `:`), lower-cased; nil for http(s) and for text without a scheme.
+    /// `localhost:8080/x` is taken as a host and port, not as the scheme `localhost`.
+    static func scheme(of url: String) -> String? {
+        let text = url.trimmingWhitespace()
+        guard let colon = text.firstIndex(of: ":"), let first = text.first, first.isASCII, first.isLetter else { return nil }
+        let name = text[..<colon]
+        guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }) else { return nil }
+        let rest = text[text.index(after: colon)...]
+        if let next = rest.first, next.isASCII, next.isNumber { return nil }
+        let lower = name.lowercased()
+        return lower == "http" || lower == "https" ? nil : lower
     }
 
     /// Whether `name` (a member of `key`'s object) may be defined; reports it when not.
@@ -115,7 +145,10 @@ extension SuiteDecoder {
         defaults.timeout = number(node.member("timeout"), positive: true)
         defaults.followRedirects = bool(node.member("followRedirects"))
         defaults.maxBodyBytes = integer(node.member("maxBodyBytes"), in: 1...Int(Int32.max))
-        if let tls = node.member("tls") { defaults.tls = decodeTLS(tls) }
+        if let tls = node.member("tls") {
+            defaults.tls = decodeTLS(tls)
+            defaultTLSWritesPins = Self.writesPins(tls)
+        }
         if let retry = node.member("retry") { defaults.retry = decodeRetry(retry) }
         if let auth = node.member("basicAuth") { defaults.basicAuth = decodeBasicAuth(auth) }
         return defaults

@@ -57,6 +57,8 @@ extension SuiteDecoder {
         guard let mode = merged.pinning, mode != "none", (merged.pinnedCertificates ?? []).isEmpty,
             (merged.pinnedPublicKeys ?? []).isEmpty
         else { return }
+        // Pins that were written but are malformed were reported where they are: not "missing" as well.
+        if defaultTLSWritesPins || requestNode.member("tls").map(Self.writesPins) == true { return }
         let fromRequest = request?.pinning != nil
         // The request's `tls.pinning` by its node (the request may sit in a part parsed apart from the root).
         let place = fromRequest ? requestNode.member("tls")?.member("pinning").map { location($0) } : nil
@@ -69,6 +71,17 @@ extension SuiteDecoder {
         var d = SuiteDiagnostic(location: place ?? location("/defaults/tls/pinning"), reason: .missingKey(key: missing, context: "`tls` with pinning `\(mode)`"))
         d.fix = "name the certificates (files or folders) or `sha256//…` keys to pin"
         diagnostics.append(.invalid(d))
+    }
+
+    /// Whether a `tls` object names any pin (`pinnedPublicKeys` or `pinnedCertificates`, valid or not).
+    static func writesPins(_ tls: SuiteNode) -> Bool {
+        ["pinnedPublicKeys", "pinnedCertificates"].contains { key in
+            switch tls.member(key)?.value {
+            case .string?: true
+            case .array(let items)?: !items.isEmpty
+            default: false
+            }
+        }
     }
 
     /// A `sha256//<base64 of 32 bytes>` pin; templates are allowed and checked later.

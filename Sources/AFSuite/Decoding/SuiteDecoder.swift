@@ -36,6 +36,8 @@ struct SuiteDecoder {
     /// The suite's default TLS policy, for checks on each request's merged policy.
     var defaultTLS: TLSSpec?
     var reportedDefaultPins = false
+    /// Whether `defaults.tls` names pins (valid or not), so a malformed one is not also reported missing.
+    var defaultTLSWritesPins = false
     /// Whether the suite has a `baseURL` (relative request URLs need one).
     var hasBaseURL = false
     /// Capture names by test index (the index in `tests`), for the variable check.
@@ -201,9 +203,20 @@ struct SuiteDecoder {
     /// An integer in `range`.
     mutating func integer(_ node: SuiteNode?, in range: ClosedRange<Int> = 0...Int(Int32.max)) -> Int? {
         guard let node else { return nil }
-        guard case .number(let n) = node.value, let i = n.int64Value, i.magnitude <= UInt64(Int32.max) else {
-            let found = if case .number = node.value { "a number that is not an integer" } else { node.typeDescription }
-            report(.wrongType(key: keyName(node), expected: "an integer", found: found), at: node)
+        guard case .number(let n) = node.value else {
+            report(.wrongType(key: keyName(node), expected: "an integer", found: node.typeDescription), at: node)
+            return nil
+        }
+        guard let i = n.int64Value, i.magnitude <= UInt64(Int32.max) else {
+            // A whole number too large for any range here (`99999999999999999999999999999`, `1e400`) is out of
+            // range, not "not an integer".
+            let value = n.doubleValue
+            if value.isInfinite || value.rounded() == value {
+                report(.outOfRange(key: keyName(node), value: n.literal,
+                    expected: "an integer from \(range.lowerBound) to \(range.upperBound)"), at: node)
+            } else {
+                report(.wrongType(key: keyName(node), expected: "an integer", found: "a number that is not an integer"), at: node)
+            }
             return nil
         }
         guard range.contains(Int(i)) else {

@@ -42,6 +42,14 @@ enum FormatRoutes {
                 }
                 return .response(.bytes(bytes, contentType: "text/plain"))
             },
+            // The same words in other charsets, as bytes (no encoder involved): "café naïve" in ISO-8859-1
+            // (é is E9, ï is EF) and "日本語" in Shift_JIS.
+            Route("/encoding/latin1") { _ in
+                .response(.bytes(latin1Bytes, contentType: "text/html; charset=latin1"))
+            },
+            Route("/encoding/shift_jis") { _ in
+                .response(.bytes(shiftJISBytes, contentType: "text/plain; charset=Shift_JIS"))
+            },
             Route("/gzip") { request in compressed(request, encoding: "gzip", Deflate.gzip) },
             Route("/deflate") { request in compressed(request, encoding: "deflate", Deflate.zlib) },
         ]
@@ -54,6 +62,11 @@ enum FormatRoutes {
         standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
         return Data(base64Encoded: standard).map(Array.init)
     }
+
+    /// `café naïve\n` in ISO-8859-1.
+    static let latin1Bytes: [UInt8] = [0x63, 0x61, 0x66, 0xE9, 0x20, 0x6E, 0x61, 0xEF, 0x76, 0x65, 0x0A]
+    /// `日本語\n` in Shift_JIS.
+    static let shiftJISBytes: [UInt8] = [0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA, 0x0A]
 
     /// The echo JSON, compressed, with `Content-Encoding` set.
     private static func compressed(_ request: RouteRequest, encoding: String, _ encode: ([UInt8]) -> [UInt8]) -> RouteReply {

@@ -4,8 +4,10 @@
 /// whole pattern (so anything outside the subset, such as `\d`, `(?:`, back-references, lazy
 /// quantifiers or `^` anchors, is rejected) and emits an equivalent ICU pattern:
 /// - `.` becomes `[^\n\r]`: in I-Regexp the dot matches any character except LF and CR;
-/// - `^` and `$` are ordinary characters in I-Regexp, so they (and every other ASCII punctuation
-///   character) are emitted escaped as `\x{..}`;
+/// - `^` and `$` outside a class anchor at the start and the end of the string (`\A`, `\z`), as the
+///   JSONPath Compliance Test Suite expects ("functions, match, explicit caret/dollar") and as RFC 9485's
+///   mapping to ECMAScript (§5.3) reads them; `\^` is a literal caret; an anchor takes no quantifier;
+/// - every other ASCII punctuation character is emitted escaped as `\x{..}`;
 /// - groups become non-capturing; `\p{..}` and `\P{..}` pass through (ICU knows the categories);
 /// - `match` wraps the result in `\A(?:…)\z` (whole string), `search` leaves it unanchored.
 struct IRegexp {
@@ -71,6 +73,12 @@ struct IRegexp {
         case "\\":
             guard let escape = parseEscape(inClass: false) else { return false }
             output += escape
+            return true
+        case "^", "$":
+            position += 1
+            output += next == "^" ? "\\A" : "\\z"
+            // An assertion matches no character: a quantifier after it is an error (as in ECMAScript).
+            if let after = peek(), after == "*" || after == "+" || after == "?" || after == "{" { return false }
             return true
         case "*", "+", "?", "{", "}", ")", "]", "|":
             return false  // a quantifier without an atom, or an unbalanced bracket

@@ -34,6 +34,12 @@ struct MutualTLSTests {
         #expect(result.status == nil)
         let error = try #require(result.error)
         if case .serverTrustRejected = error { Issue.record("the client trusted the server; the server refused the client") }
+        // A TLS error that names the cause, not a lost connection.
+        guard case .tlsFailure(let failure) = error else {
+            Issue.record("expected a TLS failure, got \(error)")
+            return
+        }
+        #expect(failure.message.hasPrefix("the server requires a client certificate"), "\(failure.message)")
         #expect(result.requestsReceived == 0)
     }
 
@@ -41,7 +47,21 @@ struct MutualTLSTests {
     func wrongPassphrase() async throws {
         let result = try await requestThroughSession(.mutualTLS, policy: policy(key: "client-encrypted.key", passphrase: "nope"))
         #expect(result.status == nil)
-        #expect(result.error != nil)
+        guard case .tlsFailure(let failure)? = result.error else {
+            Issue.record("expected a TLS failure, got \(String(describing: result.error))")
+            return
+        }
+        #expect(failure.message.hasPrefix("wrong passphrase for the client key client-encrypted.key"), "\(failure.message)")
         #expect(result.requestsReceived == 0)
+    }
+
+    @Test("an encrypted key without a passphrase says so")
+    func missingPassphrase() async throws {
+        let result = try await requestThroughSession(.mutualTLS, policy: policy(key: "client-encrypted.key"))
+        guard case .tlsFailure(let failure)? = result.error else {
+            Issue.record("expected a TLS failure, got \(String(describing: result.error))")
+            return
+        }
+        #expect(failure.message.hasPrefix("the client key client-encrypted.key is encrypted and no passphrase is given"), "\(failure.message)")
     }
 }
