@@ -54,7 +54,7 @@ let package = Package(
             name: "AFHistory",
             dependencies: ["AFRunner", "AFSession", "Locking", .product(name: "GRDB", package: "GRDB.swift")]),
         // JUnit XML, JSON report, GitHub Actions annotations and summary.
-        .target(name: "AFReports", dependencies: ["AFRunner", "Locking"]),
+        .target(name: "AFReports", dependencies: ["AFSession", "AFRunner", "Locking"]),
         // The in-process httpbin-like server: the only module that imports NIO.
         .target(
             name: "FixtureServer",

@@ -1,4 +1,5 @@
 import AFRunner
+import AFSession
 import Foundation
 import Locking
 

@@ -37,7 +37,4 @@ public struct RequestSpec: Sendable {
         self.followRedirects = followRedirects
         self.tls = tls
     }
-    public var tls: TLSSpec?
-    /// The most response body bytes kept for assertions that read the whole body (`maxBodyBytes`).
-    public var maxBodyBytes: Int?
 }

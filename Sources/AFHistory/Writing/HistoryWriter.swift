@@ -2,6 +2,7 @@ import AFRunner
 import AFSession
 import Dispatch
 import GRDB
+import Locking
 
 /// Stores runs on a serial queue of its own, off the runner's threads: items gather for `window` (or until
 /// `batchResults` results are queued) and go into one transaction, so a SIGKILL loses at most the results

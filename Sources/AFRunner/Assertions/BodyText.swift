@@ -1,8 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A response body as text, decoded by the charset the response declares, as a browser would: a byte-order
 /// mark first (UTF-8, UTF-16, UTF-32), then the `Content-Type` charset (any name iconv knows: ISO-8859-x,
