@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "afrun-bench", targets: ["afrun-bench"]),
         .library(name: "AFSession", targets: ["AFSession"]),
         .library(name: "JSONPath", targets: ["JSONPath"]),
+        .library(name: "JSONSchema", targets: ["JSONSchema"]),
         .library(name: "AFSuite", targets: ["AFSuite"]),
         .library(name: "AFRunner", targets: ["AFRunner"]),
         .library(name: "AFHistory", targets: ["AFHistory"]),
@@ -47,6 +48,8 @@ let package = Package(
         .target(name: "AFSession", dependencies: ["CCurl", "COpenSSL", "CLinuxNet", "ValueBox"]),
         // RFC 9535 JSONPath and the project's JSON value type; pure.
         .target(name: "JSONPath"),
+        // JSON Schema (draft 2020-12 and draft-07) over JSONPath's JSON value; pure.
+        .target(name: "JSONSchema", dependencies: ["JSONPath"]),
         // Suite model, decoding with source locations, validation; no networking.
         .target(name: "AFSuite", dependencies: ["JSONPath", "ValueBox"]),
         // Scheduling, assertions, results, reports.
@@ -93,6 +96,7 @@ let package = Package(
         .testTarget(name: "AFSessionTests", dependencies: ["AFSession", "FixtureServer", "TestSupport"]),
         .testTarget(name: "ValueBoxTests", dependencies: ["ValueBox"]),
         .testTarget(name: "JSONPathTests", dependencies: ["JSONPath"]),
+        .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONPath"]),
         .testTarget(name: "AFSuiteTests", dependencies: ["AFSuite", "TestSupport"]),
         .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "FixtureServer"]),
         .testTarget(name: "AFHistoryTests", dependencies: ["AFHistory", "AFRunner", "TestSupport"]),
