@@ -51,7 +51,7 @@ let package = Package(
         // JSON Schema (draft 2020-12 and draft-07) over JSONPath's JSON value; pure.
         .target(name: "JSONSchema", dependencies: ["JSONPath"]),
         // Suite model, decoding with source locations, validation; no networking.
-        .target(name: "AFSuite", dependencies: ["JSONPath", "ValueBox"]),
+        .target(name: "AFSuite", dependencies: ["JSONPath", "JSONSchema", "ValueBox"]),
         // Scheduling, assertions, results, reports.
         .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath", "CLibXML2", "CCurl", "ValueBox"]),
         // Run history in SQLite.
@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "afrun",
             dependencies: [
-                "AFSession", "JSONPath", "AFSuite", "AFRunner", "AFHistory", "AFReports",
+                "AFSession", "JSONPath", "JSONSchema", "AFSuite", "AFRunner", "AFHistory", "AFReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

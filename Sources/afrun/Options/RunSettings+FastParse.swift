@@ -4,7 +4,7 @@ import ArgumentParser
 extension RunSettings {
     /// The subcommand names; an argument list holding one of them (after an optional leading `run`) or a
     /// request to the root command (`AFRunCommand.isRootRequest`) anywhere is left to ArgumentParser.
-    static let subcommands: Set<String> = ["run", "validate", "jsonpath", "history"]
+    static let subcommands: Set<String> = ["run", "validate", "jsonpath", "jsonschema", "history"]
 
     /// `afrun run PATH… [flags]` (or `afrun PATH… [flags]`, `run` being the default command) read without
     /// ArgumentParser, whose reflective parsing (option groups through `Mirror`, dynamic casts that scan
