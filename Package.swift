@@ -53,7 +53,7 @@ let package = Package(
         // Suite model, decoding with source locations, validation; no networking.
         .target(name: "AFSuite", dependencies: ["JSONPath", "JSONSchema", "ValueBox"]),
         // Scheduling, assertions, results, reports.
-        .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath", "CLibXML2", "CCurl", "ValueBox"]),
+        .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath", "JSONSchema", "CLibXML2", "CCurl", "ValueBox"]),
         // Run history in SQLite.
         .target(
             name: "AFHistory",
@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "JSONPathTests", dependencies: ["JSONPath"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONPath"]),
         .testTarget(name: "AFSuiteTests", dependencies: ["AFSuite", "TestSupport"]),
-        .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "FixtureServer"]),
+        .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "JSONSchema", "FixtureServer"]),
         .testTarget(name: "AFHistoryTests", dependencies: ["AFHistory", "AFRunner", "TestSupport"]),
         .testTarget(name: "AFReportsTests", dependencies: ["AFReports", "AFRunner", "TestSupport"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "TestSupport"]),

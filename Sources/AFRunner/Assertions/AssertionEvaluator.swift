@@ -23,6 +23,7 @@ public struct AssertionEvaluator: Sendable {
             for header in expect.headers { results += self.header(header, response) }
             if !expect.json.isEmpty { json(expect.json, body: context.body, into: &results) }
             if !expect.xpath.isEmpty { results += xpath(expect.xpath, context: context) }
+            if let schema = expect.schema { self.schema(schema, body: context.body, into: &results) }
             if let body = expect.body { results += self.body(body, context.body) }
             if let metrics = context.metrics { results += duration(expect.duration, metrics) }
         }
@@ -105,6 +106,7 @@ public struct AssertionEvaluator: Sendable {
                     message: "\(a.path): invalid JSONPath: \(error)"))
                 continue
             }
+            if let schema = a.schema { self.schema(schema, nodes: query.evaluate(document), path: a.path, into: &results) }
             let nodes = query.values(in: document)
             for p in a.predicates.predicates {
                 let (passed, actual) = NodeListRules.evaluate(p, nodes: nodes, singular: query.isSingular)

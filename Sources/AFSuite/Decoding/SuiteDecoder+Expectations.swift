@@ -1,7 +1,9 @@
 import JSONPath
 
 extension SuiteDecoder {
-    static let expectKeys = ["status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate"]
+    static let expectKeys = [
+        "status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate", "schema",
+    ]
     static let tlsRejectionReasons = [
         "expired", "notYetValid", "hostMismatch", "untrustedRoot", "selfSigned", "pinMismatch", "policyRefused",
     ]
@@ -35,6 +37,7 @@ extension SuiteDecoder {
         if let duration = node.member("duration") { e.duration = decodeDuration(duration) }
         if let tls = node.member("tls") { e.tls = decodeTLSExpectation(tls) ?? .trusted }
         if let certificate = node.member("certificate") { e.certificate = decodeCertificate(certificate) }
+        if let schema = node.member("schema") { e.schema = decodeSchema(schema) }
         return e
     }
 
@@ -137,9 +140,15 @@ extension SuiteDecoder {
                         at: pathNode)
                 }
             }
-            let set = decodePredicates(element, context: context, extraKeys: ["path"])
-            guard let path, let set else { continue }
-            out.append(PathAssertion(path: path, predicates: set, location: place(element), query: query))
+            let schemaNode = key == "json" ? element.member("schema") : nil
+            let set = schemaNode == nil
+                ? decodePredicates(element, context: context, extraKeys: ["path"])
+                : decodeSchemaPredicates(element, context: context)
+            let schema = schemaNode.flatMap { decodeSchema($0) }
+            guard let path, let set, schemaNode == nil || schema != nil else { continue }
+            var assertion = PathAssertion(path: path, predicates: set, location: place(element), query: query)
+            assertion.schema = schema
+            out.append(assertion)
         }
         return out
     }

@@ -1,5 +1,6 @@
 import Foundation
 import JSONPath
+import JSONSchema
 
 /// Decodes one parsed suite file into the model, collecting every problem instead of stopping at
 /// the first, so `afrun validate` shows them all in one pass.
@@ -47,6 +48,8 @@ struct SuiteDecoder {
     /// JSONPath queries compiled so far, by expression: a generated suite repeats a few paths
     /// thousands of times.
     var compiledQueries: [String: JSONPathQuery] = [:]
+    /// JSON Schema files compiled so far, by resolved path (nil: reported as unusable).
+    var compiledSchemas: [String: (schema: JSONSchema, document: JSONValue)?] = [:]
     /// How many threads may decode a long `tests` array at once (1: in order on the caller's thread; nil: as many
     /// as the process may use, up to 4).
     var testDecodingThreads: Int? = 1

@@ -24,7 +24,8 @@ extension SchemaEvaluator {
                 if let inner = outcome.annotations { annotations?.merge(inner) } else { break }
             }
             if !any {
-                fail(node, "anyOf", "does not match any of the \(node.anyOf.count) schemas in anyOf")
+                let reasons = branchReasons(node.anyOf, instance)
+                fail(node, "anyOf", "does not match any schema in anyOf: " + reasons)
                 valid = false
                 if stopsAtFirstFailure { return false }
             }
@@ -39,10 +40,11 @@ extension SchemaEvaluator {
                 if matching.count > 1 && !collect { break }
             }
             if matching.count != 1 {
+                let reasons = matching.isEmpty ? branchReasons(node.oneOf, instance) : ""
                 fail(
                     node, "oneOf",
                     matching.isEmpty
-                        ? "does not match any of the \(node.oneOf.count) schemas in oneOf"
+                        ? "does not match any schema in oneOf: " + reasons
                         : "matches more than one schema in oneOf (\(matching.map(String.init).joined(separator: ", ")))")
                 valid = false
                 if stopsAtFirstFailure { return false }
@@ -118,5 +120,26 @@ extension SchemaEvaluator {
         default: break
         }
         return valid
+    }
+
+    /// Why each alternative failed (its first violation), for an `anyOf`/`oneOf` message; only worked
+    /// out when the failure is reported.
+    private mutating func branchReasons(_ branches: [Int], _ instance: JSONValue) -> String {
+        guard quiet == 0 else { return "" }
+        let saved = violations
+        let savedTruncated = truncated
+        let here = currentPointer
+        var reasons: [String] = []
+        for (position, branch) in branches.enumerated() {
+            violations = []
+            _ = evaluate(branch, instance, collect: false)
+            let reason = violations.first.map { violation in
+                (violation.instanceLocation == here ? "" : violation.instanceLocation + ": ") + violation.message
+            }
+            reasons.append("(\(position)) " + (reason ?? "does not match"))
+        }
+        violations = saved
+        truncated = savedTruncated
+        return reasons.joined(separator: "; ")
     }
 }

@@ -54,6 +54,14 @@ struct SchemaEvaluator {
             truncated = true
             return
         }
+        violations.append(
+            SchemaViolation(
+                instanceLocation: currentPointer, keywordLocation: keyword.isEmpty ? node.location : node.location + "/" + keyword,
+                message: message()))
+    }
+
+    /// The instance location as a JSON Pointer.
+    var currentPointer: String {
         var pointer = ""
         for step in path {
             switch step {
@@ -61,10 +69,7 @@ struct SchemaEvaluator {
             case .index(let index): pointer += "/" + String(index)
             }
         }
-        violations.append(
-            SchemaViolation(
-                instanceLocation: pointer, keywordLocation: keyword.isEmpty ? node.location : node.location + "/" + keyword,
-                message: message()))
+        return pointer
     }
 
     /// Evaluates `instance` against node `index`.
