@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "afrun", targets: ["afrun"]),
         .executable(name: "afrun-fixtures", targets: ["afrun-fixtures"]),
         .executable(name: "afrun-bench", targets: ["afrun-bench"]),
+        .executable(name: "afrun-schema-bench", targets: ["afrun-schema-bench"]),
         .library(name: "AFSession", targets: ["AFSession"]),
         .library(name: "JSONPath", targets: ["JSONPath"]),
         .library(name: "JSONSchema", targets: ["JSONSchema"]),
@@ -90,6 +91,8 @@ let package = Package(
                 "AFSession", "FixtureServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Times JSON Schema validation of a 1 MiB response (docs/json-schema.md).
+        .executableTarget(name: "afrun-schema-bench", dependencies: ["JSONPath", "JSONSchema"]),
 
         // What several test targets share for driving child processes (no product, only the tests use it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -13,7 +13,7 @@ import JSONPath
 /// URLs) come from the ``Loader`` the caller passes.
 public struct JSONSchema: Sendable {
     /// The compiled subschemas; node 0 is the root.
-    let nodes: [SchemaNode]
+    let nodes: [CompiledNode]
     /// `$dynamicAnchor`s by resource index and name, as node indices.
     let dynamicAnchors: [Int: [String: Int]]
     let root: Int
@@ -47,7 +47,7 @@ public struct JSONSchema: Sendable {
             throw .invalidKeyword(keyword: "", at: "#", reason: "a schema must be an object or a boolean")
         }
         root = try compiler.node(rootIndex)
-        nodes = compiler.nodes
+        nodes = compiler.nodes.map(CompiledNode.init)
         var anchors: [Int: [String: Int]] = [:]
         for (resource, names) in compiler.dynamicAnchors {
             for (name, scanned) in names {

@@ -70,6 +70,18 @@ struct SchemaNode: Sendable {
     }
 }
 
+/// A compiled node behind a reference: the evaluator reads a node per instance value, and borrowing
+/// it from an immutable box costs one retain where copying the struct retained each of its arrays.
+@dynamicMemberLookup
+final class CompiledNode: Sendable {
+    let node: SchemaNode
+    init(_ node: SchemaNode) { self.node = node }
+
+    /// The node's keywords, read in place.
+    @inline(__always)
+    subscript<T>(dynamicMember keyPath: KeyPath<SchemaNode, T>) -> T { node[keyPath: keyPath] }
+}
+
 /// The JSON types a `type` keyword allows.
 struct TypeSet: OptionSet, Sendable {
     let rawValue: UInt8

@@ -2,7 +2,7 @@ import JSONPath
 
 extension SchemaEvaluator {
     /// `type`, `enum`, `const`, and the number and string keywords.
-    mutating func checkAssertions(_ node: SchemaNode, _ instance: JSONValue) -> Bool {
+    mutating func checkAssertions(_ node: CompiledNode, _ instance: JSONValue) -> Bool {
         var valid = true
         if let types = node.types, !Self.matches(types, instance) {
             fail(node, "type", "expected \(types.names), got \(Self.typeName(instance))")
@@ -26,20 +26,20 @@ extension SchemaEvaluator {
         }
     }
 
-    private mutating func checkNumber(_ node: SchemaNode, _ number: JSONNumber) -> Bool {
+    private mutating func checkNumber(_ node: CompiledNode, _ number: JSONNumber) -> Bool {
         var valid = true
         func check(_ ok: Bool, _ keyword: String, _ message: @autoclosure () -> String) {
             guard !ok else { return }
             valid = false
             fail(node, keyword, message())
         }
-        if let limit = node.minimum { check(!(number < limit), "minimum", "\(number) is less than the minimum \(limit)") }
-        if let limit = node.maximum { check(!(limit < number), "maximum", "\(number) is greater than the maximum \(limit)") }
+        if let limit = node.minimum { check(!NumberChecks.less(number, limit), "minimum", "\(number) is less than the minimum \(limit)") }
+        if let limit = node.maximum { check(!NumberChecks.less(limit, number), "maximum", "\(number) is greater than the maximum \(limit)") }
         if let limit = node.exclusiveMinimum {
-            check(limit < number, "exclusiveMinimum", "\(number) is not greater than \(limit)")
+            check(NumberChecks.less(limit, number), "exclusiveMinimum", "\(number) is not greater than \(limit)")
         }
         if let limit = node.exclusiveMaximum {
-            check(number < limit, "exclusiveMaximum", "\(number) is not less than \(limit)")
+            check(NumberChecks.less(number, limit), "exclusiveMaximum", "\(number) is not less than \(limit)")
         }
         if let divisor = node.multipleOf {
             check(NumberChecks.isMultiple(number, of: divisor), "multipleOf", "\(number) is not a multiple of \(divisor)")
@@ -47,7 +47,7 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func checkString(_ node: SchemaNode, _ string: String) -> Bool {
+    private mutating func checkString(_ node: CompiledNode, _ string: String) -> Bool {
         var valid = true
         if node.minLength != nil || node.maxLength != nil {
             let length = string.unicodeScalars.count

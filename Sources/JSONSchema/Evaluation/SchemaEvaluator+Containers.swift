@@ -3,7 +3,7 @@ import JSONPath
 extension SchemaEvaluator {
     /// The object keywords: properties, patternProperties, additionalProperties, propertyNames,
     /// required, dependentRequired, min/maxProperties.
-    mutating func evaluateObject(_ node: SchemaNode, _ object: JSONObject, annotations: inout Annotations?) -> Bool {
+    mutating func evaluateObject(_ node: CompiledNode, _ object: JSONObject, annotations: inout Annotations?) -> Bool {
         var valid = true
         if let limit = node.minProperties, object.count < limit {
             fail(node, "minProperties", "object has \(object.count) members, fewer than \(limit)")
@@ -70,7 +70,7 @@ extension SchemaEvaluator {
     }
 
     /// The array keywords: prefixItems, items, contains with min/maxContains, min/maxItems, uniqueItems.
-    mutating func evaluateArray(_ node: SchemaNode, _ array: [JSONValue], annotations: inout Annotations?) -> Bool {
+    mutating func evaluateArray(_ node: CompiledNode, _ array: [JSONValue], annotations: inout Annotations?) -> Bool {
         var valid = true
         if let limit = node.minItems, array.count < limit {
             fail(node, "minItems", "array has \(array.count) items, fewer than \(limit)")

@@ -3,7 +3,7 @@ import JSONPath
 extension SchemaEvaluator {
     /// The applicators that apply to the instance itself: allOf, anyOf, oneOf, not, if/then/else,
     /// dependentSchemas. Their annotations join the node's when they pass.
-    mutating func evaluateInPlace(_ node: SchemaNode, _ instance: JSONValue, annotations: inout Annotations?) -> Bool {
+    mutating func evaluateInPlace(_ node: CompiledNode, _ instance: JSONValue, annotations: inout Annotations?) -> Bool {
         let collect = annotations != nil
         var valid = true
         for child in node.allOf {
@@ -83,7 +83,7 @@ extension SchemaEvaluator {
     }
 
     /// `unevaluatedProperties` and `unevaluatedItems`, after every other keyword of the node.
-    mutating func evaluateUnevaluated(_ node: SchemaNode, _ instance: JSONValue, annotations: inout Annotations?) -> Bool {
+    mutating func evaluateUnevaluated(_ node: CompiledNode, _ instance: JSONValue, annotations: inout Annotations?) -> Bool {
         var valid = true
         switch instance {
         case .object(let object):

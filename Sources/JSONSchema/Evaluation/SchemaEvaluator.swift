@@ -48,7 +48,7 @@ struct SchemaEvaluator {
     var stopsAtFirstFailure: Bool { quiet > 0 || truncated }
 
     /// Records a violation at the current instance location.
-    mutating func fail(_ node: SchemaNode, _ keyword: String, _ message: @autoclosure () -> String) {
+    mutating func fail(_ node: CompiledNode, _ keyword: String, _ message: @autoclosure () -> String) {
         guard quiet == 0 else { return }
         guard violations.count < schema.options.maxViolations else {
             truncated = true
@@ -75,7 +75,10 @@ struct SchemaEvaluator {
     /// Evaluates `instance` against node `index`.
     /// - Parameter collect: whether the caller needs the annotations.
     mutating func evaluate(_ index: Int, _ instance: JSONValue, collect: Bool) -> Outcome {
-        let node = schema.nodes[index]
+        evaluate(node: schema.nodes[index], instance, collect: collect)
+    }
+
+    private mutating func evaluate(node: CompiledNode, _ instance: JSONValue, collect: Bool) -> Outcome {
         if let constant = node.constant {
             if !constant { fail(node, "", "no value is allowed here (the schema is false)") }
             return Outcome(valid: constant, annotations: collect ? Annotations() : nil)
