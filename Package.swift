@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
         // C at the edge: module maps plus typed wrappers for variadic and macro APIs.
@@ -51,8 +53,19 @@ let package = Package(
         .target(name: "JSONPath"),
         // JSON Schema (draft 2020-12 and draft-07) over JSONPath's JSON value; pure.
         .target(name: "JSONSchema", dependencies: ["JSONPath"]),
+        // OpenAPI 3.0/3.1 documents (JSON or YAML) read with OpenAPIKit; responses checked against an
+        // operation's documented statuses, content types, headers and body schemas.
+        .target(
+            name: "AFOpenAPI",
+            dependencies: [
+                "JSONPath", "JSONSchema",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ]),
         // Suite model, decoding with source locations, validation; no networking.
-        .target(name: "AFSuite", dependencies: ["JSONPath", "JSONSchema", "ValueBox"]),
+        .target(name: "AFSuite", dependencies: ["JSONPath", "JSONSchema", "AFOpenAPI", "ValueBox"]),
         // Scheduling, assertions, results, reports.
         .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath", "JSONSchema", "CLibXML2", "CCurl", "ValueBox"]),
         // Run history in SQLite.
@@ -100,6 +113,7 @@ let package = Package(
         .testTarget(name: "ValueBoxTests", dependencies: ["ValueBox"]),
         .testTarget(name: "JSONPathTests", dependencies: ["JSONPath"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONPath"]),
+        .testTarget(name: "AFOpenAPITests", dependencies: ["AFOpenAPI", "JSONPath"]),
         .testTarget(name: "AFSuiteTests", dependencies: ["AFSuite", "TestSupport"]),
         .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "JSONSchema", "FixtureServer"]),
         .testTarget(name: "AFHistoryTests", dependencies: ["AFHistory", "AFRunner", "TestSupport"]),
