@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONPath"]),
         .testTarget(name: "AFOpenAPITests", dependencies: ["AFOpenAPI", "JSONPath"]),
         .testTarget(name: "AFSuiteTests", dependencies: ["AFSuite", "TestSupport"]),
-        .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "JSONSchema", "FixtureServer"]),
+        .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "JSONSchema", "AFOpenAPI", "FixtureServer"]),
         .testTarget(name: "AFHistoryTests", dependencies: ["AFHistory", "AFRunner", "TestSupport"]),
         .testTarget(name: "AFReportsTests", dependencies: ["AFReports", "AFRunner", "TestSupport"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "TestSupport"]),

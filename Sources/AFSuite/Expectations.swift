@@ -22,6 +22,8 @@ public struct Expectations: Sendable {
     public var certificate: CertificateExpectation?
     /// A JSON Schema the body must match (`"schema"`).
     public var schema: SchemaExpectation?
+    /// An OpenAPI operation the response must conform to (`"openapi"`, or `defaults.openapi`).
+    public var openapi: OpenAPIExpectation?
 
     /// Creates expectations.
     public init(

@@ -24,6 +24,7 @@ public struct AssertionEvaluator: Sendable {
             if !expect.json.isEmpty { json(expect.json, body: context.body, into: &results) }
             if !expect.xpath.isEmpty { results += xpath(expect.xpath, context: context) }
             if let schema = expect.schema { self.schema(schema, body: context.body, into: &results) }
+            if let openapi = expect.openapi { openAPI(openapi, response, body: context.body, into: &results) }
             if let body = expect.body { results += self.body(body, context.body) }
             if let metrics = context.metrics { results += duration(expect.duration, metrics) }
         }

@@ -2,7 +2,7 @@ import JSONPath
 
 extension SuiteDecoder {
     static let expectKeys = [
-        "status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate", "schema",
+        "status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate", "schema", "openapi",
     ]
     static let tlsRejectionReasons = [
         "expired", "notYetValid", "hostMismatch", "untrustedRoot", "selfSigned", "pinMismatch", "policyRefused",
@@ -38,6 +38,7 @@ extension SuiteDecoder {
         if let tls = node.member("tls") { e.tls = decodeTLSExpectation(tls) ?? .trusted }
         if let certificate = node.member("certificate") { e.certificate = decodeCertificate(certificate) }
         if let schema = node.member("schema") { e.schema = decodeSchema(schema) }
+        if let openapi = node.member("openapi") { e.openapi = decodeOpenAPI(openapi) }
         return e
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSONPath
+import AFOpenAPI
 import JSONSchema
 
 /// Decodes one parsed suite file into the model, collecting every problem instead of stopping at
@@ -50,6 +51,9 @@ struct SuiteDecoder {
     var compiledQueries: [String: JSONPathQuery] = [:]
     /// JSON Schema files compiled so far, by resolved path (nil: reported as unusable).
     var compiledSchemas: [String: (schema: JSONSchema, document: JSONValue)?] = [:]
+    /// OpenAPI documents read so far, by resolved path (nil: reported as unusable), and `defaults.openapi`.
+    var openAPIContracts: [String: OpenAPIContract?] = [:]
+    var openAPIDefault: OpenAPIDefault?
     /// How many threads may decode a long `tests` array at once (1: in order on the caller's thread; nil: as many
     /// as the process may use, up to 4).
     var testDecodingThreads: Int? = 1
