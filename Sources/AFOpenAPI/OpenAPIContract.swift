@@ -16,10 +16,16 @@ public struct OpenAPIContract: Sendable {
     /// The document's identifier for schema references.
     static let documentURI = "urn:afrun:openapi"
 
+    /// The document's name in messages (`openapi.yaml`).
+    public let name: String
+
     /// Reads a document.
-    /// - Parameter data: the document's bytes, JSON or YAML.
+    /// - Parameters:
+    ///   - data: the document's bytes, JSON or YAML.
+    ///   - name: the document's name in messages (schema locations read `openapi.yaml#/components/…`).
     /// - Throws: ``OpenAPIError/unreadable(reason:)`` when it is not an OpenAPI 3.0 or 3.1 document.
-    public init(data: Data) throws(OpenAPIError) {
+    public init(data: Data, name: String = "openapi") throws(OpenAPIError) {
+        self.name = name
         let text = String(decoding: data, as: UTF8.self)
         struct VersionProbe: Decodable { let openapi: String }
         let document: OpenAPIKit.OpenAPI.Document

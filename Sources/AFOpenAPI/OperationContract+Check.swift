@@ -82,8 +82,19 @@ extension OperationContract {
                 message: result.isValid
                     ? "the body matches the \(documentedKey) \(mediaType) schema of \(name)"
                     : "the body does not match the \(documentedKey) \(mediaType) schema of \(name):\n  "
-                        + result.violations.map(\.description).joined(separator: "\n  ")))
+                        + result.violations.map(describe).joined(separator: "\n  ")))
         return findings
+    }
+
+    /// A violation with the document's name in place of its internal URI.
+    private func describe(_ violation: SchemaViolation) -> String {
+        let prefix = OpenAPIContract.documentURI + "#"
+        guard violation.keywordLocation.hasPrefix(prefix) else { return violation.description }
+        return SchemaViolation(
+            instanceLocation: violation.instanceLocation,
+            keywordLocation: documentName + "#" + violation.keywordLocation.dropFirst(prefix.count),
+            message: violation.message
+        ).description
     }
 
     /// `application/json; charset=utf-8` → `application/json`.

@@ -15,10 +15,13 @@ public struct OperationContract: Sendable {
 
     /// `GET /users/{id}` or the operationId, for messages.
     public let name: String
+    /// The document's name, which replaces its internal URI in schema locations.
+    let documentName: String
     /// Responses by key: `200`, `2XX`, `default`.
     let responses: [(key: String, response: Response)]
 
     init(contract: OpenAPIContract, path: String, method: String, operation: JSONValue) throws(OpenAPIError) {
+        documentName = contract.name
         let operationObject = contract.object(operation)
         if case .string(let id)? = operationObject?["operationId"] {
             name = id

@@ -83,7 +83,7 @@ extension SuiteDecoder {
         var contract: OpenAPIContract?
         if let data = FileManager.default.contents(atPath: url.path) {
             do {
-                contract = try OpenAPIContract(data: data)
+                contract = try OpenAPIContract(data: data, name: spec)
             } catch {
                 diagnostics.append(
                     .invalid(
