@@ -21,7 +21,29 @@ import Testing
             let result = SuiteLoader(environment: [:]).load(paths: [root.appendingPathComponent("s.json").path])
             #expect(result.errors.isEmpty, "\(result.errors)")
             let tests = try #require(result.suites.first).tests
-            #expect(tests.map { $0.expect.openapi?.operation.name } == ["getUser", "createUser", "getBrokenUser"])
+            #expect(tests.map { $0.expect.openapi?.operation?.name } == ["getUser", "createUser", "getBrokenUser"])
+        }
+    }
+
+    @Test func withoutAnOperationTheRequestFindsIt() throws {
+        try withTemporaryFolder { root in
+            try root.write(
+                """
+                {"defaults": {"openapi": {"spec": "\(Self.fixture)"}}, "tests": [
+                  {"name": "a", "request": {"url": "http://h/v1/users/{{id}}"}},
+                  {"name": "b", "request": {"method": "POST", "url": "http://h/api/users"}}
+                ], "variables": {"id": 3}}
+                """, to: "s.json")
+            let result = SuiteLoader(environment: [:]).load(paths: [root.appendingPathComponent("s.json").path])
+            #expect(result.errors.isEmpty, "\(result.errors)")
+            let tests = try #require(result.suites.first).tests
+            let first = try #require(tests[0].expect.openapi)
+            #expect(first.operation == nil)
+            #expect(first.index?.operation(method: first.method, path: "/v1/users/3")?.name == "getUser")
+            #expect(first.index?.operation(method: first.method, path: "/v1/contract/users/3")?.name == "getBrokenUser")
+            #expect(first.index?.operation(method: first.method, path: "/nothing") == nil)
+            let second = try #require(tests[1].expect.openapi)
+            #expect(second.index?.operation(method: second.method, path: "/api/users")?.name == "createUser")
         }
     }
 

@@ -10,6 +10,18 @@ extension SuiteDecoder {
         var spec: String
         var contract: OpenAPIContract
         var expectation: OpenAPIExpectation?
+        /// Every operation, found by the request, when `defaults.openapi` names no operation.
+        var byRequest: OpenAPIExpectation?
+    }
+
+    /// What a test without its own `openapi` is checked against: the default operation, or, when
+    /// `defaults.openapi` names none, the operation its request goes to.
+    func defaultOpenAPI(method: String?) -> OpenAPIExpectation? {
+        guard let fallback = openAPIDefault else { return nil }
+        if let expectation = fallback.expectation { return expectation }
+        guard var byRequest = fallback.byRequest else { return nil }
+        byRequest.method = method ?? "GET"
+        return byRequest
     }
 
     /// Decodes `defaults.openapi`: `spec` is required there; an operation, when given, applies to every
@@ -22,6 +34,15 @@ extension SuiteDecoder {
         var value = OpenAPIDefault(spec: spec, contract: contract)
         if object.member("operationId") != nil || object.member("path") != nil {
             value.expectation = openAPIOperation(object, contract: contract, spec: spec)
+        } else {
+            do {
+                var byRequest = OpenAPIExpectation(operation: nil, spec: spec, location: place(object))
+                byRequest.index = try contract.operationIndex()
+                value.byRequest = byRequest
+            } catch {
+                diagnostics.append(
+                    .invalid(SuiteDiagnostic(location: location(object), message: "\(spec): \(error)", fix: "fix the schema in \(spec)")))
+            }
         }
         openAPIDefault = value
     }
