@@ -7,8 +7,10 @@ let package = Package(
         .executable(name: "afrun", targets: ["afrun"]),
         .executable(name: "afrun-fixtures", targets: ["afrun-fixtures"]),
         .executable(name: "afrun-bench", targets: ["afrun-bench"]),
+        .executable(name: "afrun-schema-bench", targets: ["afrun-schema-bench"]),
         .library(name: "AFSession", targets: ["AFSession"]),
         .library(name: "JSONPath", targets: ["JSONPath"]),
+        .library(name: "JSONSchema", targets: ["JSONSchema"]),
         .library(name: "AFSuite", targets: ["AFSuite"]),
         .library(name: "AFRunner", targets: ["AFRunner"]),
         .library(name: "AFHistory", targets: ["AFHistory"]),
@@ -21,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
         // C at the edge: module maps plus typed wrappers for variadic and macro APIs.
@@ -44,11 +48,24 @@ let package = Package(
         .target(name: "AFSession", dependencies: ["CCurl", "COpenSSL", "CLinuxNet", "Locking"]),
         // RFC 9535 JSONPath and the project's JSON value type; pure.
         .target(name: "JSONPath"),
+        // JSON Schema (draft 2020-12 and draft-07) over JSONPath's JSON value; pure.
+        .target(name: "JSONSchema", dependencies: ["JSONPath"]),
+        // OpenAPI 3.0/3.1 documents (JSON or YAML) read with OpenAPIKit; responses checked against an
+        // operation's documented statuses, content types, headers and body schemas.
+        .target(
+            name: "AFOpenAPI",
+            dependencies: [
+                "JSONPath", "JSONSchema",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ]),
         // Suite model, decoding with source locations, validation; no networking. libxml2 compiles XPath
         // expressions so `validate` reports one that cannot run.
-        .target(name: "AFSuite", dependencies: ["JSONPath", "CLibXML2"]),
+        .target(name: "AFSuite", dependencies: ["JSONPath", "JSONSchema", "AFOpenAPI", "CLibXML2"]),
         // Scheduling, assertions, results, reports.
-        .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath", "CLibXML2", "Locking"]),
+        .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath", "JSONSchema", "CLibXML2", "Locking"]),
         // Run history in SQLite.
         .target(
             name: "AFHistory",
@@ -71,7 +88,7 @@ let package = Package(
         .executableTarget(
             name: "afrun",
             dependencies: [
-                "AFSession", "JSONPath", "AFSuite", "AFRunner", "AFHistory", "AFReports", "Locking",
+                "AFSession", "JSONPath", "JSONSchema", "AFSuite", "AFRunner", "AFHistory", "AFReports", "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -86,6 +103,8 @@ let package = Package(
                 "AFSession", "FixtureServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Times JSON Schema validation of a 1 MiB response (docs/json-schema.md).
+        .executableTarget(name: "afrun-schema-bench", dependencies: ["JSONPath", "JSONSchema"]),
 
         // libFuzzer targets, one per parser (ci/fuzz.sh builds them with -sanitize=fuzzer,address and
         // -DAFRUN_FUZZ; an ordinary build makes replayers of saved inputs). No products: not installed.
@@ -101,8 +120,10 @@ let package = Package(
         .target(name: "CSpawnActions", path: "Tests/CSpawnActions"),
         .testTarget(name: "AFSessionTests", dependencies: ["AFSession", "FixtureServer", "Locking", "TestSupport"]),
         .testTarget(name: "JSONPathTests", dependencies: ["JSONPath"]),
+        .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONPath"]),
+        .testTarget(name: "AFOpenAPITests", dependencies: ["AFOpenAPI", "JSONPath"]),
         .testTarget(name: "AFSuiteTests", dependencies: ["AFSuite", "TestSupport"]),
-        .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "FixtureServer", "Locking"]),
+        .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "JSONSchema", "AFOpenAPI", "FixtureServer", "Locking"]),
         .testTarget(name: "AFHistoryTests", dependencies: ["AFHistory", "AFRunner", "Locking", "TestSupport"]),
         .testTarget(name: "AFReportsTests", dependencies: ["AFReports", "AFRunner", "TestSupport"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "TestSupport"]),

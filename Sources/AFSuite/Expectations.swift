@@ -20,6 +20,10 @@ public struct Expectations: Sendable {
     public var tls: TLSExpectation
     /// Assertions on the leaf certificate.
     public var certificate: CertificateExpectation?
+    /// A JSON Schema the body must match (`"schema"`).
+    public var schema: SchemaExpectation?
+    /// An OpenAPI operation the response must conform to (`"openapi"`, or `defaults.openapi`).
+    public var openapi: OpenAPIExpectation?
 
     /// Creates expectations.
     public init(
@@ -133,6 +137,8 @@ public struct PathAssertion: Sendable, Hashable {
     /// The JSONPath query compiled when the suite loaded (nil for XPath), so a run does not
     /// parse the same expression once per test.
     public var query: JSONPathQuery?
+    /// A JSON Schema every selected node must match (`{"path": …, "schema": …}`).
+    public var schema: SchemaExpectation?
 
     /// Creates an assertion.
     /// - Parameters:

@@ -10,7 +10,7 @@ struct AFRunCommand: AsyncParsableCommand {
         abstract: "Run HTTP API test suites written in JSON; keep their history.",
         discussion: ExitStatus.help,
         version: "afrun \(Versions.afrun)\n\(Versions.libcurl)\n\(Versions.openssl)",
-        subcommands: [RunCommand.self, ValidateCommand.self, JSONPathCommand.self, HistoryCommand.self],
+        subcommands: [RunCommand.self, ValidateCommand.self, JSONPathCommand.self, JSONSchemaCommand.self, HistoryCommand.self],
         defaultSubcommand: RunCommand.self)
 
     /// ArgumentParser's own entry point (`parseAsRoot`, `run`, `exit(withError:)`) with afrun's documented

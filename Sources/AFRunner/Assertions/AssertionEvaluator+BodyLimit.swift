@@ -15,4 +15,12 @@ extension AssertionEvaluator {
                 message: "\(target ?? kind): \(problem)")
         }
     }
+
+    /// One failed result for a check with no predicates of its own (`schema`, `openapi`) that reads the
+    /// whole body when only part of it was kept.
+    static func unreadable(kind: String, target: String?, problem: String) -> AssertionResult {
+        AssertionResult(
+            kind: kind, target: target, predicate: kind, expected: "the whole body", actual: nil, passed: false,
+            message: "\(target ?? kind): \(problem)")
+    }
 }

@@ -28,11 +28,21 @@ public struct AssertionEvaluator: Sendable {
             if let contentType = expect.contentType { results.append(self.contentType(contentType, response)) }
             for header in expect.headers { results += self.header(header, response) }
             if let problem = context.truncationProblem {
-                for a in expect.json { results += Self.unreadable(kind: "json", target: a.path, a.predicates, problem: problem) }
+                for a in expect.json {
+                    if a.schema != nil { results.append(Self.unreadable(kind: "schema", target: a.path, problem: problem)) }
+                    results += Self.unreadable(kind: "json", target: a.path, a.predicates, problem: problem)
+                }
                 for a in expect.xpath { results += Self.unreadable(kind: "xpath", target: a.path, a.predicates, problem: problem) }
             } else {
                 if !expect.json.isEmpty { json(expect.json, body: context.body, into: &results) }
                 if !expect.xpath.isEmpty { results += xpath(expect.xpath, context: context) }
+            }
+            if let problem = context.truncationProblem {
+                if expect.schema != nil { results.append(Self.unreadable(kind: "schema", target: nil, problem: problem)) }
+                if expect.openapi != nil { results.append(Self.unreadable(kind: "openapi", target: nil, problem: problem)) }
+            } else {
+                if let schema = expect.schema { self.schema(schema, body: context.body, into: &results) }
+                if let openapi = expect.openapi { openAPI(openapi, response, body: context.body, into: &results) }
             }
             if let body = expect.body { results += self.body(body, context) }
             if let metrics = context.metrics { results += duration(expect.duration, metrics) }
@@ -122,6 +132,7 @@ public struct AssertionEvaluator: Sendable {
                     message: "\(a.path): invalid JSONPath: \(error)"))
                 continue
             }
+            if let schema = a.schema { self.schema(schema, nodes: query.evaluate(document), path: a.path, into: &results) }
             let nodes = query.values(in: document)
             for p in a.predicates.predicates {
                 let (passed, actual, stopped) = NodeListRules.evaluate(p, nodes: nodes, singular: query.isSingular, regexLimit: regexLimit)

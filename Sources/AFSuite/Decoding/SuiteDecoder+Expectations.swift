@@ -1,7 +1,9 @@
 import JSONPath
 
 extension SuiteDecoder {
-    static let expectKeys = ["status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate"]
+    static let expectKeys = [
+        "status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate", "schema", "openapi",
+    ]
     static let tlsRejectionReasons = [
         "expired", "notYetValid", "hostMismatch", "untrustedRoot", "selfSigned", "pinMismatch", "policyRefused",
     ]
@@ -35,6 +37,8 @@ extension SuiteDecoder {
         if let duration = node.member("duration") { e.duration = decodeDuration(duration) }
         if let tls = node.member("tls") { e.tls = decodeTLSExpectation(tls) ?? .trusted }
         if let certificate = node.member("certificate") { e.certificate = decodeCertificate(certificate) }
+        if let schema = node.member("schema") { e.schema = decodeSchema(schema) }
+        if let openapi = node.member("openapi") { e.openapi = decodeOpenAPI(openapi) }
         return e
     }
 
@@ -127,9 +131,15 @@ extension SuiteDecoder {
                     report(.invalidXPath(expression: expression, message: problem.message, position: problem.offset), at: place)
                 }
             }
-            let set = decodePredicates(element, context: context, extraKeys: ["path"])
-            guard let path, let set else { continue }
-            out.append(PathAssertion(path: path, predicates: set, location: place(element), query: query))
+            let schemaNode = key == "json" ? element.member("schema") : nil
+            let set = schemaNode == nil
+                ? decodePredicates(element, context: context, extraKeys: ["path"])
+                : decodeSchemaPredicates(element, context: context)
+            let schema = schemaNode.flatMap { decodeSchema($0) }
+            guard let path, let set, schemaNode == nil || schema != nil else { continue }
+            var assertion = PathAssertion(path: path, predicates: set, location: place(element), query: query)
+            assertion.schema = schema
+            out.append(assertion)
         }
         return out
     }

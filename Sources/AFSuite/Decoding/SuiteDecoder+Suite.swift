@@ -4,7 +4,7 @@ import JSONPath
 extension SuiteDecoder {
     /// `$schema` names the JSON Schema for editors (top level only, as in docs/suite.schema.json); afrun ignores it.
     static let suiteKeys = ["$schema", "name", "description", "baseURL", "variables", "defaults", "parallel", "cookies", "tests"]
-    static let defaultsKeys = ["headers", "basicAuth", "timeout", "followRedirects", "tls", "retry", "maxBodyBytes"]
+    static let defaultsKeys = ["headers", "basicAuth", "timeout", "followRedirects", "tls", "retry", "maxBodyBytes", "openapi"]
 
     /// Decodes the whole file; the suite is returned even when problems were found (the loader
     /// drops it then), so later checks can still run.
@@ -151,6 +151,7 @@ extension SuiteDecoder {
         }
         if let retry = node.member("retry") { defaults.retry = decodeRetry(retry) }
         if let auth = node.member("basicAuth") { defaults.basicAuth = decodeBasicAuth(auth) }
+        if let openapi = node.member("openapi") { decodeOpenAPIDefault(openapi) }
         return defaults
     }
 

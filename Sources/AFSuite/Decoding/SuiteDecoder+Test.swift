@@ -31,7 +31,8 @@ extension SuiteDecoder {
             rowNames[index] = rows.dropFirst().reduce(Set(first.values.keys)) { $0.intersection($1.values.keys) }
         }
         let request = require("request", in: node, context: "a test").flatMap { decodeRequest($0) }
-        let expect = node.member("expect").flatMap { decodeExpectations($0) } ?? Expectations()
+        var expect = node.member("expect").flatMap { decodeExpectations($0) } ?? Expectations()
+        if expect.openapi == nil { expect.openapi = defaultOpenAPI(method: request?.method) }
         let captures = node.member("capture").map { decodeCaptures($0) } ?? []
         // Every written name counts, even one whose source has an error: no cascade of undefined variables.
         // Only tests that capture get an entry (the check reads a missing one as none).

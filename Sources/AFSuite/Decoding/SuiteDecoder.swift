@@ -1,5 +1,7 @@
 import Foundation
 import JSONPath
+import AFOpenAPI
+import JSONSchema
 
 /// Decodes one parsed suite file into the model, collecting every problem instead of stopping at
 /// the first, so `afrun validate` shows them all in one pass.
@@ -49,6 +51,11 @@ struct SuiteDecoder {
     /// JSONPath queries compiled so far, by expression: a generated suite repeats a few paths
     /// thousands of times.
     var compiledQueries: [String: JSONPathQuery] = [:]
+    /// JSON Schema files compiled so far, by resolved path (nil: reported as unusable).
+    var compiledSchemas: [String: (schema: JSONSchema, document: JSONValue)?] = [:]
+    /// OpenAPI documents read so far, by resolved path (nil: reported as unusable), and `defaults.openapi`.
+    var openAPIContracts: [String: OpenAPIContract?] = [:]
+    var openAPIDefault: OpenAPIDefault?
 
     init(file: URL, displayPath: String, index: JSONSourceIndex) {
         self.file = file

@@ -1,0 +1,119 @@
+import Foundation
+import JSONPath
+import JSONSchema
+
+extension SuiteDecoder {
+    /// Decodes a `schema` value: a path to a schema file (relative to the suite's folder) or an inline
+    /// schema. The schema is checked against its metaschema and compiled, once per file per suite;
+    /// problems are reported at the schema file's line and column, or inside the suite for an inline one.
+    mutating func decodeSchema(_ node: SuiteNode) -> SchemaExpectation? {
+        switch node.value {
+        case .string(let path):
+            let url = Suite.resolve(path, in: file.deletingLastPathComponent()).standardizedFileURL
+            if let known = compiledSchemas[url.path] {
+                return known.map { SchemaExpectation(schema: $0.schema, document: $0.document, file: path, location: place(node)) }
+            }
+            let compiled = compileSchemaFile(path, url: url, at: node)
+            compiledSchemas[url.path] = .some(compiled)
+            return compiled.map { SchemaExpectation(schema: $0.schema, document: $0.document, file: path, location: place(node)) }
+        case .object, .bool:
+            let document = node.value
+            let violations = JSONSchema.metaschemaViolations(of: document)
+            for violation in violations.prefix(10) {
+                let at = location(node.pointer + violation.instanceLocation)
+                diagnostics.append(
+                    .invalid(
+                        SuiteDiagnostic(
+                            location: at, message: "the inline schema is not a valid JSON Schema: \(violation.message)",
+                            fix: "see docs/json-schema.md; the metaschema rule is \(violation.keywordLocation)")))
+            }
+            guard violations.isEmpty else { return nil }
+            do {
+                let schema = try JSONSchema(
+                    compiling: document, baseURI: SchemaFileLoader.uri(ofPath: file.path), loader: SchemaFileLoader.loader)
+                return SchemaExpectation(schema: schema, document: document, file: nil, location: place(node))
+            } catch {
+                diagnostics.append(
+                    .invalid(
+                        SuiteDiagnostic(
+                            location: location(node), message: "the inline schema cannot be compiled: \(error)",
+                            fix: "check its $ref targets and keywords")))
+                return nil
+            }
+        default:
+            report(
+                .wrongType(key: "schema", expected: "a schema file path or a JSON Schema object", found: node.typeDescription),
+                at: node)
+            return nil
+        }
+    }
+
+    /// Reads, checks and compiles a schema file; reports at the file's own line and column.
+    private mutating func compileSchemaFile(_ path: String, url: URL, at node: SuiteNode) -> (
+        schema: JSONSchema, document: JSONValue
+    )? {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            report(.missingFile(path: path, resolved: url.path), at: node)
+            return nil
+        }
+        let shown = Self.displayPath(of: url, relativeTo: displayPath, given: path)
+        let document: JSONValue
+        let index: JSONSourceIndex
+        do {
+            (document, index) = try JSONValue.parseWithSourceIndex(data)
+        } catch {
+            diagnostics.append(
+                .invalid(
+                    SuiteDiagnostic(
+                        location: SourceLocation(file: shown, line: error.line, column: error.column, pointer: ""),
+                        message: "the schema file is not valid JSON: \(error.message)",
+                        fix: "fix the JSON syntax of \(path) (referenced at \(location(node)))")))
+            return nil
+        }
+        let violations = JSONSchema.metaschemaViolations(of: document)
+        for violation in violations.prefix(10) {
+            let place = index.location(of: violation.instanceLocation)
+            diagnostics.append(
+                .invalid(
+                    SuiteDiagnostic(
+                        location: SourceLocation(
+                            file: shown, line: place?.line ?? 1, column: place?.column ?? 1,
+                            pointer: violation.instanceLocation),
+                        message: "not a valid JSON Schema: \(violation.message)",
+                        fix: "see docs/json-schema.md; the metaschema rule is \(violation.keywordLocation)")))
+        }
+        guard violations.isEmpty else { return nil }
+        do {
+            let schema = try JSONSchema(
+                compiling: document, baseURI: SchemaFileLoader.uri(ofPath: url.path), loader: SchemaFileLoader.loader)
+            return (schema, document)
+        } catch {
+            diagnostics.append(
+                .invalid(
+                    SuiteDiagnostic(
+                        location: SourceLocation(file: shown, line: 1, column: 1, pointer: ""),
+                        message: "the schema cannot be compiled: \(error)",
+                        fix: "check the schema's $ref targets (files resolve relative to \(path))")))
+            return nil
+        }
+    }
+
+    /// A schema file's path as users see it: beside the suite's displayed path.
+    static func displayPath(of url: URL, relativeTo suitePath: String, given path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let folder = (suitePath as NSString).deletingLastPathComponent
+        return folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
+    }
+}
+
+extension SuiteDecoder {
+    /// The predicates beside a `schema` in a `json` assertion; a schema alone is a whole assertion.
+    mutating func decodeSchemaPredicates(_ element: SuiteNode, context: String) -> PredicateSet? {
+        guard case .object(let object) = element.value else { return nil }
+        if object.keys.contains(where: { Self.predicateKeys.contains($0) }) {
+            return decodePredicates(element, context: context, extraKeys: ["path", "schema"])
+        }
+        _ = self.object(element, allowed: Self.predicateKeys + ["path", "schema"], context: context)
+        return PredicateSet()
+    }
+}

@@ -1,0 +1,84 @@
+import AFSuite
+import ArgumentParser
+import Foundation
+import JSONPath
+import JSONSchema
+
+/// `afrun jsonschema SCHEMA [FILE]`: validates a JSON document against a JSON Schema.
+struct JSONSchemaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "jsonschema",
+        abstract: "Validate a JSON document against a JSON Schema (draft 2020-12 or draft-07).",
+        discussion: """
+            Lists every violation (instance location, message, schema location). Exits with 0 when \
+            the document is valid, 1 when it is not, 2 when the schema or the document cannot be used \
+            (unreadable, not JSON, not a valid schema, an unresolvable $ref). References to other \
+            files resolve relative to the schema's file; remote (http) references are refused.
+            """)
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "The schema file.")
+    var schema: String
+
+    @Argument(help: "The JSON document; standard input when omitted or '-'.")
+    var file: String?
+
+    @Option(help: "Output format: text (one violation a line) or json.")
+    var format: OutputFormat = .text
+
+    @Flag(help: "Treat 'format' (date-time, email, uuid, …) as an assertion instead of an annotation.")
+    var assertFormat = false
+
+    func run() throws {
+        let options = JSONSchema.Options(formatAssertion: assertFormat)
+        let compiled: JSONSchema
+        switch SchemaFileLoader.compile(path: schema, options: options) {
+        case .success(let value): compiled = value
+        case .failure(let problems):
+            for message in problems.messages { Self.printError("error: " + message) }
+            throw ExitCode(2)
+        }
+        let source = file ?? "-"
+        let name = source == "-" ? "<stdin>" : source
+        let data: Data
+        if source == "-" {
+            data = (try? FileHandle.standardInput.readToEnd()) ?? Data()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: source) else {
+                Self.printError("error: cannot read \(source): no such file or unreadable")
+                throw ExitCode(2)
+            }
+            data = contents
+        }
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: data)
+        } catch {
+            Self.printError("\(name):\(error.line):\(error.column): error: invalid JSON: \(error.message)")
+            throw ExitCode(2)
+        }
+        let result = compiled.validate(document)
+        switch format {
+        case .json:
+            let output = JSONValue.object(
+                JSONObject([
+                    ("valid", .bool(result.isValid)),
+                    ("errors", .array(result.violations.map(\.json))),
+                    ("truncated", .bool(result.truncated)),
+                ]))
+            print(output.serialized(pretty: true))
+        case .text:
+            if result.isValid { print("\(name): valid") }
+            for violation in result.violations { print("\(name)#\(violation)") }
+            if result.truncated { print("\(name): more violations not shown (limit \(options.maxViolations))") }
+        }
+        if !result.isValid { throw ExitCode(1) }
+    }
+
+    private static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,70 @@
+import AFOpenAPI
+import Foundation
+import JSONPath
+import Testing
+
+/// Reading OpenAPI 3.0 YAML and 3.1 JSON with OpenAPIKit, and checking responses against an operation.
+@Suite struct OpenAPIContractTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("fixtures/openapi.yaml")
+
+    static func headers(_ pairs: [String: String]) -> (String) -> String? {
+        { name in pairs.first { $0.key.lowercased() == name.lowercased() }?.value }
+    }
+
+    @Test func openAPI30YAMLWithNullable() throws {
+        let contract = try OpenAPIContract(data: Data(contentsOf: Self.fixture))
+        #expect(contract.operationIds.contains("getUser"))
+        let operation = try #require(try contract.operation(id: "getUser"))
+        let json = Self.headers(["Content-Type": "application/json"])
+        let good = operation.check(
+            status: 200, header: json, body: Data(#"{"id": 7, "name": "U", "email": "u@x.test", "active": true, "team": null}"#.utf8))
+        #expect(good.allSatisfy { $0.passed }, "\(good)")
+
+        let bad = operation.check(status: 200, header: json, body: Data(#"{"id": "7", "name": "U", "active": true}"#.utf8))
+        let body = try #require(bad.first { $0.check == "body" })
+        #expect(!body.passed)
+        #expect(body.message.contains("/id: expected integer, got string"), "\(body.message)")
+        #expect(body.message.contains("missing required member \"email\""))
+
+        let undocumented = operation.check(status: 500, header: json, body: Data())
+        #expect(undocumented.map(\.passed) == [false])
+        #expect(undocumented[0].message.contains("status 500 is not documented for getUser (documented: 200, 400)"))
+
+        let text = operation.check(status: 200, header: Self.headers(["Content-Type": "text/plain"]), body: Data("x".utf8))
+        #expect(text.contains { $0.check == "contentType" && !$0.passed })
+    }
+
+    @Test func headersAndPathPlusMethod() throws {
+        let contract = try OpenAPIContract(data: Data(contentsOf: Self.fixture))
+        let operation = try #require(try contract.operation(path: "/api/users", method: "POST"))
+        let body = Data(#"{"id": 3, "name": "n", "nickname": null}"#.utf8)
+        let good = operation.check(
+            status: 201, header: Self.headers(["Content-Type": "application/json", "Location": "/api/users/3"]), body: body)
+        #expect(good.allSatisfy { $0.passed }, "\(good)")
+        let missing = operation.check(status: 201, header: Self.headers(["Content-Type": "application/json"]), body: body)
+        #expect(missing.contains { $0.check == "header" && $0.target == "Location" && !$0.passed })
+        let wrong = operation.check(
+            status: 201, header: Self.headers(["Content-Type": "application/json", "Location": "/elsewhere"]), body: body)
+        #expect(wrong.contains { $0.check == "header" && !$0.passed })
+        let unknown = try contract.operation(id: "nope")
+        #expect(unknown == nil)
+    }
+
+    @Test func openAPI31JSON() throws {
+        let document = #"""
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+             "paths": {"/n": {"get": {"operationId": "n", "responses": {"200": {"description": "ok",
+               "content": {"application/json": {"schema": {"type": ["integer", "null"], "maximum": 5}}}}}}}}}
+            """#
+        let contract = try OpenAPIContract(data: Data(document.utf8))
+        let operation = try #require(try contract.operation(id: "n"))
+        let json = Self.headers(["Content-Type": "application/json; charset=utf-8"])
+        #expect(operation.check(status: 200, header: json, body: Data("null".utf8)).allSatisfy { $0.passed })
+        #expect(!operation.check(status: 200, header: json, body: Data("9".utf8)).allSatisfy { $0.passed })
+    }
+
+    @Test func notAnOpenAPIDocument() {
+        #expect(throws: OpenAPIError.self) { try OpenAPIContract(data: Data("just: yaml".utf8)) }
+    }
+}
