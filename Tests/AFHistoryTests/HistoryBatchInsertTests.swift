@@ -58,6 +58,39 @@ struct HistoryBatchInsertTests {
         }
     }
 
+    @Test("every value lands in its own column, for a row inserted alone and for rows inserted together",
+          arguments: [1, 70])
+    func valuesLandInTheirColumns(count: Int) async throws {
+        try await HistoryWriterTests.withStartedRun(detail: .all) { store, run, path in
+            var result = HistoryFixtures.result(HistoryFixtures.identity("cols", suite: "Columns"), .error, ms: 3.5, attempts: 2, line: 11)
+            result.error = TestErrorInfo(kind: "timeout", message: "took too long", curlCode: 28)
+            result.request = RequestSummary(method: "PATCH", url: "http://h.test/p?q=1", headers: [HeaderField(name: "A", value: "b")])
+            result.response = ResponseSummary(
+                status: 418, httpVersion: "HTTP/2", headers: [HeaderField(name: "C", value: "d")], bodyExcerpt: "body!", bodyBytes: 5,
+                remoteIP: "10.0.0.9", remotePort: 4433)
+            result.timings = TimingSummary(
+                dnsMs: 1.25, connectMs: 2.25, tlsMs: 3.25, waitMs: 4.25, ttfbMs: 5.25, downloadMs: 6.25, totalMs: 7.25,
+                redirectMs: 8.25, queueMs: 9.25, redirectCount: 3, connectionReused: true, requestBytes: 101, responseBytes: 202)
+            result.captures = ["id": "77"]
+            try await store.record(contentsOf: Array(repeating: result, count: count), in: run)
+            try await store.runDidFinish(run, summary: RunSummary(errors: count), status: .complete)
+
+            let row = try SQLite.query(path, """
+                SELECT line, status, attempts, duration_ms, failure_messages, error_kind, curl_code, skip_reason IS NULL, method,
+                    url, request_headers, response_status, http_version, response_headers, body_excerpt, body_bytes, remote_ip,
+                    remote_port, captures, dns_ms, connect_ms, tls_ms, wait_ms, ttfb_ms, download_ms, total_ms, redirect_ms,
+                    queue_ms, redirect_count, connection_reused, request_bytes, response_bytes, assertion_count
+                FROM results
+                """)
+            let expected = [
+                "11", "error", "2", "3.5", #"["took too long"]"#, "timeout", "28", "1", "PATCH", "http://h.test/p?q=1",
+                #"[{"name":"A","value":"b"}]"#, "418", "HTTP/2", #"[{"name":"C","value":"d"}]"#, "body!", "5", "10.0.0.9", "4433",
+                #"{"id":"77"}"#, "1.25", "2.25", "3.25", "4.25", "5.25", "6.25", "7.25", "8.25", "9.25", "3", "1", "101", "202", "0",
+            ].joined(separator: "|")
+            #expect(row == Array(repeating: expected, count: count))
+        }
+    }
+
     @Test("foreign keys are on again after a run: pruning cascades to the rows the writer inserted")
     func foreignKeysBackOn() async throws {
         try await HistoryWriterTests.withStartedRun(detail: .all) { store, run, path in

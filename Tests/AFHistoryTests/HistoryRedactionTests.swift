@@ -44,6 +44,33 @@ struct HistoryRedactionTests {
     }
 
     @Test(
+        "a result stored without its detail still has its URL and captures masked, and nothing else of it kept",
+        arguments: [TestStatus.passed, .skipped])
+    func redactsWithoutDetail(status: TestStatus) async throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
+        let store = try HistoryStore.open(path: path, detail: .failures)
+        var result = HistoryFixtures.result(HistoryFixtures.identity("login"), status)
+        result.request = RequestSummary(
+            method: "GET", url: "https://user:\(Self.secret)@api.test/login?api_key=\(Self.secret)&page=2",
+            headers: [HeaderField(name: "Authorization", value: "Bearer \(Self.secret)")], bodyExcerpt: nil)
+        result.response = ResponseSummary(
+            status: 200, httpVersion: "HTTP/2", headers: [HeaderField(name: "Set-Cookie", value: "sid=\(Self.secret)")],
+            bodyExcerpt: #"{"access_token":"\#(Self.secret)"}"#, bodyBytes: 30)
+        result.captures = ["sessionToken": Self.secret, "userId": "42"]
+        let run = HistoryFixtures.run()
+        try await store.runDidStart(run)
+        try await store.record(result, in: run)
+        try await store.runDidFinish(run, summary: RunSummary(passed: 1), status: .complete)
+        try store.close()
+
+        let dump = try SQLite.query(path, ".dump").joined(separator: "\n")
+        #expect(!dump.contains(Self.secret), "a secret reached the database")
+        #expect(try SQLite.query(path, "SELECT url LIKE '%page=2%', captures FROM results") == [#"1|{"sessionToken":"***","userId":"42"}"#])
+        #expect(try SQLite.query(path, "SELECT request_headers IS NULL AND response_headers IS NULL AND body_excerpt IS NULL FROM results") == ["1"])
+    }
+
+    @Test(
         "header and option names that look secret",
         arguments: [
             ("Authorization", true), ("cookie", true), ("X-API-Key", true), ("x-refresh-token", true),

@@ -162,7 +162,7 @@ struct HistoryFileProblemTests {
             try folder.write("notes.txt", String(repeating: "not a database ", count: 100))
             let output = try await AfrunProcess.run(["s.json", "--db", "notes.txt"], in: folder.url)
             #expect(output.stdout.contains("1 passed"), "\(output.all)")
-            #expect(output.status == 3, "\(output.all)")
+            #expect(output.status == 2, "\(output.all)")
             #expect(output.stderr.contains("'notes.txt' is not an afrun history"), "\(output.all)")
             #expect(!output.stderr.contains("writable"), "\(output.all)")
         }

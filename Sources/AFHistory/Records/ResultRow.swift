@@ -2,50 +2,76 @@ import AFRunner
 import Foundation
 import GRDB
 
-/// A `results` row: one finished result (redacted by `SinkRedactor`). Without `keepsDetail` its headers and
-/// body excerpt are NULL ([Detail levels](docs/history.md)).
+/// A `results` row: one finished result, redacted. Without `keepsDetail` its headers and body excerpt are
+/// NULL ([Detail levels](docs/history.md)), and only the fields it stores are redacted.
 ///
-/// Inserted through a cached statement with named arguments rather than as a `PersistableRecord`: GRDB's
-/// record insert builds a container and its SQL for every row, which was most of the writer's CPU.
+/// Inserted through cached statements with positional arguments, several rows per statement, rather than
+/// as a `PersistableRecord` or with named arguments: GRDB builds a container and its SQL for every record,
+/// and a dictionary of arguments for every named insert, and that was most of the writer's CPU.
 struct ResultRow {
-    /// The INSERT, naming every column but `id` (SQLite gives the largest id plus one).
-    static let insertSQL: String = {
-        let columns = HistorySchema.resultsColumnNames.dropFirst()
-        return "INSERT INTO results (\(columns.joined(separator: ", "))) VALUES (\(columns.map { ":" + $0 }.joined(separator: ", ")))"
-    }()
+    /// The columns the INSERT names: every column of `results` but `id` (SQLite gives the largest id plus
+    /// one), in table order, which is the order `arguments` gives their values in.
+    static let columns = Array(HistorySchema.resultsColumnNames.dropFirst())
 
+    /// The rows one statement inserts, largest first: a batch goes in through a bounded set of cached
+    /// statements (`insertSQL(rows:)`), one per size. 64 rows bind 2,304 values, far below SQLite's limit
+    /// (32,766).
+    static let statementSizes = [64, 16, 4, 1]
+
+    /// The INSERT of `rows` rows.
+    static func insertSQL(rows: Int) -> String {
+        let placeholders = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        return "INSERT INTO results (\(columns.joined(separator: ", "))) VALUES "
+            + Array(repeating: placeholders, count: rows).joined(separator: ", ")
+    }
+
+    /// The result: redacted whole (`SinkRedactor.result`) when its detail is kept or it has a failure
+    /// message; else as run, and `arguments` masks the few fields it stores (the URL and the captures).
     let result: TestResult
     let runSequence: Int64
     let testID: Int64
     let keepsDetail: Bool
-    let json: JSONEncoder
 
-    /// The row's values by column name.
-    func arguments() throws -> StatementArguments {
+    /// Whether the row needs `assertions` or `tls` rows, which need its id: it is then inserted alone.
+    var hasChildren: Bool { (keepsDetail && !result.assertions.isEmpty) || result.tls != nil }
+
+    /// The row's values, in the order of `columns`. An array literal: GRDB builds it in one pass, where its
+    /// initializer from a sequence goes through a generic, unspecialized `map`.
+    func arguments(json: JSONEncoder) throws -> StatementArguments {
         let request = result.request, response = result.response, timing = result.timings
-        let messages = result.failureMessages
-        let values: [String: (any DatabaseValueConvertible)?] = [
-            "run_seq": runSequence, "test_id": testID, "line": result.line, "status": result.status.rawValue,
-            "attempts": result.attempts, "started_at": result.startedAt, "duration_ms": result.durationMs,
-            "failure_messages": messages.isEmpty ? nil : try text(messages),
-            "error_kind": result.error?.kind, "curl_code": result.error?.curlCode, "skip_reason": result.skipReason,
-            "method": request?.method, "url": request?.url,
-            "request_headers": keepsDetail ? try request.map { try text($0.headers) } : nil,
-            "response_status": response?.status, "http_version": response?.httpVersion,
-            "response_headers": keepsDetail ? try response.map { try text($0.headers) } : nil,
-            "body_excerpt": keepsDetail ? response?.bodyExcerpt : nil, "body_bytes": response?.bodyBytes,
-            "remote_ip": response?.remoteIP, "remote_port": response?.remotePort,
-            "captures": result.captures.isEmpty ? nil : try text(result.captures),
-            "dns_ms": timing?.dnsMs, "connect_ms": timing?.connectMs, "tls_ms": timing?.tlsMs, "wait_ms": timing?.waitMs,
-            "ttfb_ms": timing?.ttfbMs, "download_ms": timing?.downloadMs, "total_ms": timing?.totalMs,
-            "redirect_ms": timing?.redirectMs, "queue_ms": timing?.queueMs, "redirect_count": timing?.redirectCount,
-            "connection_reused": timing?.connectionReused, "request_bytes": timing?.requestBytes,
-            "response_bytes": timing?.responseBytes, "assertion_count": result.assertionCount,
+        let error = result.error
+        // Without detail, a passing or skipped result has no failure message (no failed assertion, no
+        // error: `RunRecorder` redacts any other whole), so only the URL and captures can need masking.
+        let messages = keepsDetail ? result.failureMessages : []
+        let captures = keepsDetail ? result.captures : Self.redacted(result.captures)
+        let url = request.map { keepsDetail ? $0.url : SinkRedactor.url($0.url) }
+        let requestHeaders = keepsDetail ? try request.map { try text($0.headers, json) } : nil
+        let responseHeaders = keepsDetail ? try response.map { try text($0.headers, json) } : nil
+        let bodyExcerpt = keepsDetail ? response?.bodyExcerpt : nil
+        return [
+            runSequence, testID, result.line, result.status.rawValue, result.attempts, result.startedAt,
+            result.durationMs,
+            messages.isEmpty ? nil : try text(messages, json), error?.kind, error?.curlCode, result.skipReason,
+            request?.method, url, requestHeaders,
+            response?.status, response?.httpVersion, responseHeaders, bodyExcerpt, response?.bodyBytes,
+            response?.remoteIP, response?.remotePort,
+            captures.isEmpty ? nil : try text(captures, json),
+            timing?.dnsMs, timing?.connectMs, timing?.tlsMs, timing?.waitMs, timing?.ttfbMs, timing?.downloadMs,
+            timing?.totalMs, timing?.redirectMs, timing?.queueMs,
+            timing?.redirectCount, timing?.connectionReused, timing?.requestBytes, timing?.responseBytes,
+            result.assertionCount,
         ]
-        return StatementArguments(values)
     }
 
-    private func text(_ value: some Encodable) throws -> String {
+    /// Captures with the values of secret-looking names masked, as `SinkRedactor.result` masks them.
+    private static func redacted(_ captures: [String: String]) -> [String: String] {
+        guard captures.keys.contains(where: SinkRedactor.isSecretName) else { return captures }
+        return captures.reduce(into: [:]) { masked, capture in
+            masked[capture.key] = SinkRedactor.isSecretName(capture.key) ? SinkRedactor.mask : capture.value
+        }
+    }
+
+    private func text(_ value: some Encodable, _ json: JSONEncoder) throws -> String {
         String(decoding: try json.encode(value), as: UTF8.self)
     }
 }

@@ -65,24 +65,59 @@ extension RunRecorder {
         return sequence
     }
 
-    /// Inserts one (redacted) result with its assertion rows (when its detail is kept) and TLS evidence.
-    func insert(_ result: TestResult, runSequence: Int64, in db: Database) throws {
-        let keepsDetail = detail.keepsDetail(of: result.status)
-        let row = ResultRow(
-            result: result, runSequence: runSequence, testID: try testID(result.identity, in: db),
-            keepsDetail: keepsDetail, json: json)
-        let statement = try db.cachedStatement(sql: ResultRow.insertSQL)
-        // Unchecked: the arguments name exactly the statement's parameters (`ResultRow`), so GRDB's check of
-        // them against the statement would only repeat that for every row.
-        statement.setUncheckedArguments(try row.arguments())
-        try statement.execute()
-        let resultID = db.lastInsertedRowID
-        if keepsDetail {
-            for (position, assertion) in result.assertions.enumerated() {
+    /// Inserts a run's results (redacted here): rows without assertion or TLS rows go in several per
+    /// statement, the others alone, each followed by its own assertion rows (when its detail is kept) and
+    /// TLS evidence.
+    func insert(_ results: [TestResult], runSequence: Int64, in db: Database) throws {
+        var pending: [ResultRow] = []
+        pending.reserveCapacity(min(results.count, ResultRow.statementSizes[0]))
+        for result in results {
+            let keepsDetail = detail.keepsDetail(of: result.status)
+            // A result without detail normally has no failure message to redact (it passed or was skipped);
+            // one that has is redacted whole all the same.
+            let redactsWhole = keepsDetail || result.error != nil || result.assertions.contains { !$0.passed }
+            let row = ResultRow(
+                result: redactsWhole ? SinkRedactor.result(result) : result, runSequence: runSequence,
+                testID: try testID(result.identity, in: db), keepsDetail: keepsDetail)
+            guard row.hasChildren else {
+                pending.append(row)
+                if pending.count == ResultRow.statementSizes[0] { try insertRows(&pending, in: db) }
+                continue
+            }
+            try insertRows(&pending, in: db)
+            try insertRows(CollectionOfOne(row), in: db)
+            try insertChildren(of: row, id: db.lastInsertedRowID, in: db)
+        }
+        try insertRows(&pending, in: db)
+    }
+
+    /// Inserts `rows` in order and empties them, through the largest statements that fit.
+    private func insertRows(_ rows: inout [ResultRow], in db: Database) throws {
+        try insertRows(rows, in: db)
+        rows.removeAll(keepingCapacity: true)
+    }
+
+    private func insertRows(_ rows: some Collection<ResultRow>, in db: Database) throws {
+        var rest = rows[...]
+        while !rest.isEmpty {
+            let size = ResultRow.statementSizes.first { $0 <= rest.count } ?? 1
+            var arguments = StatementArguments()
+            for row in rest.prefix(size) { arguments += try row.arguments(json: json) }
+            let statement = try db.cachedStatement(sql: insertSQLs[size] ?? ResultRow.insertSQL(rows: size))
+            // Unchecked: `ResultRow.arguments` gives exactly one value per placeholder, in order.
+            statement.setUncheckedArguments(arguments)
+            try statement.execute()
+            rest = rest.dropFirst(size)
+        }
+    }
+
+    private func insertChildren(of row: ResultRow, id resultID: Int64, in db: Database) throws {
+        if row.keepsDetail {
+            for (position, assertion) in row.result.assertions.enumerated() {
                 try AssertionRow(resultID: resultID, position: position, assertion: assertion).insert(db)
             }
         }
-        if let tls = result.tls { try TLSRow(resultID: resultID, tls: tls, json: json).insert(db) }
+        if let tls = row.result.tls { try TLSRow(resultID: resultID, tls: tls, json: json).insert(db) }
     }
 
     /// The id of a test, added when new. The first time a suite is seen, its row is added (or renamed) and

@@ -32,6 +32,8 @@ final class RunRecorder {
     var suiteIDs: [SuiteKey: Int64] = [:]
     var testIDs: [Int64: [String: Int64]] = [:]
     private var dataVersion: Int64?
+    /// The result INSERT of each statement size.
+    let insertSQLs = Dictionary(uniqueKeysWithValues: ResultRow.statementSizes.map { ($0, ResultRow.insertSQL(rows: $0)) })
 
     struct SuiteKey: Hashable {
         let file: String
@@ -46,7 +48,7 @@ final class RunRecorder {
     /// Writes `items` in one transaction; when it fails, each item alone, so that one that cannot be stored
     /// does not sink the others. Then answers the items that wait.
     func write(_ items: [WriterItem], to connection: DatabaseQueue) {
-        guard let failure = transaction(connection, { db in for item in items { try apply(item, in: db) } }) else {
+        guard let failure = transaction(connection, { db in try apply(items[...], in: db) }) else {
             return settle(items, failure: nil)
         }
         // Ids read or added in the rolled-back transaction may not exist.
@@ -113,13 +115,30 @@ final class RunRecorder {
         }
     }
 
+    /// Applies `items` in order. Consecutive results of one run go in together: the runner hands them over
+    /// a few at a time, and together they fill the larger multi-row statements.
+    private func apply(_ items: ArraySlice<WriterItem>, in db: Database) throws {
+        var rest = items
+        while let item = rest.popFirst() {
+            guard case .results(let first, let runID) = item else {
+                try apply(item, in: db)
+                continue
+            }
+            var results = first
+            while case .results(let more, runID)? = rest.first {
+                results += more
+                rest.removeFirst()
+            }
+            try insert(results, runSequence: try runSequence(runID, in: db), in: db)
+        }
+    }
+
     private func apply(_ item: WriterItem, in db: Database) throws {
         switch item {
         case .start(let run):
             try insertRun(run, in: db)
         case .results(let results, let runID):
-            let sequence = try runSequence(runID, in: db)
-            for result in results { try insert(SinkRedactor.result(result), runSequence: sequence, in: db) }
+            try insert(results, runSequence: try runSequence(runID, in: db), in: db)
         case .finish(let runID, let summary, let status, _):
             if progress[runID]?.failure != nil {
                 try markIncomplete(runID, summary: summary, in: db)
