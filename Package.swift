@@ -29,15 +29,21 @@ let package = Package(
     targets: [
         // C at the edge: module maps plus typed wrappers for variadic and macro APIs.
         .systemLibrary(
-            name: "CCurl", pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]),
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .systemLibrary(
-            name: "COpenSSL", pkgConfig: "openssl",
-            providers: [.apt(["libssl-dev"])]),
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // libxml2's HTML and XML parsers and XPath engine, for XPath assertions.
         .systemLibrary(
-            name: "CLibXML2", pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]),
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
 
         // Linux networking calls Swift cannot make directly (ioctl, setns), for reachability.
         .target(name: "CLinuxNet"),
@@ -60,16 +66,21 @@ let package = Package(
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
                 .product(name: "Yams", package: "Yams"),
-            ]),
+            ]
+        ),
         // Suite model, decoding with source locations, validation; no networking. libxml2 compiles XPath
         // expressions so `validate` reports one that cannot run.
         .target(name: "AFSuite", dependencies: ["JSONPath", "JSONSchema", "AFOpenAPI", "CLibXML2"]),
         // Scheduling, assertions, results, reports.
-        .target(name: "AFRunner", dependencies: ["AFSession", "AFSuite", "JSONPath", "JSONSchema", "CLibXML2", "Locking"]),
+        .target(
+            name: "AFRunner",
+            dependencies: ["AFSession", "AFSuite", "JSONPath", "JSONSchema", "CLibXML2", "Locking"]
+        ),
         // Run history in SQLite.
         .target(
             name: "AFHistory",
-            dependencies: ["AFRunner", "AFSession", "Locking", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["AFRunner", "AFSession", "Locking", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // JUnit XML, JSON report, GitHub Actions annotations and summary.
         .target(name: "AFReports", dependencies: ["AFSession", "AFRunner", "Locking"]),
         // The in-process httpbin-like server: the only module that imports NIO.
@@ -83,36 +94,52 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
-            ]),
+            ]
+        ),
 
         .executableTarget(
             name: "afrun",
             dependencies: [
                 "AFSession", "JSONPath", "JSONSchema", "AFSuite", "AFRunner", "AFHistory", "AFReports", "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ]
+        ),
         .executableTarget(
             name: "afrun-fixtures",
             dependencies: [
                 "FixtureServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ]
+        ),
         .executableTarget(
             name: "afrun-bench",
             dependencies: [
                 "AFSession", "FixtureServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ]
+        ),
         // Times JSON Schema validation of a 1 MiB response (docs/json-schema.md).
         .executableTarget(name: "afrun-schema-bench", dependencies: ["JSONPath", "JSONSchema"]),
 
         // libFuzzer targets, one per parser (ci/fuzz.sh builds them with -sanitize=fuzzer,address and
         // -DAFRUN_FUZZ; an ordinary build makes replayers of saved inputs). No products: not installed.
         .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
-        .executableTarget(name: "FuzzSuiteDecoder", dependencies: ["AFSuite", "CFuzzerDriver"], path: "Fuzz/FuzzSuiteDecoder"),
+        .executableTarget(
+            name: "FuzzSuiteDecoder",
+            dependencies: ["AFSuite", "CFuzzerDriver"],
+            path: "Fuzz/FuzzSuiteDecoder"
+        ),
         .executableTarget(name: "FuzzTemplate", dependencies: ["AFSuite", "CFuzzerDriver"], path: "Fuzz/FuzzTemplate"),
-        .executableTarget(name: "FuzzJSONPath", dependencies: ["JSONPath", "CFuzzerDriver"], path: "Fuzz/FuzzJSONPath"),
-        .executableTarget(name: "FuzzCSVReader", dependencies: ["AFSuite", "CFuzzerDriver"], path: "Fuzz/FuzzCSVReader"),
+        .executableTarget(
+            name: "FuzzJSONPath",
+            dependencies: ["JSONPath", "CFuzzerDriver"],
+            path: "Fuzz/FuzzJSONPath"
+        ),
+        .executableTarget(
+            name: "FuzzCSVReader",
+            dependencies: ["AFSuite", "CFuzzerDriver"],
+            path: "Fuzz/FuzzCSVReader"
+        ),
 
         // What several test targets share for driving child processes (no product, only the tests use it).
         .target(name: "TestSupport", dependencies: ["CSpawnActions"], path: "Tests/TestSupport"),
@@ -123,7 +150,10 @@ let package = Package(
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONPath"]),
         .testTarget(name: "AFOpenAPITests", dependencies: ["AFOpenAPI", "JSONPath"]),
         .testTarget(name: "AFSuiteTests", dependencies: ["AFSuite", "TestSupport"]),
-        .testTarget(name: "AFRunnerTests", dependencies: ["AFRunner", "AFSuite", "JSONSchema", "AFOpenAPI", "FixtureServer", "Locking"]),
+        .testTarget(
+            name: "AFRunnerTests",
+            dependencies: ["AFRunner", "AFSuite", "JSONSchema", "AFOpenAPI", "FixtureServer", "Locking"]
+        ),
         .testTarget(name: "AFHistoryTests", dependencies: ["AFHistory", "AFRunner", "Locking", "TestSupport"]),
         .testTarget(name: "AFReportsTests", dependencies: ["AFReports", "AFRunner", "TestSupport"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "TestSupport"]),

@@ -6,7 +6,8 @@ import Foundation
 // whose `each` names the input as `data.csv` (ci/fuzz.sh); an ordinary build replays the files
 // given on the command line.
 
-let suiteText = #"{"name": "s", "baseURL": "http://x", "tests": [{"name": "t {{id}}", "each": "data.csv", "request": {"url": "/{{id}}"}}]}"#
+let suiteText =
+    #"{"name": "s", "baseURL": "http://x", "tests": [{"name": "t {{id}}", "each": "data.csv", "request": {"url": "/{{id}}"}}]}"#
 
 func readCSV(_ data: Data) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("afrun-fuzz-csv-\(getpid())")
@@ -19,26 +20,28 @@ func readCSV(_ data: Data) {
 }
 
 #if AFRUN_FUZZ
-    /// The input callback libFuzzer's own `main` looks for, when the linker picks that one.
-    @c(LLVMFuzzerTestOneInput)
-    public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-        readCSV(bytes.map { Data(bytes: $0, count: size) } ?? Data())
-        return 0
-    }
+/// The input callback libFuzzer's own `main` looks for, when the linker picks that one.
+@c(LLVMFuzzerTestOneInput)
+public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    readCSV(bytes.map { Data(bytes: $0, count: size) } ?? Data())
+    return 0
+}
 #endif
 
 @main enum CSVReaderFuzzer {
     static func main() throws {
         #if AFRUN_FUZZ
-            // libFuzzer runs the inputs (argv holds its flags and corpus folders).
-            var argc = CommandLine.argc
-            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-            exit(LLVMFuzzerRunDriver(&argc, &argv) { bytes, size in
+        // libFuzzer runs the inputs (argv holds its flags and corpus folders).
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(
+            LLVMFuzzerRunDriver(&argc, &argv) { bytes, size in
                 readCSV(bytes.map { Data(bytes: $0, count: size) } ?? Data())
                 return 0
-            })
+            }
+        )
         #else
-            for path in CommandLine.arguments.dropFirst() { readCSV(try Data(contentsOf: URL(fileURLWithPath: path))) }
+        for path in CommandLine.arguments.dropFirst() { readCSV(try Data(contentsOf: URL(fileURLWithPath: path))) }
         #endif
     }
 }

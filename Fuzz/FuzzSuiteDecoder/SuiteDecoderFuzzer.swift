@@ -20,26 +20,28 @@ func loadSuite(_ data: Data) {
 }
 
 #if AFRUN_FUZZ
-    /// The input callback libFuzzer's own `main` looks for, when the linker picks that one.
-    @c(LLVMFuzzerTestOneInput)
-    public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-        loadSuite(bytes.map { Data(bytes: $0, count: size) } ?? Data())
-        return 0
-    }
+/// The input callback libFuzzer's own `main` looks for, when the linker picks that one.
+@c(LLVMFuzzerTestOneInput)
+public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    loadSuite(bytes.map { Data(bytes: $0, count: size) } ?? Data())
+    return 0
+}
 #endif
 
 @main enum SuiteDecoderFuzzer {
     static func main() throws {
         #if AFRUN_FUZZ
-            // libFuzzer runs the inputs (argv holds its flags and corpus folders).
-            var argc = CommandLine.argc
-            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-            exit(LLVMFuzzerRunDriver(&argc, &argv) { bytes, size in
+        // libFuzzer runs the inputs (argv holds its flags and corpus folders).
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(
+            LLVMFuzzerRunDriver(&argc, &argv) { bytes, size in
                 loadSuite(bytes.map { Data(bytes: $0, count: size) } ?? Data())
                 return 0
-            })
+            }
+        )
         #else
-            for path in CommandLine.arguments.dropFirst() { loadSuite(try Data(contentsOf: URL(fileURLWithPath: path))) }
+        for path in CommandLine.arguments.dropFirst() { loadSuite(try Data(contentsOf: URL(fileURLWithPath: path))) }
         #endif
     }
 }

@@ -12,26 +12,30 @@ func parseTemplate(_ data: Data) {
 }
 
 #if AFRUN_FUZZ
-    /// The input callback libFuzzer's own `main` looks for, when the linker picks that one.
-    @c(LLVMFuzzerTestOneInput)
-    public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-        parseTemplate(bytes.map { Data(bytes: $0, count: size) } ?? Data())
-        return 0
-    }
+/// The input callback libFuzzer's own `main` looks for, when the linker picks that one.
+@c(LLVMFuzzerTestOneInput)
+public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    parseTemplate(bytes.map { Data(bytes: $0, count: size) } ?? Data())
+    return 0
+}
 #endif
 
 @main enum TemplateFuzzer {
     static func main() throws {
         #if AFRUN_FUZZ
-            // libFuzzer runs the inputs (argv holds its flags and corpus folders).
-            var argc = CommandLine.argc
-            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-            exit(LLVMFuzzerRunDriver(&argc, &argv) { bytes, size in
+        // libFuzzer runs the inputs (argv holds its flags and corpus folders).
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(
+            LLVMFuzzerRunDriver(&argc, &argv) { bytes, size in
                 parseTemplate(bytes.map { Data(bytes: $0, count: size) } ?? Data())
                 return 0
-            })
+            }
+        )
         #else
-            for path in CommandLine.arguments.dropFirst() { parseTemplate(try Data(contentsOf: URL(fileURLWithPath: path))) }
+        for path in CommandLine.arguments.dropFirst() {
+            parseTemplate(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
         #endif
     }
 }

@@ -95,18 +95,22 @@ extension HistorySchema {
         """
 
     /// The columns of `results` (every version since 2), in table order.
-    static let resultsColumnNames = [
-        "id", "run_seq", "test_id", "line", "status", "attempts", "started_at", "duration_ms", "failure_messages",
-        "error_kind", "curl_code", "skip_reason", "method", "url", "request_headers", "response_status",
-        "http_version", "response_headers", "body_excerpt", "body_bytes", "remote_ip", "remote_port", "captures",
-    ] + timingColumns + ["assertion_count"]
+    static let resultsColumnNames =
+        [
+            "id", "run_seq", "test_id", "line", "status", "attempts", "started_at", "duration_ms", "failure_messages",
+            "error_kind", "curl_code", "skip_reason", "method", "url", "request_headers", "response_status",
+            "http_version", "response_headers", "body_excerpt", "body_bytes", "remote_ip", "remote_port", "captures",
+        ] + timingColumns + ["assertion_count"]
 
     /// The columns of `assertions` after its `id`, in table order.
-    static let assertionsColumnNames = ["result_id", "position", "kind", "target", "predicate", "expected", "actual", "passed", "message"]
+    static let assertionsColumnNames = [
+        "result_id", "position", "kind", "target", "predicate", "expected", "actual", "passed", "message",
+    ]
 
     /// The columns of `tls`, in table order.
     static let tlsColumnNames = [
-        "result_id", "protocol_version", "cipher", "chain_pins", "leaf_subject", "leaf_not_after", "trusted", "rejection_reason",
+        "result_id", "protocol_version", "cipher", "chain_pins", "leaf_subject", "leaf_not_after", "trusted",
+        "rejection_reason",
     ]
 
     /// `assertions` (unchanged since version 1).

@@ -11,9 +11,11 @@ extension HistorySchema {
     /// test's latest results (`afrun history test`) are found by walking the new index back from the
     /// latest run; every other query already selects runs first.
     static func migrateToV3(_ db: Database) throws {
-        try db.execute(sql: """
-            \(resultsIndexV3)
-            DROP INDEX IF EXISTS results_test;
-            """)
+        try db.execute(
+            sql: """
+                \(resultsIndexV3)
+                DROP INDEX IF EXISTS results_test;
+                """
+        )
     }
 }

@@ -15,13 +15,15 @@ extension HistorySchema {
     /// process may be an older afrun, which does not set them) keeps an open end, and one without results yet
     /// starts after the largest id, so whatever it records later is in its range.
     static func migrateToV5(_ db: Database) throws {
-        try db.execute(sql: """
-            \(runsColumnsV5.map { "ALTER TABLE runs ADD COLUMN \($0);" }.joined(separator: "\n"))
-            UPDATE runs SET (first_result_id, last_result_id) = (SELECT MIN(id), MAX(id) FROM results WHERE run_seq = runs.seq);
-            UPDATE runs SET first_result_id = COALESCE(first_result_id, (SELECT COALESCE(MAX(id), 0) + 1 FROM results)),
-                last_result_id = NULL
-                WHERE status = 'running';
-            DROP INDEX IF EXISTS results_run_test;
-            """)
+        try db.execute(
+            sql: """
+                \(runsColumnsV5.map { "ALTER TABLE runs ADD COLUMN \($0);" }.joined(separator: "\n"))
+                UPDATE runs SET (first_result_id, last_result_id) = (SELECT MIN(id), MAX(id) FROM results WHERE run_seq = runs.seq);
+                UPDATE runs SET first_result_id = COALESCE(first_result_id, (SELECT COALESCE(MAX(id), 0) + 1 FROM results)),
+                    last_result_id = NULL
+                    WHERE status = 'running';
+                DROP INDEX IF EXISTS results_run_test;
+                """
+        )
     }
 }

@@ -53,33 +53,35 @@ enum HistorySchema {
     /// Version 1. `IF NOT EXISTS` everywhere: two processes may open a new file at once, and the
     /// loser of the race must find the tables rather than fail.
     static func createV1(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE IF NOT EXISTS runs (
-            \(runsColumnsV1)
-            );
-            \(runsIndexes)
-            CREATE TABLE IF NOT EXISTS suites (
-            \(suitesColumns)
-            );
-            CREATE TABLE IF NOT EXISTS tests (
-            \(testsColumns)
-            );
-            \(testsIndexes)
-            CREATE TABLE IF NOT EXISTS results (
-            \(resultsColumnsV1)
-            );
-            CREATE INDEX IF NOT EXISTS results_run ON results(run_seq, status);
-            CREATE INDEX IF NOT EXISTS results_test ON results(test_id, run_seq);
-            CREATE TABLE IF NOT EXISTS metrics (
-            \(metricsColumnsV1)
-            );
-            CREATE TABLE IF NOT EXISTS assertions (
-            \(assertionsColumns)
-            );
-            \(assertionsIndexes)
-            CREATE TABLE IF NOT EXISTS tls (
-            \(tlsColumns)
-            );
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS runs (
+                \(runsColumnsV1)
+                );
+                \(runsIndexes)
+                CREATE TABLE IF NOT EXISTS suites (
+                \(suitesColumns)
+                );
+                CREATE TABLE IF NOT EXISTS tests (
+                \(testsColumns)
+                );
+                \(testsIndexes)
+                CREATE TABLE IF NOT EXISTS results (
+                \(resultsColumnsV1)
+                );
+                CREATE INDEX IF NOT EXISTS results_run ON results(run_seq, status);
+                CREATE INDEX IF NOT EXISTS results_test ON results(test_id, run_seq);
+                CREATE TABLE IF NOT EXISTS metrics (
+                \(metricsColumnsV1)
+                );
+                CREATE TABLE IF NOT EXISTS assertions (
+                \(assertionsColumns)
+                );
+                \(assertionsIndexes)
+                CREATE TABLE IF NOT EXISTS tls (
+                \(tlsColumns)
+                );
+                """
+        )
     }
 }

@@ -6,7 +6,10 @@ extension HistoryStore {
     /// Every test's identity by row id.
     static func identities(in db: Database) throws -> [Int64: TestIdentity] {
         var map: [Int64: TestIdentity] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT t.id, t.name, s.file, s.name AS suite_name FROM tests t JOIN suites s ON s.id = t.suite_id")
+        let rows = try Row.fetchCursor(
+            db,
+            sql: "SELECT t.id, t.name, s.file, s.name AS suite_name FROM tests t JOIN suites s ON s.id = t.suite_id"
+        )
         while let row = try rows.next() {
             map[row["id"]] = TestIdentity(suiteFile: row["file"], suiteName: row["suite_name"], testName: row["name"])
         }
@@ -18,7 +21,11 @@ extension HistoryStore {
     /// `resultIDs(ofRunsFrom:in:)`: a range of the rowid, since `results` has no index (schema v5).
     static func windowStart(lastRuns: Int, in db: Database) throws -> Int64 {
         guard lastRuns > 0 else { return Int64.max }
-        return try Int64.fetchOne(db, sql: "SELECT seq FROM runs ORDER BY seq DESC LIMIT 1 OFFSET ?", arguments: [lastRuns - 1])
+        return try Int64.fetchOne(
+            db,
+            sql: "SELECT seq FROM runs ORDER BY seq DESC LIMIT 1 OFFSET ?",
+            arguments: [lastRuns - 1]
+        )
             ?? Int64.min
     }
 
@@ -28,10 +35,15 @@ extension HistoryStore {
         try read("last statuses") { db in
             let names = try Self.identities(in: db)
             // SQLite returns the bare column from the row holding MAX().
-            let rows = try Row.fetchAll(db, sql: "SELECT test_id, status, MAX(run_seq) FROM results WHERE status != 'skipped' GROUP BY test_id")
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT test_id, status, MAX(run_seq) FROM results WHERE status != 'skipped' GROUP BY test_id"
+            )
             var map: [TestIdentity: TestStatus] = [:]
             for row in rows {
-                guard let identity = names[row["test_id"]], let status = TestStatus(rawValue: row["status"]) else { continue }
+                guard let identity = names[row["test_id"]], let status = TestStatus(rawValue: row["status"]) else {
+                    continue
+                }
                 map[identity] = status
             }
             return map
@@ -45,18 +57,27 @@ extension HistoryStore {
             let (start, ids) = try Self.resultWindow(lastRuns: lastRuns, in: db)
             var samples: [Int64: [Double]] = [:]
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT test_id, duration_ms FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND status != 'skipped'",
-                arguments: [ids.lower, ids.upper, start])
+                db,
+                sql:
+                    "SELECT test_id, duration_ms FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND status != 'skipped'",
+                arguments: [ids.lower, ids.upper, start]
+            )
             while let row = try rows.next() { samples[row[0], default: []].append(row[1]) }
             var map: [TestIdentity: Double] = [:]
-            for (id, values) in samples { if let identity = names[id] { map[identity] = Percentiles.median(values.sorted()) } }
+            for (id, values) in samples {
+                if let identity = names[id] { map[identity] = Percentiles.median(values.sorted()) }
+            }
             return map
         }
     }
 
     /// Each test's flakiness score (0...1) over the latest `lastRuns` runs; see `FlakyTest.score`.
     public func flakiness(lastRuns: Int) throws -> [TestIdentity: Double] {
-        Dictionary(uniqueKeysWithValues: try flakyTests(lastRuns: lastRuns, includeStable: true).map { ($0.identity, $0.score) })
+        Dictionary(
+            uniqueKeysWithValues: try flakyTests(lastRuns: lastRuns, includeStable: true).map {
+                ($0.identity, $0.score)
+            }
+        )
     }
 
     /// Tests whose outcome changed within the latest `lastRuns` runs, or that passed only after a retry,
@@ -90,19 +111,27 @@ extension HistoryStore {
     /// alone, sorted by run, in one more query.
     static func flakyTallies(ids: ResultIDRange, from start: Int64, in db: Database) throws -> [Int64: FlakyTally] {
         var tallies: [Int64: FlakyTally] = [:]
-        let select = "SELECT test_id, status, attempts, run_seq FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND status != 'skipped'"
+        let select =
+            "SELECT test_id, status, attempts, run_seq FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND status != 'skipped'"
         func tally(_ sql: String) throws {
             let rows = try Row.fetchCursor(db, sql: sql, arguments: [ids.lower, ids.upper, start])
             while let row = try rows.next() {
                 let passed = (row[1] as String) == TestStatus.passed.rawValue
-                tallies[row[0], default: FlakyTally()].add(passed: passed, attempts: row[2], status: row[1], run: row[3])
+                tallies[row[0], default: FlakyTally()].add(
+                    passed: passed,
+                    attempts: row[2],
+                    status: row[1],
+                    run: row[3]
+                )
             }
         }
         try tally(select)
         let unordered = tallies.filter(\.value.outOfOrder).keys
         guard !unordered.isEmpty else { return tallies }
         for id in unordered { tallies[id] = FlakyTally() }
-        try tally(select + " AND test_id IN (\(unordered.map(String.init).joined(separator: ","))) ORDER BY run_seq, id")
+        try tally(
+            select + " AND test_id IN (\(unordered.map(String.init).joined(separator: ","))) ORDER BY run_seq, id"
+        )
         return tallies
     }
 
@@ -119,15 +148,22 @@ extension HistoryStore {
             let rows = try Row.fetchCursor(
                 db,
                 // The timing columns are set together, for the results that had a transfer.
-                sql: "SELECT test_id, \(phase.column) FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND \(phase.column) IS NOT NULL",
-                arguments: [ids.lower, ids.upper, start])
+                sql:
+                    "SELECT test_id, \(phase.column) FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND \(phase.column) IS NOT NULL",
+                arguments: [ids.lower, ids.upper, start]
+            )
             while let row = try rows.next() { samples[row[0], default: []].append(row[1]) }
             return samples.compactMap { id, values -> PhaseStats? in
                 guard let identity = names[id] else { return nil }
                 let sorted = values.sorted()
                 return PhaseStats(
-                    identity: identity, phase: phase, samples: sorted.count, p50Ms: Percentiles.median(sorted),
-                    p95Ms: Percentiles.nearestRank(sorted, 0.95), maxMs: sorted.last ?? 0)
+                    identity: identity,
+                    phase: phase,
+                    samples: sorted.count,
+                    p50Ms: Percentiles.median(sorted),
+                    p95Ms: Percentiles.nearestRank(sorted, 0.95),
+                    maxMs: sorted.last ?? 0
+                )
             }
             .sorted { lhs, rhs in
                 lhs.p95Ms != rhs.p95Ms ? lhs.p95Ms > rhs.p95Ms : TestIdentity.sortsBefore(lhs.identity, rhs.identity)
@@ -164,7 +200,13 @@ struct FlakyTally {
     func result(_ identity: TestIdentity) -> FlakyTest {
         let score = min(1, Double(flips + retriedPasses) / Double(max(1, runs - 1)))
         return FlakyTest(
-            identity: identity, runs: runs, flips: flips, retriedPasses: retriedPasses, failures: failures, score: score,
-            lastStatus: lastStatus)
+            identity: identity,
+            runs: runs,
+            flips: flips,
+            retriedPasses: retriedPasses,
+            failures: failures,
+            score: score,
+            lastStatus: lastStatus
+        )
     }
 }

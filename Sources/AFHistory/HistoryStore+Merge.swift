@@ -25,11 +25,15 @@ extension HistoryStore {
                 defer { try? db.execute(sql: "DETACH DATABASE src") }
                 try Self.refuseNewerSchema(db, path: otherPath, schema: "src")
                 let applied = try String.fetchAll(
-                    db, sql: "SELECT identifier FROM src.grdb_migrations ORDER BY identifier")
+                    db,
+                    sql: "SELECT identifier FROM src.grdb_migrations ORDER BY identifier"
+                )
                 guard !applied.isEmpty, applied == Array(HistorySchema.versions.prefix(applied.count)) else {
                     throw HistoryError.cannotOpen(
                         path: otherPath,
-                        reason: "not an afrun history of schema v1 to v\(HistorySchema.versions.count) (migrations: \(applied)); merge it with the afrun that wrote it")
+                        reason:
+                            "not an afrun history of schema v1 to v\(HistorySchema.versions.count) (migrations: \(applied)); merge it with the afrun that wrote it"
+                    )
                 }
                 var copied = 0
                 try db.inTransaction(.immediate) {
@@ -48,23 +52,25 @@ extension HistoryStore {
     private static func copyRuns(in db: Database, sourceIsV1: Bool) throws -> Int {
         // A version 1 run kept everything: its `history_detail` is the column's default, `all`.
         let runColumns = sourceIsV1 ? runCopyColumns : runCopyColumns + ", history_detail"
-        try db.execute(sql: """
-            DROP TABLE IF EXISTS temp.new_runs;
-            DROP TABLE IF EXISTS temp.seq_map;
-            DROP TABLE IF EXISTS temp.test_map;
-            CREATE TEMP TABLE new_runs AS SELECT seq, id FROM src.runs WHERE id NOT IN (SELECT id FROM main.runs);
-            INSERT INTO main.runs (\(runColumns))
-                SELECT \(runColumns) FROM src.runs WHERE seq IN (SELECT seq FROM temp.new_runs) ORDER BY seq;
-            CREATE TEMP TABLE seq_map AS
-                SELECT n.seq AS old_seq, m.seq AS new_seq FROM temp.new_runs n JOIN main.runs m ON m.id = n.id;
-            INSERT INTO main.suites (file, name) SELECT file, name FROM src.suites WHERE true ON CONFLICT(file) DO NOTHING;
-            INSERT INTO main.tests (suite_id, name)
-                SELECT ms.id, st.name FROM src.tests st JOIN src.suites ss ON ss.id = st.suite_id
-                JOIN main.suites ms ON ms.file = ss.file WHERE true ON CONFLICT(suite_id, name) DO NOTHING;
-            CREATE TEMP TABLE test_map AS
-                SELECT st.id AS old_id, mt.id AS new_id FROM src.tests st JOIN src.suites ss ON ss.id = st.suite_id
-                JOIN main.suites ms ON ms.file = ss.file JOIN main.tests mt ON mt.suite_id = ms.id AND mt.name = st.name;
-            """)
+        try db.execute(
+            sql: """
+                DROP TABLE IF EXISTS temp.new_runs;
+                DROP TABLE IF EXISTS temp.seq_map;
+                DROP TABLE IF EXISTS temp.test_map;
+                CREATE TEMP TABLE new_runs AS SELECT seq, id FROM src.runs WHERE id NOT IN (SELECT id FROM main.runs);
+                INSERT INTO main.runs (\(runColumns))
+                    SELECT \(runColumns) FROM src.runs WHERE seq IN (SELECT seq FROM temp.new_runs) ORDER BY seq;
+                CREATE TEMP TABLE seq_map AS
+                    SELECT n.seq AS old_seq, m.seq AS new_seq FROM temp.new_runs n JOIN main.runs m ON m.id = n.id;
+                INSERT INTO main.suites (file, name) SELECT file, name FROM src.suites WHERE true ON CONFLICT(file) DO NOTHING;
+                INSERT INTO main.tests (suite_id, name)
+                    SELECT ms.id, st.name FROM src.tests st JOIN src.suites ss ON ss.id = st.suite_id
+                    JOIN main.suites ms ON ms.file = ss.file WHERE true ON CONFLICT(suite_id, name) DO NOTHING;
+                CREATE TEMP TABLE test_map AS
+                    SELECT st.id AS old_id, mt.id AS new_id FROM src.tests st JOIN src.suites ss ON ss.id = st.suite_id
+                    JOIN main.suites ms ON ms.file = ss.file JOIN main.tests mt ON mt.suite_id = ms.id AND mt.name = st.name;
+                """
+        )
         let copied = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM temp.seq_map") ?? 0
         // Result ids move by a fixed offset past this history's largest, so child rows follow without a map.
         let offset = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM main.results") ?? 0
@@ -84,7 +90,9 @@ extension HistoryStore {
                 \(sourceIsV1 ? "LEFT JOIN src.metrics m ON m.result_id = r.id" : "");
 
             """
-        for (table, columns) in [("assertions", HistorySchema.assertionsColumnNames), ("tls", HistorySchema.tlsColumnNames)] {
+        for (table, columns) in [
+            ("assertions", HistorySchema.assertionsColumnNames), ("tls", HistorySchema.tlsColumnNames),
+        ] {
             let rest = columns.dropFirst()  // after result_id
             sql += """
                 INSERT INTO main.\(table) (result_id, \(rest.joined(separator: ", ")))

@@ -15,7 +15,11 @@ extension HistoryStore {
     }
 
     /// `open(path:detail:)` on a connection set up by `configure` as well (tests: a size limit).
-    static func open(path: String, detail: HistoryDetail, configure: (inout Configuration) -> Void) throws -> HistoryStore {
+    static func open(
+        path: String,
+        detail: HistoryDetail,
+        configure: (inout Configuration) -> Void
+    ) throws -> HistoryStore {
         let connection = try openConnection(path: path, configure: configure)
         return HistoryStore(path: path, detail: detail) { _ in DatabaseHandle(connection: connection) }
     }
@@ -42,7 +46,10 @@ extension HistoryStore {
     ///
     /// One connection (a `DatabaseQueue`), not a `DatabasePool`: the store writes through one connection and
     /// reads little.
-    static func openConnection(path: String, configure: (inout Configuration) -> Void = { _ in }) throws(HistoryError) -> DatabaseQueue {
+    static func openConnection(
+        path: String,
+        configure: (inout Configuration) -> Void = { _ in }
+    ) throws(HistoryError) -> DatabaseQueue {
         try createFolder(of: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
@@ -81,7 +88,10 @@ extension HistoryStore {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw HistoryError.cannotOpen(path: path, reason: "cannot create folder '\(folder)': \(error.localizedDescription)")
+            throw HistoryError.cannotOpen(
+                path: path,
+                reason: "cannot create folder '\(folder)': \(error.localizedDescription)"
+            )
         }
     }
 
@@ -99,7 +109,8 @@ extension HistoryStore {
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "afrun.history"
-        let immutable = "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
+        let immutable =
+            "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
         var failure: (any Error)?
         for name in [path, immutable] {
             do {
@@ -107,7 +118,9 @@ extension HistoryStore {
                 let applied = try connection.read(appliedMigrations)
                 guard applied == Set(HistorySchema.versions) else {
                     throw HistoryError.cannotOpen(
-                        path: path, reason: "it is read-only and its schema needs an update only a writable file can get")
+                        path: path,
+                        reason: "it is read-only and its schema needs an update only a writable file can get"
+                    )
                 }
                 return connection
             } catch let error as HistoryError {
@@ -133,7 +146,8 @@ extension HistoryStore {
         if !unknown.isEmpty { throw HistoryError.newerSchema(path: path, migrations: unknown.sorted()) }
         guard applied != Set(HistorySchema.versions) else { return }
         // No migration yet, but tables: another program's database (a mistyped --db), left as it is.
-        let foreignTables = "SELECT COUNT(*) FROM sqlite_master WHERE name != 'grdb_migrations' AND name NOT LIKE 'sqlite_%'"
+        let foreignTables =
+            "SELECT COUNT(*) FROM sqlite_master WHERE name != 'grdb_migrations' AND name NOT LIKE 'sqlite_%'"
         if applied.isEmpty, try connection.read({ db in try Int.fetchOne(db, sql: foreignTables) ?? 0 }) > 0 {
             throw HistoryError.notAHistory(path: path)
         }
@@ -183,7 +197,8 @@ extension HistoryStore {
         let rows = try Row.fetchAll(db, sql: "SELECT id, pid, pid_host, started_at FROM runs WHERE status = 'running'")
         // The run's results: from its first result id on (schema v5; its end is still open), a range of the
         // rowid, and of this run. (SET reads the row as it was, before `last_result_id` is set.)
-        let mine = "id BETWEEN runs.first_result_id AND COALESCE(runs.last_result_id, 9223372036854775807) AND run_seq = runs.seq"
+        let mine =
+            "id BETWEEN runs.first_result_id AND COALESCE(runs.last_result_id, 9223372036854775807) AND run_seq = runs.seq"
         var marked: [String] = []
         for row in rows {
             let pid: Int32 = row["pid"]
@@ -202,7 +217,9 @@ extension HistoryStore {
                         skipped = (SELECT COUNT(*) FROM results WHERE \(mine) AND status = 'skipped'),
                         last_result_id = COALESCE(last_result_id, (SELECT MAX(id) FROM results))
                     WHERE id = ?
-                    """, arguments: [id])
+                    """,
+                arguments: [id]
+            )
             marked.append(id)
         }
         return marked

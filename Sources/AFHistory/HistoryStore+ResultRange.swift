@@ -25,7 +25,10 @@ extension HistoryStore {
     /// recording); `.empty` for a run without results or one that does not exist.
     static func resultIDs(ofRun sequence: Int64, in db: Database) throws -> ResultIDRange {
         let row = try Row.fetchOne(
-            db, sql: "SELECT first_result_id, last_result_id FROM runs WHERE seq = ?", arguments: [sequence])
+            db,
+            sql: "SELECT first_result_id, last_result_id FROM runs WHERE seq = ?",
+            arguments: [sequence]
+        )
         guard let row, let first = row[0] as Int64? else { return .empty }
         return ResultIDRange(lower: first, upper: row[1] as Int64? ?? .max)
     }
@@ -33,7 +36,11 @@ extension HistoryStore {
     /// The ids of the results of every run from `sequence` on: from the smallest `first_result_id` among them;
     /// `.empty` when none of them has results.
     static func resultIDs(ofRunsFrom sequence: Int64, in db: Database) throws -> ResultIDRange {
-        let first = try Int64.fetchOne(db, sql: "SELECT MIN(first_result_id) FROM runs WHERE seq >= ?", arguments: [sequence])
+        let first = try Int64.fetchOne(
+            db,
+            sql: "SELECT MIN(first_result_id) FROM runs WHERE seq >= ?",
+            arguments: [sequence]
+        )
         return first.map(ResultIDRange.from) ?? .empty
     }
 

@@ -16,14 +16,28 @@ extension HistoryStore {
     static func runRecord(_ row: Row) -> RunRecord {
         let commandLine: String = row["command_line"]
         return RunRecord(
-            id: row["id"], sequence: row["seq"], startedAt: row["started_at"], finishedAt: row["finished_at"],
+            id: row["id"],
+            sequence: row["seq"],
+            startedAt: row["started_at"],
+            finishedAt: row["finished_at"],
             status: RunStatus(rawValue: row["status"]) ?? .interrupted,
             commandLine: (try? JSONDecoder().decode([String].self, from: Data(commandLine.utf8))) ?? [],
-            host: row["host"], afrunVersion: row["afrun_version"], libcurlVersion: row["libcurl_version"],
-            opensslVersion: row["openssl_version"], gitCommit: row["git_commit"], gitBranch: row["git_branch"],
-            shard: row["shard"], passed: row["passed"], failed: row["failed"], errors: row["errors"],
-            skipped: row["skipped"], durationMs: row["duration_ms"], p50Ms: row["p50_ms"], p95Ms: row["p95_ms"],
-            historyDetail: detail(row["history_detail"]))
+            host: row["host"],
+            afrunVersion: row["afrun_version"],
+            libcurlVersion: row["libcurl_version"],
+            opensslVersion: row["openssl_version"],
+            gitCommit: row["git_commit"],
+            gitBranch: row["git_branch"],
+            shard: row["shard"],
+            passed: row["passed"],
+            failed: row["failed"],
+            errors: row["errors"],
+            skipped: row["skipped"],
+            durationMs: row["duration_ms"],
+            p50Ms: row["p50_ms"],
+            p95Ms: row["p95_ms"],
+            historyDetail: detail(row["history_detail"])
+        )
     }
 
     /// The latest runs, newest first.
@@ -31,8 +45,12 @@ extension HistoryStore {
     /// - Returns: up to `last` runs.
     public func runs(last: Int = 20) throws -> [RunRecord] {
         try read("list runs") { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.runColumns) FROM runs ORDER BY \(Self.newestFirst) LIMIT ?", arguments: [max(0, last)])
-                .map(Self.runRecord)
+            try Row.fetchAll(
+                db,
+                sql: "SELECT \(Self.runColumns) FROM runs ORDER BY \(Self.newestFirst) LIMIT ?",
+                arguments: [max(0, last)]
+            )
+            .map(Self.runRecord)
         }
     }
 
@@ -44,13 +62,19 @@ extension HistoryStore {
 
     static func resolveRun(_ reference: String, in db: Database) throws -> RunRecord {
         let key = reference.trimmingCharacters(in: .whitespaces)
-        let offset: Int? = switch key.lowercased() {
-        case "latest", "last": 0
-        case "previous", "prev": 1
-        default: nil
-        }
+        let offset: Int? =
+            switch key.lowercased() {
+            case "latest", "last": 0
+            case "previous", "prev": 1
+            default: nil
+            }
         if let offset {
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(runColumns) FROM runs ORDER BY \(newestFirst) LIMIT 1 OFFSET ?", arguments: [offset])
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: "SELECT \(runColumns) FROM runs ORDER BY \(newestFirst) LIMIT 1 OFFSET ?",
+                    arguments: [offset]
+                )
             else { throw HistoryError.runNotFound(reference) }
             return runRecord(row)
         }
@@ -61,8 +85,10 @@ extension HistoryStore {
         let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")
         let rows = try Row.fetchAll(
-            db, sql: "SELECT \(runColumns) FROM runs WHERE id LIKE ? ESCAPE '\\' ORDER BY seq DESC LIMIT 10",
-            arguments: [escaped + "%"])
+            db,
+            sql: "SELECT \(runColumns) FROM runs WHERE id LIKE ? ESCAPE '\\' ORDER BY seq DESC LIMIT 10",
+            arguments: [escaped + "%"]
+        )
         if rows.count == 1 { return runRecord(rows[0]) }
         if rows.isEmpty { throw HistoryError.runNotFound(reference) }
         throw HistoryError.ambiguousRun(reference, candidates: rows.map { $0["id"] })
@@ -87,14 +113,24 @@ extension HistoryStore {
         let messages: String? = row["failure_messages"]
         let status = TestStatus(rawValue: row["status"]) ?? .error
         return ResultRecord(
-            runID: row["run_id"], runSequence: row["run_seq"],
+            runID: row["run_id"],
+            runSequence: row["run_seq"],
             identity: TestIdentity(suiteFile: row["file"], suiteName: row["suite_name"], testName: row["test_name"]),
-            line: row["line"], status: status, attempts: row["attempts"],
-            startedAt: row["started_at"], durationMs: row["duration_ms"],
+            line: row["line"],
+            status: status,
+            attempts: row["attempts"],
+            startedAt: row["started_at"],
+            durationMs: row["duration_ms"],
             failureMessages: messages.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? [],
-            errorKind: row["error_kind"], responseStatus: row["response_status"], httpVersion: row["http_version"],
-            remoteIP: row["remote_ip"], bodyBytes: row["body_bytes"], totalMs: row["total_ms"],
-            assertionCount: row["assertion_count"], detailKept: Self.detail(row["history_detail"]).keepsDetail(of: status))
+            errorKind: row["error_kind"],
+            responseStatus: row["response_status"],
+            httpVersion: row["http_version"],
+            remoteIP: row["remote_ip"],
+            bodyBytes: row["body_bytes"],
+            totalMs: row["total_ms"],
+            assertionCount: row["assertion_count"],
+            detailKept: Self.detail(row["history_detail"]).keepsDetail(of: status)
+        )
     }
 
     /// Every result of a run, in the order they were recorded.
@@ -104,8 +140,11 @@ extension HistoryStore {
             let run = try Self.resolveRun(reference, in: db)
             let ids = try Self.resultIDs(ofRun: run.sequence, in: db)
             let rows = try Row.fetchAll(
-                db, sql: "SELECT \(Self.resultColumns) \(Self.resultJoins) WHERE r.id BETWEEN ? AND ? AND r.run_seq = ? ORDER BY r.id",
-                arguments: [ids.lower, ids.upper, run.sequence])
+                db,
+                sql:
+                    "SELECT \(Self.resultColumns) \(Self.resultJoins) WHERE r.id BETWEEN ? AND ? AND r.run_seq = ? ORDER BY r.id",
+                arguments: [ids.lower, ids.upper, run.sequence]
+            )
             return (run, rows.map(Self.resultRecord))
         }
     }
@@ -136,7 +175,8 @@ extension HistoryStore {
                         WHERE r.id BETWEEN ? AND ? AND r.run_seq >= ? AND r.test_id IN (\(list))
                         ORDER BY r.run_seq DESC, r.id DESC LIMIT ?
                         """,
-                    arguments: [range.lower, range.upper, start, limit])
+                    arguments: [range.lower, range.upper, start, limit]
+                )
                 if rows.count >= limit || start == Int64.min { return rows.map(Self.resultRecord) }
                 window = window > Int.max / 4 ? Int.max : window * 4
             }
@@ -148,7 +188,11 @@ extension HistoryStore {
         if let slash = name.lastIndex(of: "/") {
             let scope = String(name[..<slash])
             let test = String(name[name.index(after: slash)...])
-            let ids = try Int64.fetchAll(db, sql: sql + "t.name = ? AND (s.name = ? OR s.file = ?)", arguments: [test, scope, scope])
+            let ids = try Int64.fetchAll(
+                db,
+                sql: sql + "t.name = ? AND (s.name = ? OR s.file = ?)",
+                arguments: [test, scope, scope]
+            )
             if !ids.isEmpty { return ids }
         }
         return try Int64.fetchAll(db, sql: sql + "t.name = ?", arguments: [name])

@@ -10,13 +10,21 @@ extension HistoryStore {
     ///   - grouping: one series per suite or per test.
     ///   - phase: the phase measured (`total` falls back to the result's duration when no transfer happened).
     /// - Returns: series sorted by name, points oldest first.
-    public func trends(lastRuns: Int = 20, grouping: TrendGrouping = .suite, phase: TimingPhase = .total) throws -> [TrendSeries] {
+    public func trends(
+        lastRuns: Int = 20,
+        grouping: TrendGrouping = .suite,
+        phase: TimingPhase = .total
+    ) throws -> [TrendSeries] {
         try read("trends") { db in
             let names = try Self.identities(in: db)
             let (start, ids) = try Self.resultWindow(lastRuns: lastRuns, in: db)
             // Runs of the window in order; each gets a column.
             var runs: [(seq: Int64, id: String, startedAt: Date)] = []
-            for row in try Row.fetchAll(db, sql: "SELECT seq, id, started_at FROM runs WHERE seq >= ? ORDER BY seq", arguments: [start]) {
+            for row in try Row.fetchAll(
+                db,
+                sql: "SELECT seq, id, started_at FROM runs WHERE seq >= ? ORDER BY seq",
+                arguments: [start]
+            ) {
                 runs.append((row["seq"], row["id"], row["started_at"]))
             }
             let column = Dictionary(uniqueKeysWithValues: runs.enumerated().map { ($1.seq, $0) })
@@ -48,7 +56,8 @@ extension HistoryStore {
                     FROM results r
                     WHERE r.id BETWEEN ? AND ? AND r.run_seq >= ? AND r.status != 'skipped'
                     """,
-                arguments: [ids.lower, ids.upper, start])
+                arguments: [ids.lower, ids.upper, start]
+            )
             while let row = try rows.next() {
                 guard let series = seriesOfTest[row[1]], let run = column[row[0]] else { continue }
                 let index = series * runs.count + run
@@ -65,8 +74,14 @@ extension HistoryStore {
                     let sorted = cell.values.sorted()
                     points.append(
                         TrendPoint(
-                            runID: run.id, startedAt: run.startedAt, samples: sorted.count, p50Ms: Percentiles.median(sorted),
-                            p95Ms: Percentiles.nearestRank(sorted, 0.95), failures: cell.failures))
+                            runID: run.id,
+                            startedAt: run.startedAt,
+                            samples: sorted.count,
+                            p50Ms: Percentiles.median(sorted),
+                            p95Ms: Percentiles.nearestRank(sorted, 0.95),
+                            failures: cell.failures
+                        )
+                    )
                 }
                 if !points.isEmpty { result.append(TrendSeries(name: name, points: points)) }
             }
@@ -91,15 +106,31 @@ extension HistoryStore {
             let before = try Self.outcomes(run: runA.sequence, in: db)
             let after = try Self.outcomes(run: runB.sequence, in: db)
             var comparison = RunComparison(
-                base: runA, head: runB, newlyFailing: [], newlyPassing: [], timeChanged: [], added: [], removed: [],
-                thresholdPercent: thresholdPercent)
+                base: runA,
+                head: runB,
+                newlyFailing: [],
+                newlyPassing: [],
+                timeChanged: [],
+                added: [],
+                removed: [],
+                thresholdPercent: thresholdPercent
+            )
             for (id, b) in after {
                 guard let identity = names[id] else { continue }
-                guard let a = before[id] else { comparison.added.append(identity); continue }
+                guard let a = before[id] else {
+                    comparison.added.append(identity)
+                    continue
+                }
                 let change = a.durationMs > 0 ? (b.durationMs - a.durationMs) / a.durationMs * 100 : nil
                 let test = ComparedTest(
-                    identity: identity, baseStatus: a.status, headStatus: b.status, baseMs: a.durationMs,
-                    headMs: b.durationMs, changePercent: change, headMessages: b.messages)
+                    identity: identity,
+                    baseStatus: a.status,
+                    headStatus: b.status,
+                    baseMs: a.durationMs,
+                    headMs: b.durationMs,
+                    changePercent: change,
+                    headMessages: b.messages
+                )
                 let failingA = TestSelection.isFailing(a.status)
                 let failingB = TestSelection.isFailing(b.status)
                 if a.status == .passed && failingB { comparison.newlyFailing.append(test) }
@@ -134,13 +165,16 @@ extension HistoryStore {
         let ids = try resultIDs(ofRun: run, in: db)
         for row in try Row.fetchAll(
             db,
-            sql: "SELECT test_id, status, duration_ms, failure_messages FROM results WHERE id BETWEEN ? AND ? AND run_seq = ? ORDER BY id",
-            arguments: [ids.lower, ids.upper, run])
-        {
+            sql:
+                "SELECT test_id, status, duration_ms, failure_messages FROM results WHERE id BETWEEN ? AND ? AND run_seq = ? ORDER BY id",
+            arguments: [ids.lower, ids.upper, run]
+        ) {
             let messages: String? = row["failure_messages"]
             map[row["test_id"]] = Outcome(
-                status: TestStatus(rawValue: row["status"]) ?? .error, durationMs: row["duration_ms"],
-                messages: messages.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? [])
+                status: TestStatus(rawValue: row["status"]) ?? .error,
+                durationMs: row["duration_ms"],
+                messages: messages.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
+            )
         }
         return map
     }

@@ -18,7 +18,9 @@ public enum AFHistory {
     /// - Returns: the path to open.
     public static func databasePath(flag: String?, environment: [String: String]) -> String {
         if let flag, !flag.isEmpty { return flag }
-        if let fromEnvironment = environment[databaseEnvironmentVariable], !fromEnvironment.isEmpty { return fromEnvironment }
+        if let fromEnvironment = environment[databaseEnvironmentVariable], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
         return defaultDatabasePath
     }
 }

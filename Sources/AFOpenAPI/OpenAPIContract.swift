@@ -102,8 +102,10 @@ public struct OpenAPIContract: Sendable {
         let reference = JSONValue.object(JSONObject([("$ref", .string(Self.documentURI + "#" + pointer))]))
         do {
             return try ResponseSchema(
-                compiling: reference, baseURI: "urn:afrun:openapi-schema",
-                loader: { uri in uri == Self.documentURI ? document : nil })
+                compiling: reference,
+                baseURI: "urn:afrun:openapi-schema",
+                loader: { uri in uri == Self.documentURI ? document : nil }
+            )
         } catch {
             throw .invalidSchema(pointer: pointer, reason: "\(error)")
         }

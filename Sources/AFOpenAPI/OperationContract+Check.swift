@@ -32,26 +32,48 @@ extension OperationContract {
         else {
             return [
                 Finding(
-                    check: "status", target: nil, passed: false,
+                    check: "status",
+                    target: nil,
+                    passed: false,
                     message: "status \(status) is not documented for \(name) (documented: "
-                        + documentedStatuses.joined(separator: ", ") + ")")
+                        + documentedStatuses.joined(separator: ", ") + ")"
+                )
             ]
         }
-        var findings = [Finding(check: "status", target: nil, passed: true, message: "status \(status) is documented as \(documentedKey)")]
+        var findings = [
+            Finding(
+                check: "status",
+                target: nil,
+                passed: true,
+                message: "status \(status) is documented as \(documentedKey)"
+            )
+        ]
         for (name, required, schema) in response.headers {
             guard let value = header(name) else {
                 if required {
-                    findings.append(Finding(check: "header", target: name, passed: false, message: "required header \(name) is missing"))
+                    findings.append(
+                        Finding(
+                            check: "header",
+                            target: name,
+                            passed: false,
+                            message: "required header \(name) is missing"
+                        )
+                    )
                 }
                 continue
             }
             guard let schema else { continue }
             // A header is text; a schema of numbers or booleans is checked against the value read as JSON.
-            let valid = schema.isValid(.string(value)) || ((try? JSONValue(parsing: value)).map(schema.isValid) ?? false)
+            let valid =
+                schema.isValid(.string(value)) || ((try? JSONValue(parsing: value)).map(schema.isValid) ?? false)
             findings.append(
                 Finding(
-                    check: "header", target: name, passed: valid,
-                    message: valid ? "\(name) matches its schema" : "\(name): \"\(value)\" does not match its schema"))
+                    check: "header",
+                    target: name,
+                    passed: valid,
+                    message: valid ? "\(name) matches its schema" : "\(name): \"\(value)\" does not match its schema"
+                )
+            )
         }
         guard !response.content.isEmpty else { return findings }
         let contentType = header("Content-Type")
@@ -59,30 +81,51 @@ extension OperationContract {
         guard let mediaType, let match = Self.bestMatch(mediaType, in: response.content) else {
             findings.append(
                 Finding(
-                    check: "contentType", target: "Content-Type", passed: false,
+                    check: "contentType",
+                    target: "Content-Type",
+                    passed: false,
                     message: "Content-Type \(contentType ?? "(none)") is not documented for \(name) \(documentedKey) "
-                        + "(documented: \(response.content.map(\.mediaType).joined(separator: ", ")))"))
+                        + "(documented: \(response.content.map(\.mediaType).joined(separator: ", ")))"
+                )
+            )
             return findings
         }
         findings.append(
-            Finding(check: "contentType", target: "Content-Type", passed: true, message: "Content-Type \(mediaType) is documented"))
+            Finding(
+                check: "contentType",
+                target: "Content-Type",
+                passed: true,
+                message: "Content-Type \(mediaType) is documented"
+            )
+        )
         guard let schema = match.schema else { return findings }
         guard mediaType.hasSuffix("json") else { return findings }
         let instance: JSONValue
         do {
             instance = try JSONValue(parsing: body)
         } catch {
-            findings.append(Finding(check: "body", target: nil, passed: false, message: "the body is not JSON (\(error.description))"))
+            findings.append(
+                Finding(
+                    check: "body",
+                    target: nil,
+                    passed: false,
+                    message: "the body is not JSON (\(error.description))"
+                )
+            )
             return findings
         }
         let result = schema.validate(instance)
         findings.append(
             Finding(
-                check: "body", target: nil, passed: result.isValid,
+                check: "body",
+                target: nil,
+                passed: result.isValid,
                 message: result.isValid
                     ? "the body matches the \(documentedKey) \(mediaType) schema of \(name)"
                     : "the body does not match the \(documentedKey) \(mediaType) schema of \(name):\n  "
-                        + result.violations.map(describe).joined(separator: "\n  ")))
+                        + result.violations.map(describe).joined(separator: "\n  ")
+            )
+        )
         return findings
     }
 
@@ -103,7 +146,10 @@ extension OperationContract {
     }
 
     /// The documented media type a response's type falls under: exact, then `type/*`, then `*/*`.
-    static func bestMatch(_ mediaType: String, in content: [(mediaType: String, schema: JSONSchema?)]) -> (
+    static func bestMatch(
+        _ mediaType: String,
+        in content: [(mediaType: String, schema: JSONSchema?)]
+    ) -> (
         mediaType: String, schema: JSONSchema?
     )? {
         let family = (mediaType.split(separator: "/").first.map(String.init) ?? "") + "/*"

@@ -29,7 +29,8 @@ extension GitHubActionsReporter {
                 let mark = result.status == .error ? "💥" : "❌"
                 let message = result.failureMessages.joined(separator: "; ")
                 lines.append(
-                    "| \(mark) \(cell(result.identity.description)) | `\(cell(result.identity.suiteFile)):\(result.line)` | \(cell(message)) |")
+                    "| \(mark) \(cell(result.identity.description)) | `\(cell(result.identity.suiteFile)):\(result.line)` | \(cell(message)) |"
+                )
             }
             if failures.count > summaryFailureLimit {
                 lines.append("")
@@ -41,7 +42,9 @@ extension GitHubActionsReporter {
         if !retried.isEmpty {
             lines.append("### Passed after retries")
             lines.append("")
-            lines += retried.prefix(summaryFailureLimit).map { "- \(cell($0.identity.description)) (\($0.attempts) attempts)" }
+            lines += retried.prefix(summaryFailureLimit).map {
+                "- \(cell($0.identity.description)) (\($0.attempts) attempts)"
+            }
             lines.append("")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -77,7 +77,8 @@ public final class GitHubActionsReporter: ResultSink {
         switch result.status {
         case .failed, .error:
             command = "error"
-            message = result.failureMessages.isEmpty ? result.status.rawValue : result.failureMessages.joined(separator: "\n")
+            message =
+                result.failureMessages.isEmpty ? result.status.rawValue : result.failureMessages.joined(separator: "\n")
         case .passed where result.attempts > 1:
             command = "warning"
             message = "passed after \(result.attempts) attempts (flaky)"

@@ -40,19 +40,34 @@ public final class JSONReporter: ResultSink {
         var redactedRun = run
         redactedRun.commandLine = SinkRedactor.commandLine(run.commandLine)
         let report = Report(
-            format: "afrun-report", version: Self.formatVersion, run: redactedRun, status: status,
+            format: "afrun-report",
+            version: Self.formatVersion,
+            run: redactedRun,
+            status: status,
             summary: ReportSummary(summary),
             suites: collector.bySuite.map { suite in
                 let count = { (status: TestStatus) in suite.results.filter { $0.status == status }.count }
                 return ReportSuite(
-                    file: suite.file, name: suite.name, tests: suite.results.count, passed: count(.passed),
-                    failed: count(.failed), errors: count(.error), skipped: count(.skipped),
-                    durationMs: suite.results.map(\.durationMs).reduce(0, +), results: suite.results)
-            })
+                    file: suite.file,
+                    name: suite.name,
+                    tests: suite.results.count,
+                    passed: count(.passed),
+                    failed: count(.failed),
+                    errors: count(.error),
+                    skipped: count(.skipped),
+                    durationMs: suite.results.map(\.durationMs).reduce(0, +),
+                    results: suite.results
+                )
+            }
+        )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf",
+            negativeInfinity: "-inf",
+            nan: "nan"
+        )
         do {
             return try encoder.encode(report)
         } catch {

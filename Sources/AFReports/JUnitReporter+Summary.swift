@@ -29,7 +29,14 @@ extension JUnitReporter {
             lines.append(
                 String(
                     format: "timings ms: dns %.1f, connect %.1f, tls %.1f, ttfb %.1f, download %.1f, total %.1f",
-                    timing.dnsMs, timing.connectMs, timing.tlsMs, timing.ttfbMs, timing.downloadMs, timing.totalMs))
+                    timing.dnsMs,
+                    timing.connectMs,
+                    timing.tlsMs,
+                    timing.ttfbMs,
+                    timing.downloadMs,
+                    timing.totalMs
+                )
+            )
         }
         lines += result.failureMessages.map { "! \($0)" }
         return lines.joined(separator: "\n") + "\n"

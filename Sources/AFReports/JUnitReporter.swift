@@ -65,13 +65,21 @@ public final class JUnitReporter: ResultSink {
         if dialect == .jenkins {
             let all = suites.flatMap { $0.results }
             let errors = all.filter { $0.status == .error }.count + (interrupted ? 1 : 0)
-            out += "<testsuites name=\"afrun\" tests=\"\(all.count + (interrupted ? 1 : 0))\" failures=\(quoted(all, .failed)) errors=\"\(errors)\""
+            out +=
+                "<testsuites name=\"afrun\" tests=\"\(all.count + (interrupted ? 1 : 0))\" failures=\(quoted(all, .failed)) errors=\"\(errors)\""
             out += " time=\"\(Self.seconds(all.map(\.durationMs).reduce(0, +)))\">\n"
         } else {
             out += "<testsuites>\n"
         }
         for (index, suite) in suites.enumerated() {
-            out += testsuite(index: index, file: suite.file, name: suite.name, results: suite.results, run: run, interrupted: interrupted)
+            out += testsuite(
+                index: index,
+                file: suite.file,
+                name: suite.name,
+                results: suite.results,
+                run: run,
+                interrupted: interrupted
+            )
         }
         if interrupted { out += interruption(index: suites.count, run: run) }
         out += "</testsuites>\n"
@@ -83,7 +91,12 @@ public final class JUnitReporter: ResultSink {
     }
 
     private func testsuite(
-        index: Int, file: String, name: String, results: [TestResult], run: RunInfo, interrupted: Bool
+        index: Int,
+        file: String,
+        name: String,
+        results: [TestResult],
+        run: RunInfo,
+        interrupted: Bool
     ) -> String {
         let attribute = XMLText.escape
         let started = results.map(\.startedAt).min() ?? run.startedAt
@@ -91,8 +104,10 @@ public final class JUnitReporter: ResultSink {
         let suiteName = name.trimmingCharacters(in: .whitespaces).isEmpty ? file : name
         let host = run.host.trimmingCharacters(in: .whitespaces).isEmpty ? "localhost" : run.host
         var out = "  <testsuite name=\"\(attribute(suiteName))\" package=\"\(attribute(file))\" id=\"\(index)\""
-        out += " tests=\"\(results.count)\" failures=\"\(count(.failed))\" errors=\"\(count(.error))\" skipped=\"\(count(.skipped))\""
-        out += " time=\"\(Self.seconds(results.map(\.durationMs).reduce(0, +)))\" timestamp=\"\(Self.timestamp(started))\""
+        out +=
+            " tests=\"\(results.count)\" failures=\"\(count(.failed))\" errors=\"\(count(.error))\" skipped=\"\(count(.skipped))\""
+        out +=
+            " time=\"\(Self.seconds(results.map(\.durationMs).reduce(0, +)))\" timestamp=\"\(Self.timestamp(started))\""
         out += " hostname=\"\(attribute(host))\">\n"
         out += "    <properties>\n"
         var properties = suiteProperties(file: file, results: results, run: run)
@@ -112,7 +127,8 @@ public final class JUnitReporter: ResultSink {
     /// The testsuite of an interrupted run: one errored testcase, "run interrupted".
     private func interruption(index: Int, run: RunInfo) -> String {
         let host = run.host.trimmingCharacters(in: .whitespaces).isEmpty ? "localhost" : run.host
-        var out = "  <testsuite name=\"afrun\" package=\"afrun\" id=\"\(index)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\""
+        var out =
+            "  <testsuite name=\"afrun\" package=\"afrun\" id=\"\(index)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\""
         out += " time=\"0.000\" timestamp=\"\(Self.timestamp(run.startedAt))\" hostname=\"\(XMLText.escape(host))\">\n"
         out += "    <properties>\n"
         out += "      <property name=\"afrun.interrupted\" value=\"true\"/>\n"
@@ -137,10 +153,13 @@ public final class JUnitReporter: ResultSink {
             properties.append(("\(prefix).file", "\(file):\(result.line)"))
             properties.append(("\(prefix).attempts", "\(result.attempts)"))
             properties.append(("\(prefix).retries", "\(max(0, result.attempts - 1))"))
-            if let score = flakiness[result.identity] { properties.append(("\(prefix).flakiness", String(format: "%.3f", score))) }
+            if let score = flakiness[result.identity] {
+                properties.append(("\(prefix).flakiness", String(format: "%.3f", score)))
+            }
             if let timing = result.timings {
                 for (phase, value) in [
-                    ("dns", timing.dnsMs), ("connect", timing.connectMs), ("tls", timing.tlsMs), ("wait", timing.waitMs),
+                    ("dns", timing.dnsMs), ("connect", timing.connectMs), ("tls", timing.tlsMs),
+                    ("wait", timing.waitMs),
                     ("ttfb", timing.ttfbMs), ("download", timing.downloadMs), ("total", timing.totalMs),
                 ] {
                     properties.append(("\(prefix).timing.\(phase)_ms", String(format: "%.3f", value)))
@@ -171,13 +190,16 @@ public final class JUnitReporter: ResultSink {
             let kind = result.error?.kind ?? "error"
             let message = result.error?.message ?? "error"
             let code = result.error?.curlCode.map { "libcurl code \($0)\n" } ?? ""
-            let trust = result.tls.flatMap { $0.trusted ? nil : "TLS rejected: \($0.rejectionReason ?? "untrusted")\n" } ?? ""
+            let trust =
+                result.tls.flatMap { $0.trusted ? nil : "TLS rejected: \($0.rejectionReason ?? "untrusted")\n" } ?? ""
             body += "      <error message=\"\(attribute(message))\" type=\"\(attribute(kind))\">"
             body += XMLText.escapeText(code + trust + message) + "</error>\n"
         case .skipped:
             body += "      <skipped message=\"\(attribute(result.skipReason ?? "skipped"))\"/>\n"
         }
-        if dialect == .jenkins { body += "      <system-out>\(XMLText.escapeText(Self.summary(result)))</system-out>\n" }
+        if dialect == .jenkins {
+            body += "      <system-out>\(XMLText.escapeText(Self.summary(result)))</system-out>\n"
+        }
         return body.isEmpty ? out + "/>\n" : out + ">\n" + body + "    </testcase>\n"
     }
 

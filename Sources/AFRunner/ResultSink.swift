@@ -61,9 +61,16 @@ public struct RunInfo: Sendable, Hashable, Codable {
 
     /// Creates run info.
     public init(
-        id: String = UUID().uuidString, startedAt: Date = Date(), commandLine: [String], host: String,
-        afrunVersion: String, libcurlVersion: String, opensslVersion: String, gitCommit: String? = nil,
-        gitBranch: String? = nil, shard: String? = nil
+        id: String = UUID().uuidString,
+        startedAt: Date = Date(),
+        commandLine: [String],
+        host: String,
+        afrunVersion: String,
+        libcurlVersion: String,
+        opensslVersion: String,
+        gitCommit: String? = nil,
+        gitBranch: String? = nil,
+        shard: String? = nil
     ) {
         self.id = id
         self.startedAt = startedAt
@@ -96,7 +103,15 @@ public struct RunSummary: Sendable, Hashable, Codable {
     public var p95Ms: Double?
 
     /// Creates a summary.
-    public init(passed: Int = 0, failed: Int = 0, errors: Int = 0, skipped: Int = 0, durationMs: Double = 0, p50Ms: Double? = nil, p95Ms: Double? = nil) {
+    public init(
+        passed: Int = 0,
+        failed: Int = 0,
+        errors: Int = 0,
+        skipped: Int = 0,
+        durationMs: Double = 0,
+        p50Ms: Double? = nil,
+        p95Ms: Double? = nil
+    ) {
         self.passed = passed
         self.failed = failed
         self.errors = errors

@@ -73,10 +73,20 @@ public struct TestResult: Sendable, Codable {
 
     /// Creates a result.
     public init(
-        identity: TestIdentity, line: Int, status: TestStatus, attempts: Int = 1, startedAt: Date = Date(),
-        durationMs: Double = 0, assertions: [AssertionResult] = [], error: TestErrorInfo? = nil,
-        skipReason: String? = nil, request: RequestSummary? = nil, response: ResponseSummary? = nil,
-        timings: TimingSummary? = nil, tls: TLSSummary? = nil, captures: [String: String] = [:]
+        identity: TestIdentity,
+        line: Int,
+        status: TestStatus,
+        attempts: Int = 1,
+        startedAt: Date = Date(),
+        durationMs: Double = 0,
+        assertions: [AssertionResult] = [],
+        error: TestErrorInfo? = nil,
+        skipReason: String? = nil,
+        request: RequestSummary? = nil,
+        response: ResponseSummary? = nil,
+        timings: TimingSummary? = nil,
+        tls: TLSSummary? = nil,
+        captures: [String: String] = [:]
     ) {
         self.identity = identity
         self.line = line
@@ -127,7 +137,15 @@ public struct AssertionResult: Sendable, Hashable, Codable {
     public var message: String
 
     /// Creates an assertion result.
-    public init(kind: String, target: String?, predicate: String, expected: String, actual: String?, passed: Bool, message: String) {
+    public init(
+        kind: String,
+        target: String?,
+        predicate: String,
+        expected: String,
+        actual: String?,
+        passed: Bool,
+        message: String
+    ) {
         self.kind = kind
         self.target = target
         self.predicate = predicate
@@ -210,8 +228,13 @@ public struct ResponseSummary: Sendable, Hashable, Codable {
 
     /// Creates a summary.
     public init(
-        status: Int, httpVersion: String, headers: [HeaderField], bodyExcerpt: String, bodyBytes: Int64,
-        remoteIP: String? = nil, remotePort: Int? = nil
+        status: Int,
+        httpVersion: String,
+        headers: [HeaderField],
+        bodyExcerpt: String,
+        bodyBytes: Int64,
+        remoteIP: String? = nil,
+        remotePort: Int? = nil
     ) {
         self.status = status
         self.httpVersion = httpVersion
@@ -254,9 +277,19 @@ public struct TimingSummary: Sendable, Hashable, Codable {
 
     /// Creates a summary.
     public init(
-        dnsMs: Double, connectMs: Double, tlsMs: Double, waitMs: Double, ttfbMs: Double, downloadMs: Double,
-        totalMs: Double, redirectMs: Double, queueMs: Double?, redirectCount: Int, connectionReused: Bool,
-        requestBytes: Int64, responseBytes: Int64
+        dnsMs: Double,
+        connectMs: Double,
+        tlsMs: Double,
+        waitMs: Double,
+        ttfbMs: Double,
+        downloadMs: Double,
+        totalMs: Double,
+        redirectMs: Double,
+        queueMs: Double?,
+        redirectCount: Int,
+        connectionReused: Bool,
+        requestBytes: Int64,
+        responseBytes: Int64
     ) {
         self.dnsMs = dnsMs
         self.connectMs = connectMs
@@ -293,8 +326,13 @@ public struct TLSSummary: Sendable, Hashable, Codable {
 
     /// Creates a summary.
     public init(
-        protocolVersion: String?, cipher: String?, chainPins: [String], leafSubject: String?, leafNotAfter: Date?,
-        trusted: Bool, rejectionReason: String?
+        protocolVersion: String?,
+        cipher: String?,
+        chainPins: [String],
+        leafSubject: String?,
+        leafNotAfter: Date?,
+        trusted: Bool,
+        rejectionReason: String?
     ) {
         self.protocolVersion = protocolVersion
         self.cipher = cipher

@@ -27,9 +27,15 @@ public struct Expectations: Sendable {
 
     /// Creates expectations.
     public init(
-        status: [StatusMatcher] = [], contentType: ContentTypeExpectation? = nil, headers: [HeaderAssertion] = [],
-        json: [PathAssertion] = [], xpath: [PathAssertion] = [], body: BodyExpectation? = nil,
-        duration: [DurationAssertion] = [], tls: TLSExpectation = .trusted, certificate: CertificateExpectation? = nil
+        status: [StatusMatcher] = [],
+        contentType: ContentTypeExpectation? = nil,
+        headers: [HeaderAssertion] = [],
+        json: [PathAssertion] = [],
+        xpath: [PathAssertion] = [],
+        body: BodyExpectation? = nil,
+        duration: [DurationAssertion] = [],
+        tls: TLSExpectation = .trusted,
+        certificate: CertificateExpectation? = nil
     ) {
         self.status = status
         self.contentType = contentType
@@ -71,7 +77,8 @@ public enum StatusMatcher: Sendable, Hashable, CustomStringConvertible {
             return
         }
         let bounds = s.split(separator: "-", omittingEmptySubsequences: false)
-        if bounds.count == 2, let lo = Int(bounds[0].trimmingWhitespace()), let hi = Int(bounds[1].trimmingWhitespace()),
+        if bounds.count == 2, let lo = Int(bounds[0].trimmingWhitespace()),
+            let hi = Int(bounds[1].trimmingWhitespace()),
             (100...599).contains(lo), (100...599).contains(hi), lo <= hi
         {
             self = .range(lo...hi)
@@ -225,8 +232,11 @@ public struct CertificateExpectation: Sendable, Hashable {
 
     /// Creates a certificate expectation.
     public init(
-        subject: PredicateSet? = nil, issuer: PredicateSet? = nil, san: PredicateSet? = nil,
-        expiresInDays: PredicateSet? = nil, pin: PredicateSet? = nil
+        subject: PredicateSet? = nil,
+        issuer: PredicateSet? = nil,
+        san: PredicateSet? = nil,
+        expiresInDays: PredicateSet? = nil,
+        pin: PredicateSet? = nil
     ) {
         self.subject = subject
         self.issuer = issuer

@@ -25,8 +25,14 @@ public struct RequestSpec: Sendable {
 
     /// Creates a request spec.
     public init(
-        method: String = "GET", url: String, query: JSONValue? = nil, headers: [HeaderSpec] = [], body: BodySpec? = nil,
-        timeout: Double? = nil, followRedirects: Bool? = nil, tls: TLSSpec? = nil
+        method: String = "GET",
+        url: String,
+        query: JSONValue? = nil,
+        headers: [HeaderSpec] = [],
+        body: BodySpec? = nil,
+        timeout: Double? = nil,
+        followRedirects: Bool? = nil,
+        tls: TLSSpec? = nil
     ) {
         self.method = method
         self.url = url

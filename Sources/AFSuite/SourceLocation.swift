@@ -49,8 +49,11 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            file: try container.decode(String.self, forKey: .file), line: try container.decode(Int.self, forKey: .line),
-            column: try container.decode(Int.self, forKey: .column), pointer: try container.decode(String.self, forKey: .pointer))
+            file: try container.decode(String.self, forKey: .file),
+            line: try container.decode(Int.self, forKey: .line),
+            column: try container.decode(Int.self, forKey: .column),
+            pointer: try container.decode(String.self, forKey: .pointer)
+        )
     }
 
     /// Encodes the four fields (the pointer as text).

@@ -28,8 +28,14 @@ public struct Suite: Sendable {
 
     /// Creates a suite.
     public init(
-        file: URL, displayPath: String, name: String, baseURL: String? = nil, variables: [VariableDefinition] = [],
-        defaults: RequestDefaults = RequestDefaults(), parallel: Bool = false, tests: [TestCase] = []
+        file: URL,
+        displayPath: String,
+        name: String,
+        baseURL: String? = nil,
+        variables: [VariableDefinition] = [],
+        defaults: RequestDefaults = RequestDefaults(),
+        parallel: Bool = false,
+        tests: [TestCase] = []
     ) {
         self.file = file
         self.displayPath = displayPath
@@ -100,7 +106,13 @@ public struct RequestDefaults: Sendable {
     public var maxBodyBytes: Int?
 
     /// Creates defaults.
-    public init(headers: [HeaderSpec] = [], timeout: Double? = nil, followRedirects: Bool? = nil, tls: TLSSpec? = nil, retry: RetrySpec? = nil) {
+    public init(
+        headers: [HeaderSpec] = [],
+        timeout: Double? = nil,
+        followRedirects: Bool? = nil,
+        tls: TLSSpec? = nil,
+        retry: RetrySpec? = nil
+    ) {
         self.headers = headers
         self.timeout = timeout
         self.followRedirects = followRedirects

@@ -34,7 +34,9 @@ extension SuiteDiagnostic.Reason {
         case .syntax(let message): "invalid JSON: \(message)"
         case .unknownKey(let key, _, let context): "unknown key `\(key)` in \(context)"
         case .wrongType(let key, let expected, let found):
-            key.isEmpty ? "expected \(expected) at the top of the file, found \(found)" : "expected \(expected) for `\(key)`, found \(found)"
+            key.isEmpty
+                ? "expected \(expected) at the top of the file, found \(found)"
+                : "expected \(expected) for `\(key)`, found \(found)"
         case .missingKey(let key, let context): "missing `\(key)` in \(context)"
         case .conflictingKeys(let keys):
             "\(Self.list(keys, and: "and")) cannot be used together"
@@ -54,10 +56,12 @@ extension SuiteDiagnostic.Reason {
         case .missingFile(let path, let resolved): "file `\(path)` not found (looked for \(resolved))"
         case .duplicateKey(let key, let firstLine):
             "`\(key)` is written twice in this object (first on line \(firstLine)); only the last value would count"
-        case .duplicateTestName(let name, let firstLine): "duplicate test name `\(name)` (first used on line \(firstLine))"
+        case .duplicateTestName(let name, let firstLine):
+            "duplicate test name `\(name)` (first used on line \(firstLine))"
         case .undefinedVariable(let name, let note): "undefined variable `\(name)`" + (note.map { " (\($0))" } ?? "")
         case .emptyPredicate(let context): "\(context) has no predicate"
-        case .invalidData(let source, let line, let problem): "`\(source)`\(line.map { " line \($0)" } ?? ""): \(problem)"
+        case .invalidData(let source, let line, let problem):
+            "`\(source)`\(line.map { " line \($0)" } ?? ""): \(problem)"
         case .forbiddenCharacter(let key, let character): "`\(key)` contains `\(character)`"
         case .other: "invalid suite"
         }
@@ -69,9 +73,14 @@ extension SuiteDiagnostic.Reason {
         case .syntax:
             "check for a missing comma, an unquoted key, a trailing comma or an unclosed bracket near this place"
         case .unknownKey(_, let suggestion, let context):
-            if let suggestion { "did you mean `\(suggestion)`?" } else { "remove the key, or see docs/suite-format.md for the keys of \(context)" }
+            if let suggestion {
+                "did you mean `\(suggestion)`?"
+            } else {
+                "remove the key, or see docs/suite-format.md for the keys of \(context)"
+            }
         case .wrongType(let key, let expected, _):
-            key.isEmpty ? "a suite file holds one object: `{\"name\": …, \"tests\": […]}`" : "write \(expected) for `\(key)`"
+            key.isEmpty
+                ? "a suite file holds one object: `{\"name\": …, \"tests\": […]}`" : "write \(expected) for `\(key)`"
         case .missingKey(let key, _): "add `\(key)`"
         case .conflictingKeys(let keys):
             "keep one of \(Self.list(keys, and: "or")) and remove the other" + (keys.count > 2 ? "s" : "")

@@ -18,7 +18,8 @@ extension SuiteError {
             return (visible(String(line.suffix(excerptWidth))), 0)
         }
         var upper = lower
-        let clippedRight = line.formIndex(&upper, offsetBy: excerptWidth, limitedBy: line.endIndex) && upper < line.endIndex
+        let clippedRight =
+            line.formIndex(&upper, offsetBy: excerptWidth, limitedBy: line.endIndex) && upper < line.endIndex
         let before = String(line[lower..<(line.index(lower, offsetBy: target - start, limitedBy: upper) ?? upper)])
         let leading = start > 0 ? clipMarker : ""
         let shownBefore = leading + visible(before)

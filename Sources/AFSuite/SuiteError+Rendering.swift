@@ -17,8 +17,11 @@ extension SuiteError {
     ///   - sourceLine: returns line `n` (1-based) of `file`; by default the file is read from disk.
     /// - Returns: the block, without a trailing newline.
     public func rendered(color: Bool = false, sourceLine: ((_ file: String, _ line: Int) -> String?)? = nil) -> String {
-        let red = color ? "\u{1B}[1;31m" : "", blue = color ? "\u{1B}[1;34m" : "", green = color ? "\u{1B}[32m" : ""
-        let bold = color ? "\u{1B}[1m" : "", reset = color ? "\u{1B}[0m" : ""
+        let red = color ? "\u{1B}[1;31m" : ""
+        let blue = color ? "\u{1B}[1;34m" : ""
+        let green = color ? "\u{1B}[32m" : ""
+        let bold = color ? "\u{1B}[1m" : ""
+        let reset = color ? "\u{1B}[0m" : ""
         let code: String
         switch self {
         case .unreadable: code = "unreadable"
@@ -48,7 +51,9 @@ extension SuiteError {
             }
             if let fix { out += "\n\(pad) \(blue)=\(reset) \(green)fix:\(reset) \(fix)" }
         } else {
-            if case .unreadable(let path, _) = self { out += "\n  \(blue)-->\(reset) \(Self.clipped(TerminalText.visible(path)))" }
+            if case .unreadable(let path, _) = self {
+                out += "\n  \(blue)-->\(reset) \(Self.clipped(TerminalText.visible(path)))"
+            }
             if let fix { out += "\n  \(blue)=\(reset) \(green)fix:\(reset) \(fix)" }
         }
         return out

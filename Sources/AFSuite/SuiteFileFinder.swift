@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// Finds suite files: a file path is taken as given; a folder yields every `*.json` below it,
@@ -47,7 +46,9 @@ enum SuiteFileFinder {
                 walk.visited = collected.visited
                 walk.errors += collected.errors
                 walk.warnings += collected.warnings
-                walk.found += collected.found.sorted { $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8) }
+                walk.found += collected.found.sorted {
+                    $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8)
+                }
             } else if walk.visited.updateValue(path, forKey: id) == nil {
                 walk.found.append(Found(url: URL(fileURLWithPath: path), displayPath: path))
             }
@@ -98,7 +99,9 @@ enum SuiteFileFinder {
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         } catch {
-            walk.errors.append(.unreadable(path: display, reason: "cannot list the folder: \(error.localizedDescription)"))
+            walk.errors.append(
+                .unreadable(path: display, reason: "cannot list the folder: \(error.localizedDescription)")
+            )
             return
         }
         for name in entries.sorted() {
@@ -114,7 +117,9 @@ enum SuiteFileFinder {
             if isDirectory {
                 if name == "_data" || name.hasPrefix(".") { continue }
                 if let first = walk.visited[id] {
-                    if isLink(url.path) { walk.warnings.append(DiscoveryWarning(path: shown, reason: .loop(first: first))) }
+                    if isLink(url.path) {
+                        walk.warnings.append(DiscoveryWarning(path: shown, reason: .loop(first: first)))
+                    }
                     continue
                 }
                 walk.visited[id] = shown

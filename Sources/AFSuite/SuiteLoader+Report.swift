@@ -11,12 +11,14 @@ extension SuiteLoader.Result {
     public func report(color: Bool = false, sourceLine: ((String, Int) -> String?)? = nil) -> String {
         // By default each file is read and split once for all of its problems, not once per problem.
         var filesRead: [String: [Substring]?] = [:]
-        let reader = sourceLine ?? { file, line in
-            if filesRead[file] == nil { filesRead[file] = .some(SuiteError.sourceLines(file)) }
-            return filesRead[file]!.flatMap { SuiteError.line(line, of: $0) }
-        }
+        let reader =
+            sourceLine ?? { file, line in
+                if filesRead[file] == nil { filesRead[file] = .some(SuiteError.sourceLines(file)) }
+                return filesRead[file]!.flatMap { SuiteError.line(line, of: $0) }
+            }
         var out = ""
-        let yellow = color ? "\u{1B}[33m" : "", plain = color ? "\u{1B}[0m" : ""
+        let yellow = color ? "\u{1B}[33m" : ""
+        let plain = color ? "\u{1B}[0m" : ""
         for warning in warnings { out += "\(yellow)warning\(plain): \(TerminalText.visible(warning.description))\n" }
         if !warnings.isEmpty { out += "\n" }
         for error in errors {
@@ -32,7 +34,9 @@ extension SuiteLoader.Result {
         if !errors.isEmpty { summary += " (\(plural(errors.count, "error")))" }
         let tests = suites.reduce(0) { $0 + $1.tests.count }
         if errors.isEmpty { summary += "; \(plural(tests, "test")) ready to run" }
-        let green = color ? "\u{1B}[32m" : "", red = color ? "\u{1B}[1;31m" : "", reset = color ? "\u{1B}[0m" : ""
+        let green = color ? "\u{1B}[32m" : ""
+        let red = color ? "\u{1B}[1;31m" : ""
+        let reset = color ? "\u{1B}[0m" : ""
         out += (errors.isEmpty ? green : red) + summary + reset + "\n"
         return out
     }

@@ -56,7 +56,10 @@ public struct SuiteLoader: Sendable {
     /// Loads one suite file from `data` (exposed for tests and the fuzzer: no file system needed
     /// apart from the existence checks of the files it names).
     func loadFile(
-        _ url: URL, displayPath: String, data: Data? = nil, knownVariables: Set<String>
+        _ url: URL,
+        displayPath: String,
+        data: Data? = nil,
+        knownVariables: Set<String>
     ) -> Swift.Result<Suite, FileErrors> {
         let bytes: Data
         if let data {
@@ -67,7 +70,11 @@ public struct SuiteLoader: Sendable {
             do {
                 bytes = try Data(contentsOf: url)
             } catch {
-                return .failure(FileErrors(errors: [.unreadable(path: displayPath, reason: "cannot read the file: \(error.localizedDescription)")]))
+                return .failure(
+                    FileErrors(errors: [
+                        .unreadable(path: displayPath, reason: "cannot read the file: \(error.localizedDescription)")
+                    ])
+                )
             }
         }
         let root: JSONValue
@@ -76,13 +83,22 @@ public struct SuiteLoader: Sendable {
             (root, index) = try JSONValue.parseWithSourceIndex(bytes)
         } catch {
             let location = SourceLocation(file: displayPath, line: error.line, column: error.column, pointer: "")
-            return .failure(FileErrors(errors: [.invalid(SuiteDiagnostic(location: location, reason: .syntax(message: error.message)))]))
+            return .failure(
+                FileErrors(errors: [
+                    .invalid(SuiteDiagnostic(location: location, reason: .syntax(message: error.message)))
+                ])
+            )
         }
         var decoder = SuiteDecoder(file: url, displayPath: displayPath, index: index)
         // The parser saw every object; the byte scan that names the repeats runs only when one has one.
         if index.hasDuplicateKeys {
             for duplicate in DuplicateKeyScanner.scan(Array(bytes)) {
-                let location = SourceLocation(file: displayPath, line: duplicate.line, column: duplicate.column, pointer: duplicate.pointer)
+                let location = SourceLocation(
+                    file: displayPath,
+                    line: duplicate.line,
+                    column: duplicate.column,
+                    pointer: duplicate.pointer
+                )
                 decoder.report(.duplicateKey(key: duplicate.key, firstLine: duplicate.firstLine), at: location)
             }
         }
@@ -118,8 +134,10 @@ public struct SuiteLoader: Sendable {
     /// By line, then column; the decoder's order breaks ties so related problems stay together.
     static func sorted(_ errors: [SuiteError]) -> [SuiteError] {
         errors.enumerated().sorted { a, b in
-            let la = a.element.location, lb = b.element.location
-            let ka = (la?.line ?? 0, la?.column ?? 0, a.offset), kb = (lb?.line ?? 0, lb?.column ?? 0, b.offset)
+            let la = a.element.location
+            let lb = b.element.location
+            let ka = (la?.line ?? 0, la?.column ?? 0, a.offset)
+            let kb = (lb?.line ?? 0, lb?.column ?? 0, b.offset)
             return ka < kb
         }.map(\.element)
     }

@@ -20,7 +20,10 @@ public enum TerminalText {
                 continue
             }
             let hex = String(scalar.value, radix: 16)
-            out += scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" + hex : hex) : "\\u{" + String(repeating: "0", count: 4 - hex.count) + hex + "}"
+            out +=
+                scalar.value < 0x80
+                ? "\\x" + (hex.count < 2 ? "0" + hex : hex)
+                : "\\u{" + String(repeating: "0", count: 4 - hex.count) + hex + "}"
         }
         return out
     }

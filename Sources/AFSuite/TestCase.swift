@@ -21,8 +21,13 @@ public struct TestCase: Sendable {
 
     /// Creates a test.
     public init(
-        name: String, location: SourceLocation, request: RequestSpec, expect: Expectations = Expectations(),
-        captures: [CaptureSpec] = [], retry: RetrySpec? = nil, skip: String? = nil
+        name: String,
+        location: SourceLocation,
+        request: RequestSpec,
+        expect: Expectations = Expectations(),
+        captures: [CaptureSpec] = [],
+        retry: RetrySpec? = nil,
+        skip: String? = nil
     ) {
         self.name = name
         self.location = location
@@ -130,8 +135,12 @@ public struct TLSSpec: Sendable, Hashable {
 
     /// Creates a spec.
     public init(
-        pinning: String? = nil, pinnedCertificates: [String]? = nil, pinnedPublicKeys: [String]? = nil,
-        allowInvalidCertificates: Bool? = nil, validatesDomainName: Bool? = nil, caFile: String? = nil,
+        pinning: String? = nil,
+        pinnedCertificates: [String]? = nil,
+        pinnedPublicKeys: [String]? = nil,
+        allowInvalidCertificates: Bool? = nil,
+        validatesDomainName: Bool? = nil,
+        caFile: String? = nil,
         clientCertificate: ClientCertificateSpec? = nil
     ) {
         self.pinning = pinning
@@ -147,11 +156,14 @@ public struct TLSSpec: Sendable, Hashable {
     public func merged(with other: TLSSpec?) -> TLSSpec {
         guard let other else { return self }
         return TLSSpec(
-            pinning: other.pinning ?? pinning, pinnedCertificates: other.pinnedCertificates ?? pinnedCertificates,
+            pinning: other.pinning ?? pinning,
+            pinnedCertificates: other.pinnedCertificates ?? pinnedCertificates,
             pinnedPublicKeys: other.pinnedPublicKeys ?? pinnedPublicKeys,
             allowInvalidCertificates: other.allowInvalidCertificates ?? allowInvalidCertificates,
-            validatesDomainName: other.validatesDomainName ?? validatesDomainName, caFile: other.caFile ?? caFile,
-            clientCertificate: other.clientCertificate ?? clientCertificate)
+            validatesDomainName: other.validatesDomainName ?? validatesDomainName,
+            caFile: other.caFile ?? caFile,
+            clientCertificate: other.clientCertificate ?? clientCertificate
+        )
     }
 }
 

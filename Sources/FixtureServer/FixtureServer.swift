@@ -61,7 +61,10 @@ public final class FixtureServer: Sendable {
     private let isShutDown = Atomic<Bool>(false)
 
     private init(
-        group: MultiThreadedEventLoopGroup, listeners: [Endpoint: any Channel], urlHost: String, state: ServerState
+        group: MultiThreadedEventLoopGroup,
+        listeners: [Endpoint: any Channel],
+        urlHost: String,
+        state: ServerState
     ) {
         self.group = group
         self.listeners = listeners
@@ -108,7 +111,11 @@ public final class FixtureServer: Sendable {
                     listeners[item.endpoint] = try await bootstrap.bind(host: configuration.host, port: item.port).get()
                 } catch {
                     throw FixtureServerError.bindFailed(
-                        endpoint: item.endpoint, host: configuration.host, port: item.port, reason: "\(error)")
+                        endpoint: item.endpoint,
+                        host: configuration.host,
+                        port: item.port,
+                        reason: "\(error)"
+                    )
                 }
             }
         } catch {

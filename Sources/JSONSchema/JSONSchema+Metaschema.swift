@@ -10,7 +10,11 @@ extension JSONSchema {
         ]
         for (dialect, uri) in uris {
             guard let document = Metaschemas.document(uri) else { continue }
-            table[dialect] = try? JSONSchema(compiling: document, baseURI: uri, options: Options(defaultDialect: dialect))
+            table[dialect] = try? JSONSchema(
+                compiling: document,
+                baseURI: uri,
+                options: Options(defaultDialect: dialect)
+            )
         }
         return table
     }()
@@ -21,7 +25,10 @@ extension JSONSchema {
     ///   - json: the schema document.
     ///   - defaultDialect: the dialect of a schema without `$schema`.
     /// - Returns: the metaschema's violations (empty when the schema is well formed).
-    public static func metaschemaViolations(of json: JSONValue, defaultDialect: Dialect = .draft202012)
+    public static func metaschemaViolations(
+        of json: JSONValue,
+        defaultDialect: Dialect = .draft202012
+    )
         -> [SchemaViolation]
     {
         var dialect = defaultDialect

@@ -15,7 +15,9 @@ extension JSONSchema {
 
         /// Creates options: format as annotation, no remote references, up to 100 violations, 2020-12.
         public init(
-            formatAssertion: Bool = false, allowsRemoteReferences: Bool = false, maxViolations: Int = 100,
+            formatAssertion: Bool = false,
+            allowsRemoteReferences: Bool = false,
+            maxViolations: Int = 100,
             defaultDialect: Dialect = .draft202012
         ) {
             self.formatAssertion = formatAssertion

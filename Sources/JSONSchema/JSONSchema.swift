@@ -30,7 +30,9 @@ public struct JSONSchema: Sendable {
     /// - Throws: ``JSONSchemaError`` for an unresolvable reference, a refused remote reference, or a
     ///   malformed keyword.
     public init(
-        compiling json: JSONValue, baseURI: String = "urn:afrun:schema", options: Options = Options(),
+        compiling json: JSONValue,
+        baseURI: String = "urn:afrun:schema",
+        options: Options = Options(),
         loader: Loader? = nil
     ) throws(JSONSchemaError) {
         let base = SchemaURI(baseURI).withoutFragment
@@ -42,7 +44,12 @@ public struct JSONSchema: Sendable {
         }
         compiler.documents[base.description] = .init(json: json, dialect: dialect, vocabularies: vocabularies)
         try compiler.scan(
-            json, base: base, aliases: [(base.description, "")], dialect: dialect, vocabularies: vocabularies)
+            json,
+            base: base,
+            aliases: [(base.description, "")],
+            dialect: dialect,
+            vocabularies: vocabularies
+        )
         guard let rootIndex = compiler.locations[base.description + "#"] else {
             throw .invalidKeyword(keyword: "", at: "#", reason: "a schema must be an object or a boolean")
         }
@@ -66,7 +73,9 @@ public struct JSONSchema: Sendable {
         let outcome = evaluator.evaluate(root, instance, collect: false)
         var violations = evaluator.violations
         if !outcome.valid && violations.isEmpty {
-            violations.append(SchemaViolation(instanceLocation: "", keywordLocation: "#", message: "does not match the schema"))
+            violations.append(
+                SchemaViolation(instanceLocation: "", keywordLocation: "#", message: "does not match the schema")
+            )
         }
         return ValidationResult(violations: violations, truncated: evaluator.truncated)
     }

@@ -29,7 +29,8 @@ public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
                 ("instanceLocation", .string(instanceLocation)),
                 ("keywordLocation", .string(keywordLocation)),
                 ("message", .string(message)),
-            ]))
+            ])
+        )
     }
 }
 

@@ -34,7 +34,9 @@ public final class LockedValue<Value: ~Copyable>: @unchecked Sendable {
     /// - Parameter body: reads or changes the value; it must not call back into this lock.
     /// - Returns: what `body` returns.
     @inline(__always)
-    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    public func withLock<Result, Failure: Error>(
+        _ body: (inout Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         return try body(&value)

@@ -7,7 +7,9 @@ import Foundation
 @main
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "afrun-bench", abstract: "Benchmark the afrun session core against a local server.")
+        commandName: "afrun-bench",
+        abstract: "Benchmark the afrun session core against a local server."
+    )
 
     @Option(name: [.customShort("n"), .long], help: "Number of GET requests.")
     var requests = 10_000
@@ -25,7 +27,9 @@ struct BenchCommand: AsyncParsableCommand {
     var http2 = false
 
     func validate() throws {
-        guard requests > 0, concurrency > 0 else { throw ValidationError("--requests and --concurrency must be positive") }
+        guard requests > 0, concurrency > 0 else {
+            throw ValidationError("--requests and --concurrency must be positive")
+        }
     }
 
     func run() async throws {
@@ -52,10 +56,17 @@ struct BenchCommand: AsyncParsableCommand {
         let session = SessionManager(configuration: configuration)
 
         let request = HTTPRequest(url: target)
-        if warmup > 0 { _ = try await BenchDriver.drive(session: session, request: request, count: warmup, concurrency: concurrency) }
+        if warmup > 0 {
+            _ = try await BenchDriver.drive(session: session, request: request, count: warmup, concurrency: concurrency)
+        }
         let clock = ContinuousClock()
         let start = clock.now
-        let result = try await BenchDriver.drive(session: session, request: request, count: requests, concurrency: concurrency)
+        let result = try await BenchDriver.drive(
+            session: session,
+            request: request,
+            count: requests,
+            concurrency: concurrency
+        )
         let elapsed = clock.now - start
         await session.shutdown()
         try await server?.shutdown()

@@ -10,7 +10,12 @@ enum BenchDriver {
     }
 
     /// Sends `count` copies of `request`, `concurrency` at a time, each worker taking the next index.
-    static func drive(session: SessionManager, request: HTTPRequest, count: Int, concurrency: Int) async throws -> Result {
+    static func drive(
+        session: SessionManager,
+        request: HTTPRequest,
+        count: Int,
+        concurrency: Int
+    ) async throws -> Result {
         let next = Counter()
         return await withTaskGroup(of: Result.self) { group in
             for _ in 0..<min(concurrency, count) {
@@ -24,12 +29,16 @@ enum BenchDriver {
                             let response = try await session.data(for: request)
                             if response.response.statusCode != 200 {
                                 if local.failures == 0 {
-                                    FileHandle.standardError.write(Data("afrun-bench: status \(response.response.statusCode)\n".utf8))
+                                    FileHandle.standardError.write(
+                                        Data("afrun-bench: status \(response.response.statusCode)\n".utf8)
+                                    )
                                 }
                                 local.failures += 1
                             }
                         } catch {
-                            if local.failures == 0 { FileHandle.standardError.write(Data("afrun-bench: \(error)\n".utf8)) }
+                            if local.failures == 0 {
+                                FileHandle.standardError.write(Data("afrun-bench: \(error)\n".utf8))
+                            }
                             local.failures += 1
                         }
                         local.latencies.append((clock.now - start).milliseconds)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Dispatch
-import Foundation
 import FixtureServer
+import Foundation
 
 /// Runs the fixture server until interrupted.
 ///
@@ -10,7 +10,9 @@ import FixtureServer
 @main
 struct FixturesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "afrun-fixtures", abstract: "Serve afrun's httpbin-like fixture routes over HTTP and HTTPS.")
+        commandName: "afrun-fixtures",
+        abstract: "Serve afrun's httpbin-like fixture routes over HTTP and HTTPS."
+    )
 
     @Option(help: "The plain HTTP port (HTTP/1.1 and h2c prior knowledge); 0 picks a free one.")
     var port = 8080

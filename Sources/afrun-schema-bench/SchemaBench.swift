@@ -79,7 +79,9 @@ enum SchemaBench {
         let instance = try JSONValue(parsing: text)
         let compiled = try JSONSchema(compiling: try JSONValue(parsing: schema))
         guard compiled.validate(instance).isValid else {
-            print("the generated response does not match the schema: \(compiled.validate(instance).violations.prefix(3))")
+            print(
+                "the generated response does not match the schema: \(compiled.validate(instance).violations.prefix(3))"
+            )
             exit(1)
         }
         var timings: [Double] = []
@@ -94,6 +96,7 @@ enum SchemaBench {
         let median = timings[timings.count / 2]
         print(
             "validate \(text.utf8.count) bytes: median \(String(format: "%.2f", median)) ms, "
-                + "min \(String(format: "%.2f", timings[0])) ms, max \(String(format: "%.2f", timings[timings.count - 1])) ms (25 runs)")
+                + "min \(String(format: "%.2f", timings[0])) ms, max \(String(format: "%.2f", timings[timings.count - 1])) ms (25 runs)"
+        )
     }
 }

@@ -10,8 +10,11 @@ struct AFRunCommand: AsyncParsableCommand {
         abstract: "Run HTTP API test suites written in JSON; keep their history.",
         discussion: ExitStatus.help,
         version: "afrun \(Versions.afrun)\n\(Versions.libcurl)\n\(Versions.openssl)",
-        subcommands: [RunCommand.self, ValidateCommand.self, JSONPathCommand.self, JSONSchemaCommand.self, HistoryCommand.self],
-        defaultSubcommand: RunCommand.self)
+        subcommands: [
+            RunCommand.self, ValidateCommand.self, JSONPathCommand.self, JSONSchemaCommand.self, HistoryCommand.self,
+        ],
+        defaultSubcommand: RunCommand.self
+    )
 
     /// ArgumentParser's own entry point (`parseAsRoot`, `run`, `exit(withError:)`) with afrun's documented
     /// statuses: a usage error exits 2, not ArgumentParser's `EX_USAGE` (64), and an error no command turned

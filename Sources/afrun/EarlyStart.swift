@@ -30,10 +30,16 @@ struct EarlyStart: Sendable {
     static func begin(_ command: RunCommand, secrets: [String: String], gitHub: Bool) -> EarlyStart {
         let reports = command.reports
         var store: HistoryStore?
-        if !reports.noHistory && !reports.readsHistory && command.paths.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) {
-            store = HistoryStore.openInBackground(path: reports.databasePath, detail: (try? reports.detail) ?? .failures)
+        if !reports.noHistory && !reports.readsHistory
+            && command.paths.allSatisfy({ FileManager.default.fileExists(atPath: $0) })
+        {
+            store = HistoryStore.openInBackground(
+                path: reports.databasePath,
+                detail: (try? reports.detail) ?? .failures
+            )
         }
-        let receivesIdentity = !reports.noHistory || reports.junit != nil || reports.reportJSON != nil || gitHub
+        let receivesIdentity =
+            !reports.noHistory || reports.junit != nil || reports.reportJSON != nil || gitHub
             || command.output.showsProgress
         let work = Task.detached { () -> RunInfo? in
             SessionManager.prepareTransport()

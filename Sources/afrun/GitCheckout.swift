@@ -29,8 +29,11 @@ struct GitCheckout: Equatable {
         guard FileManager.default.fileExists(atPath: dotGit.path, isDirectory: &isFolder) else { return nil }
         if isFolder.boolValue { return dotGit }
         guard let line = text(dotGit), line.hasPrefix("gitdir: ") else { return nil }
-        return URL(fileURLWithPath: String(line.dropFirst("gitdir: ".count)), relativeTo: dotGit.deletingLastPathComponent())
-            .standardizedFileURL
+        return URL(
+            fileURLWithPath: String(line.dropFirst("gitdir: ".count)),
+            relativeTo: dotGit.deletingLastPathComponent()
+        )
+        .standardizedFileURL
     }
 
     private static func read(_ gitFolder: URL) -> GitCheckout? {
@@ -39,9 +42,10 @@ struct GitCheckout: Equatable {
         let ref = String(head.dropFirst("ref: ".count))
         let branch = ref.hasPrefix("refs/heads/") ? String(ref.dropFirst("refs/heads/".count)) : nil
         // A linked worktree keeps its own HEAD; its refs live in the main repository's folder.
-        let common = text(gitFolder.appendingPathComponent("commondir")).map {
-            URL(fileURLWithPath: $0, relativeTo: gitFolder.appendingPathComponent("commondir")).standardizedFileURL
-        } ?? gitFolder
+        let common =
+            text(gitFolder.appendingPathComponent("commondir")).map {
+                URL(fileURLWithPath: $0, relativeTo: gitFolder.appendingPathComponent("commondir")).standardizedFileURL
+            } ?? gitFolder
         let loose = text(common.appendingPathComponent(ref)).flatMap(objectName)
         return GitCheckout(commit: loose ?? packed(ref, in: common), branch: branch)
     }

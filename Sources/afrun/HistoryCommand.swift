@@ -13,5 +13,6 @@ struct HistoryCommand: ParsableCommand {
             HistoryRunsCommand.self, HistoryShowCommand.self, HistoryTestCommand.self, HistoryFlakyCommand.self,
             HistorySlowestCommand.self, HistoryTrendsCommand.self, HistoryCompareCommand.self, HistoryPruneCommand.self,
             HistoryMergeCommand.self,
-        ])
+        ]
+    )
 }

@@ -5,7 +5,8 @@ import ArgumentParser
 struct HistoryFlakyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flaky",
-        abstract: "Rank tests whose outcome changed within the last N runs, or that passed only after a retry.")
+        abstract: "Rank tests whose outcome changed within the last N runs, or that passed only after a retry."
+    )
 
     @OptionGroup var options: HistoryOptions
     @OptionGroup var window: WindowOptions
@@ -22,7 +23,10 @@ struct HistoryFlakyCommand: ParsableCommand {
             ]
         }
         try HistoryOutput.emit(
-            options.format, headers: ["test", "score", "flips", "retried_passes", "failures", "runs", "last"], rows: rows,
-            json: flaky)
+            options.format,
+            headers: ["test", "score", "flips", "retried_passes", "failures", "runs", "last"],
+            rows: rows,
+            json: flaky
+        )
     }
 }

@@ -5,7 +5,8 @@ import ArgumentParser
 struct HistoryMergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Copy into --db the runs of other history files it does not have yet (e.g. one per CI shard).")
+        abstract: "Copy into --db the runs of other history files it does not have yet (e.g. one per CI shard)."
+    )
 
     @OptionGroup var options: HistoryOptions
 
@@ -21,6 +22,10 @@ struct HistoryMergeCommand: ParsableCommand {
             try files.map { file in Merged(file: file, runs: try store.merge(from: file)) }
         }
         try HistoryOutput.emit(
-            options.format, headers: ["file", "runs_added"], rows: merged.map { [$0.file, "\($0.runs)"] }, json: merged)
+            options.format,
+            headers: ["file", "runs_added"],
+            rows: merged.map { [$0.file, "\($0.runs)"] },
+            json: merged
+        )
     }
 }

@@ -1,7 +1,8 @@
-import enum AFSuite.ProcessEnvironment
 import AFHistory
 import ArgumentParser
 import Foundation
+
+import enum AFSuite.ProcessEnvironment
 
 /// How a history command prints.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -26,7 +27,9 @@ struct HistoryOptions: ParsableArguments {
     func openStore(creating: Bool = false) throws -> HistoryStore {
         let path = databasePath
         guard creating || FileManager.default.fileExists(atPath: path) else {
-            throw Self.failure("no history database at '\(path)': run some suites first, or pass --db FILE / set AFRUN_DB")
+            throw Self.failure(
+                "no history database at '\(path)': run some suites first, or pass --db FILE / set AFRUN_DB"
+            )
         }
         do {
             return try HistoryStore.open(path: path)

@@ -17,7 +17,9 @@ enum HistoryOutput {
         let rows = rows.map { $0.map { TerminalText.visible($0) } }
         var widths = headers.map(\.count)
         for row in rows {
-            for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.count) }
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], cell.count)
+            }
         }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
@@ -32,7 +34,8 @@ enum HistoryOutput {
     /// RFC 4180 CSV with a header line.
     static func csv(headers: [String], rows: [[String]]) -> String {
         func quote(_ cell: String) -> String {
-            cell.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
+            cell.contains(where: { ",\"\n\r".contains($0) })
+                ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
         }
         return ([headers] + rows).map { $0.map(quote).joined(separator: ",") }.joined(separator: "\n")
     }
@@ -62,8 +65,12 @@ enum HistoryOutput {
         let blocks = Array("▁▂▃▄▅▆▇█")
         guard let low = values.min(), let high = values.max() else { return "" }
         let span = high - low
-        return String(values.map { value in
-            span <= 0 ? blocks[0] : blocks[min(blocks.count - 1, Int((value - low) / span * Double(blocks.count - 1) + 0.5))]
-        })
+        return String(
+            values.map { value in
+                span <= 0
+                    ? blocks[0]
+                    : blocks[min(blocks.count - 1, Int((value - low) / span * Double(blocks.count - 1) + 0.5))]
+            }
+        )
     }
 }

@@ -4,7 +4,9 @@ import ArgumentParser
 /// `afrun history prune --keep N`: drops old runs.
 struct HistoryPruneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "prune", abstract: "Delete all but the latest N runs (and their results).")
+        commandName: "prune",
+        abstract: "Delete all but the latest N runs (and their results)."
+    )
 
     @OptionGroup var options: HistoryOptions
 
@@ -22,7 +24,10 @@ struct HistoryPruneCommand: ParsableCommand {
             var kept: Int
         }
         try HistoryOutput.emit(
-            options.format, headers: ["deleted_runs", "kept"], rows: [["\(outcome.deleted)", "\(outcome.kept)"]],
-            json: Output(deletedRuns: outcome.deleted, kept: outcome.kept))
+            options.format,
+            headers: ["deleted_runs", "kept"],
+            rows: [["\(outcome.deleted)", "\(outcome.kept)"]],
+            json: Output(deletedRuns: outcome.deleted, kept: outcome.kept)
+        )
     }
 }

@@ -4,7 +4,9 @@ import ArgumentParser
 /// `afrun history show RUN`: every result of one run.
 struct HistoryShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show every result of a run (an id, an id prefix, latest or previous).")
+        commandName: "show",
+        abstract: "Show every result of a run (an id, an id prefix, latest or previous)."
+    )
 
     @OptionGroup var options: HistoryOptions
 
@@ -25,13 +27,20 @@ struct HistoryShowCommand: ParsableCommand {
             ]
         }
         if options.format == .table {
-            print("run \(shown.run.id) · \(shown.run.status.rawValue) · \(HistoryOutput.date(shown.run.startedAt)) · \(shown.run.host)")
+            print(
+                "run \(shown.run.id) · \(shown.run.status.rawValue) · \(HistoryOutput.date(shown.run.startedAt)) · \(shown.run.host)"
+            )
             if shown.run.historyDetail == .failures {
-                print("detail: failures (headers, body excerpts and assertion rows kept for failed and errored results only; not kept for passing results)")
+                print(
+                    "detail: failures (headers, body excerpts and assertion rows kept for failed and errored results only; not kept for passing results)"
+                )
             }
         }
         try HistoryOutput.emit(
-            options.format, headers: ["test", "location", "status", "attempts", "http", "duration_ms", "messages"], rows: rows,
-            json: Output(run: shown.run, results: shown.results))
+            options.format,
+            headers: ["test", "location", "status", "attempts", "http", "duration_ms", "messages"],
+            rows: rows,
+            json: Output(run: shown.run, results: shown.results)
+        )
     }
 }

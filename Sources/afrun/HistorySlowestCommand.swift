@@ -4,7 +4,9 @@ import ArgumentParser
 /// `afrun history slowest`: tests by p95 of a phase.
 struct HistorySlowestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "slowest", abstract: "Rank tests by p50/p95 of total time or of one phase over the last N runs.")
+        commandName: "slowest",
+        abstract: "Rank tests by p50/p95 of total time or of one phase over the last N runs."
+    )
 
     @OptionGroup var options: HistoryOptions
     @OptionGroup var window: WindowOptions
@@ -16,10 +18,17 @@ struct HistorySlowestCommand: ParsableCommand {
     func run() throws {
         let stats = try options.withStore { try $0.slowest(phase: timing.phase, lastRuns: window.last, limit: limit) }
         let rows = stats.map { stat in
-            [stat.identity.description, stat.phase.rawValue, HistoryOutput.ms(stat.p50Ms), HistoryOutput.ms(stat.p95Ms),
-             HistoryOutput.ms(stat.maxMs), "\(stat.samples)"]
+            [
+                stat.identity.description, stat.phase.rawValue, HistoryOutput.ms(stat.p50Ms),
+                HistoryOutput.ms(stat.p95Ms),
+                HistoryOutput.ms(stat.maxMs), "\(stat.samples)",
+            ]
         }
         try HistoryOutput.emit(
-            options.format, headers: ["test", "phase", "p50_ms", "p95_ms", "max_ms", "samples"], rows: rows, json: stats)
+            options.format,
+            headers: ["test", "phase", "p50_ms", "p95_ms", "max_ms", "samples"],
+            rows: rows,
+            json: stats
+        )
     }
 }

@@ -4,7 +4,9 @@ import ArgumentParser
 /// `afrun history test NAME`: one test over the latest runs.
 struct HistoryTestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "test", abstract: "Show one test's outcomes and timings over the latest runs.")
+        commandName: "test",
+        abstract: "Show one test's outcomes and timings over the latest runs."
+    )
 
     @OptionGroup var options: HistoryOptions
     @OptionGroup var window: WindowOptions
@@ -18,12 +20,15 @@ struct HistoryTestCommand: ParsableCommand {
             [
                 String(result.runID.prefix(8)), HistoryOutput.date(result.startedAt), result.identity.description,
                 result.status.rawValue, "\(result.attempts)", result.responseStatus.map(String.init) ?? "",
-                HistoryOutput.ms(result.durationMs), HistoryOutput.ms(result.totalMs), result.failureMessages.joined(separator: "; "),
+                HistoryOutput.ms(result.durationMs), HistoryOutput.ms(result.totalMs),
+                result.failureMessages.joined(separator: "; "),
             ]
         }
         try HistoryOutput.emit(
             options.format,
             headers: ["run", "started", "test", "status", "attempts", "http", "duration_ms", "total_ms", "messages"],
-            rows: rows, json: results)
+            rows: rows,
+            json: results
+        )
     }
 }

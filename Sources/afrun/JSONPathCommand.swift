@@ -10,7 +10,8 @@ struct JSONPathCommand: ParsableCommand {
         discussion: """
             Prints the selected values as a pretty JSON array, or their normalized paths with \
             --paths. Exits with 2 when the query or the document is invalid.
-            """)
+            """
+    )
 
     @Argument(help: "The query, e.g. '$.store.book[?@.price < 10].title'.")
     var expression: String

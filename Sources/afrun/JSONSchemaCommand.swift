@@ -14,7 +14,8 @@ struct JSONSchemaCommand: ParsableCommand {
             the document is valid, 1 when it is not, 2 when the schema or the document cannot be used \
             (unreadable, not JSON, not a valid schema, an unresolvable $ref). References to other \
             files resolve relative to the schema's file; remote (http) references are refused.
-            """)
+            """
+    )
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
@@ -68,7 +69,8 @@ struct JSONSchemaCommand: ParsableCommand {
                     ("valid", .bool(result.isValid)),
                     ("errors", .array(result.violations.map(\.json))),
                     ("truncated", .bool(result.truncated)),
-                ]))
+                ])
+            )
             print(output.serialized(pretty: true))
         case .text:
             if result.isValid { print("\(name): valid") }

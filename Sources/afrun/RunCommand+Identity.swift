@@ -28,7 +28,13 @@ extension RunCommand {
             branch = branch ?? checkout.branch
         }
         return RunInfo(
-            commandLine: arguments, host: ProcessInfo.processInfo.hostName, afrunVersion: Versions.afrun,
-            libcurlVersion: Versions.libcurlShort, opensslVersion: Versions.openssl, gitCommit: commit, gitBranch: branch)
+            commandLine: arguments,
+            host: ProcessInfo.processInfo.hostName,
+            afrunVersion: Versions.afrun,
+            libcurlVersion: Versions.libcurlShort,
+            opensslVersion: Versions.openssl,
+            gitCommit: commit,
+            gitBranch: branch
+        )
     }
 }

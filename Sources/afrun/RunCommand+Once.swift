@@ -17,14 +17,23 @@ extension RunCommand {
     /// - Throws: `ExitCode` 4 when nothing is selected (without `--allow-empty`), 128 + the signal when the
     ///   run was interrupted.
     func runOnce(
-        suites: [Suite], options: RunOptions, early: EarlyStart, first: Bool, gitHub: GitHubActionsReporter?,
+        suites: [Suite],
+        options: RunOptions,
+        early: EarlyStart,
+        first: Bool,
+        gitHub: GitHubActionsReporter?,
         console: Console
     ) async throws -> Outcome? {
         var options = options
         let style = Style(enabled: output.usesColor)
         let plan = RunPlan.make(
-            suites: suites, filter: options.include, reports: reports, gitHub: gitHub, console: console,
-            openedStore: first ? early.store : nil)
+            suites: suites,
+            filter: options.include,
+            reports: reports,
+            gitHub: gitHub,
+            console: console,
+            openedStore: first ? early.store : nil
+        )
         for warning in plan.warnings { console.err("warning: " + TerminalText.visible(warning)) }
         options.include = plan.include
         if reports.rerunFailed && plan.plannedCount == 0 {
@@ -40,7 +49,12 @@ extension RunCommand {
         }
 
         let terminal = TerminalReporter(
-            console: console, style: style, progress: output.showsProgress, quiet: output.quiet, total: plan.plannedCount)
+            console: console,
+            style: style,
+            progress: output.showsProgress,
+            quiet: output.quiet,
+            total: plan.plannedCount
+        )
         // Without a progress bar the terminal only counts and prints lines: it observes each result
         // directly instead of being a sink, which would wake a drain task for every result.
         var sinks: [any ResultSink] = plan.sinks
@@ -51,7 +65,8 @@ extension RunCommand {
         }
         // Passed results are built with no more detail than a sink reads: the terminal's lines and the failure
         // list need none, a history at the `failures` level a summary, reports everything.
-        options.passedResultDetail = plan.sinks.count > (plan.store == nil ? 0 : 1)
+        options.passedResultDetail =
+            plan.sinks.count > (plan.store == nil ? 0 : 1)
             ? .full : plan.store?.passedResultDetail ?? .none
         let runner = Runner(options: options)
 
@@ -59,13 +74,17 @@ extension RunCommand {
             onSignal: { signal in
                 let inFlight = runner.requestsInFlight
                 let again = signal == SIGINT ? "Ctrl-C" : "the signal"
-                console.err("interrupting: cancelling \(inFlight) request\(inFlight == 1 ? "" : "s") in flight; \(again) again to stop now")
+                console.err(
+                    "interrupting: cancelling \(inFlight) request\(inFlight == 1 ? "" : "s") in flight; \(again) again to stop now"
+                )
                 runner.stop(.interrupted)
             },
-            beforeExit: { console.flush() })
+            beforeExit: { console.flush() }
+        )
         // The run's identity goes only to sinks: without any (`--no-history`, no reports, no progress bar)
         // the git checkout walk and the host-name lookup are skipped.
-        var info = sinks.isEmpty
+        var info =
+            sinks.isEmpty
             ? RunInfo(commandLine: [], host: "", afrunVersion: Versions.afrun, libcurlVersion: "", opensslVersion: "")
             : await early.runInfo(secrets: options.secrets)
         info.shard = reports.shard
@@ -79,7 +98,9 @@ extension RunCommand {
         console.out(SummaryLine.text(report.summary, style: style))
 
         if let signal = trap.signalReceived {
-            console.err("interrupted: \(report.summary.total - report.summary.skipped) finished results kept; tests not run are counted as skipped")
+            console.err(
+                "interrupted: \(report.summary.total - report.summary.skipped) finished results kept; tests not run are counted as skipped"
+            )
             throw ExitCode(128 + signal)
         }
         return Outcome(summary: report.summary, sinksFailed: !report.sinkErrors.isEmpty)
@@ -90,7 +111,9 @@ extension RunCommand {
         var by: [String] = []
         if let filter = execution.filter { by.append("--filter '\(filter)'") }
         if let shard = reports.shard { by.append("--shard \(shard)") }
-        let what = by.isEmpty ? "the suites hold no test" : "\(by.joined(separator: " and ")) matched none of the \(total) tests"
+        let what =
+            by.isEmpty
+            ? "the suites hold no test" : "\(by.joined(separator: " and ")) matched none of the \(total) tests"
         return "no test selected: \(what); nothing ran, exit status 4 (pass --allow-empty to exit 0)"
     }
 }

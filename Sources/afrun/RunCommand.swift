@@ -10,7 +10,8 @@ struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run suites: every *.json under the given paths.",
-        discussion: ExitStatus.help)
+        discussion: ExitStatus.help
+    )
 
     @Argument(help: ArgumentHelp("Suite files or folders (folders are walked for *.json).", valueName: "path"))
     var paths: [String]
@@ -22,10 +23,13 @@ struct RunCommand: AsyncParsableCommand {
 
     /// The checks that span option groups (ArgumentParser validates each group on its own first).
     func validate() throws {
-        if execution.repeat > 1, let flag = reports.junit != nil ? "--junit" : reports.reportJSON != nil ? "--report-json" : nil {
+        if execution.repeat > 1,
+            let flag = reports.junit != nil ? "--junit" : reports.reportJSON != nil ? "--report-json" : nil
+        {
             throw ValidationError(
                 "\(flag) writes one run's report, and --repeat makes \(execution.repeat) runs: drop one of them "
-                    + "(each repeated run is in the history: `afrun history show RUN`)")
+                    + "(each repeated run is in the history: `afrun history show RUN`)"
+            )
         }
     }
 
@@ -36,7 +40,8 @@ struct RunCommand: AsyncParsableCommand {
         defer { console.flush() }
         let defined = try variables.resolve()
         let environment = ProcessEnvironment.all
-        let gitHub = GitHubActionsReporter.isEnabled(environment: environment)
+        let gitHub =
+            GitHubActionsReporter.isEnabled(environment: environment)
             ? GitHubActionsReporter(environment: environment, output: { console.out($0) }) : nil
         // Started before loading: it runs on the other cores while the suites are decoded.
         let early = EarlyStart.begin(self, secrets: defined.secrets, gitHub: gitHub != nil)
@@ -50,16 +55,24 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     private func run(
-        early: EarlyStart, defined: VariableOptions.Resolved, gitHub: GitHubActionsReporter?, console: Console
+        early: EarlyStart,
+        defined: VariableOptions.Resolved,
+        gitHub: GitHubActionsReporter?,
+        console: Console
     ) async throws {
         let environment = ProcessEnvironment.all
         let loaded = SuiteLoader().load(paths: paths, knownVariables: defined.names)
         for warning in loaded.warnings { console.err("warning: " + TerminalText.visible(warning.description)) }
         for error in loaded.errors { console.err(error.rendered(color: output.usesColor) + "\n") }
-        for warning in SecretNameCheck.warnings(for: loaded.suites, runSecrets: defined.secrets, environment: environment) {
+        for warning in SecretNameCheck.warnings(
+            for: loaded.suites,
+            runSecrets: defined.secrets,
+            environment: environment
+        ) {
             console.err("warning: \(warning)")
         }
-        let problems = "\(loaded.errors.count) suite problem\(loaded.errors.count == 1 ? "" : "s"): run `afrun validate` for details"
+        let problems =
+            "\(loaded.errors.count) suite problem\(loaded.errors.count == 1 ? "" : "s"): run `afrun validate` for details"
         if loaded.suites.isEmpty {
             // Nothing to run: no empty run is recorded or reported.
             try? early.store?.close()
@@ -81,7 +94,9 @@ struct RunCommand: AsyncParsableCommand {
         // A refused connection to a host with no route at all is reported as `unreachable`
         // (the network is down) rather than `cannotConnect` (nobody listening).
         options.isReachable = { url in ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable }
-        if let filter = execution.filter { options.include = try RunOptions.filter(filter, limit: execution.regexLimit) }
+        if let filter = execution.filter {
+            options.include = try RunOptions.filter(filter, limit: execution.regexLimit)
+        }
 
         // `--repeat N`: N runs one after the other, each planned, recorded and summed up on its own.
         let count = execution.repeat
@@ -89,8 +104,15 @@ struct RunCommand: AsyncParsableCommand {
         var reportsFailed = false
         for iteration in 1...count {
             if count > 1 { console.out((iteration > 1 ? "\n" : "") + "run \(iteration) of \(count)") }
-            guard let outcome = try await runOnce(
-                suites: loaded.suites, options: options, early: early, first: iteration == 1, gitHub: gitHub, console: console)
+            guard
+                let outcome = try await runOnce(
+                    suites: loaded.suites,
+                    options: options,
+                    early: early,
+                    first: iteration == 1,
+                    gitHub: gitHub,
+                    console: console
+                )
             else { break }
             reportsFailed = reportsFailed || outcome.sinksFailed
             if outcome.summary.failed + outcome.summary.errors > 0 {
@@ -99,8 +121,11 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         if count > 1 {
-            console.out("\(failedRuns) of \(count) runs had failures or errors"
-                + (failedRuns > 0 && !reports.noHistory ? ": `afrun history flaky` ranks the tests that flipped" : ""))
+            console.out(
+                "\(failedRuns) of \(count) runs had failures or errors"
+                    + (failedRuns > 0 && !reports.noHistory
+                        ? ": `afrun history flaky` ranks the tests that flipped" : "")
+            )
         }
         if !loaded.errors.isEmpty {
             console.err(problems)

@@ -29,8 +29,12 @@ struct RunPlan {
     ///   - openedStore: the history already opening in the background (`EarlyStart`), used when this run
     ///     records without reading the history first.
     static func make(
-        suites: [Suite], filter: (@Sendable (TestIdentity) -> Bool)?, reports: ReportOptions,
-        gitHub: GitHubActionsReporter? = nil, console: Console, openedStore: HistoryStore? = nil
+        suites: [Suite],
+        filter: (@Sendable (TestIdentity) -> Bool)?,
+        reports: ReportOptions,
+        gitHub: GitHubActionsReporter? = nil,
+        console: Console,
+        openedStore: HistoryStore? = nil
     ) -> RunPlan {
         var warnings: [String] = []
         var store: HistoryStore?
@@ -52,9 +56,12 @@ struct RunPlan {
         // Without a filter or a history-based selection every test runs: no identity per test to build
         // and hash (thousands of them, before the first request).
         let selectsAll = filter == nil && !reports.rerunFailed && reports.shard == nil
-        let all = selectsAll ? [] : suites.flatMap { suite in
-            suite.tests.map { TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: $0.name) }
-        }.filter { filter?($0) ?? true }
+        let all =
+            selectsAll
+            ? []
+            : suites.flatMap { suite in
+                suite.tests.map { TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: $0.name) }
+            }.filter { filter?($0) ?? true }
         var selected = all
         var lastStatuses: [TestIdentity: TestStatus] = [:]
         if reports.rerunFailed || reports.failedFirst {
@@ -88,8 +95,14 @@ struct RunPlan {
         }
         let total = suites.reduce(0) { $0 + $1.tests.count }
         return RunPlan(
-            suites: ordered, include: include, plannedCount: selectsAll ? total : selected.count, totalCount: total,
-            sinks: sinks, store: store, warnings: warnings)
+            suites: ordered,
+            include: include,
+            plannedCount: selectsAll ? total : selected.count,
+            totalCount: total,
+            sinks: sinks,
+            store: store,
+            warnings: warnings
+        )
     }
 
     /// Suites with a test that failed last time first; inside a parallel suite those tests first.

@@ -17,32 +17,38 @@ final class SignalTrap: Sendable {
 
     init(onSignal: @escaping @Sendable (Int32) -> Void, beforeExit: @escaping @Sendable () -> Void) {
         let received = self.received
-        sources = LockedValue([SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                let first = received.value.withLock { current -> Bool in
-                    guard current == nil else { return false }
-                    current = number
-                    return true
+        sources = LockedValue(
+            [SIGINT, SIGTERM].map { number in
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    let first = received.value.withLock { current -> Bool in
+                        guard current == nil else { return false }
+                        current = number
+                        return true
+                    }
+                    guard first else {
+                        beforeExit()
+                        // `_exit`, not `exit`: transfer threads are still inside libcurl and OpenSSL, and the
+                        // exit handlers (OpenSSL's clean-up among them) must not run under them. The history's
+                        // committed results are on disk; its next open marks the run interrupted.
+                        _exit(128 + number)
+                    }
+                    onSignal(number)
                 }
-                guard first else {
-                    beforeExit()
-                    // `_exit`, not `exit`: transfer threads are still inside libcurl and OpenSSL, and the
-                    // exit handlers (OpenSSL's clean-up among them) must not run under them. The history's
-                    // committed results are on disk; its next open marks the run interrupted.
-                    _exit(128 + number)
-                }
-                onSignal(number)
+                source.resume()
+                return source
             }
-            source.resume()
-            return source
-        })
+        )
     }
 
     /// The first signal received, if any.
     var signalReceived: Int32? { received.value.withLock { $0 } }
 
     /// Stops listening.
-    func cancel() { sources.withLock { $0.forEach { $0.cancel() } } }
+    func cancel() {
+        sources.withLock { sources in
+            for source in sources { source.cancel() }
+        }
+    }
 }

@@ -13,7 +13,8 @@ struct ValidateCommand: AsyncParsableCommand {
             Each problem comes with file:line:column, the JSON pointer and a fix. See docs/suite-format.md.
 
             Exit status: 0 every suite is valid; 2 a suite has problems, a path is unreadable, or no suite is found under the paths.
-            """)
+            """
+    )
 
     @Argument(help: ArgumentHelp("Suite files or folders (folders are walked for *.json).", valueName: "path"))
     var paths: [String] = ["suites"]
@@ -26,7 +27,9 @@ struct ValidateCommand: AsyncParsableCommand {
         let result = SuiteLoader().load(paths: paths, knownVariables: defined.names)
         let console = Console()
         defer { console.flush() }
-        for warning in SecretNameCheck.warnings(for: result.suites, runSecrets: defined.secrets) { console.err("warning: \(warning)") }
+        for warning in SecretNameCheck.warnings(for: result.suites, runSecrets: defined.secrets) {
+            console.err("warning: \(warning)")
+        }
         if result.suites.isEmpty && result.errors.isEmpty {
             // The same words and status as `run`: an empty folder is not a valid suite set.
             console.err(RunCommand.noSuiteFound(under: paths))

@@ -20,7 +20,10 @@ struct HistoryAcceptTests {
                 }
             }
             try await store.runDidFinish(run, summary: RunSummary(passed: 1_600, failed: 400), status: .complete)
-            #expect(try SQLite.query(path, "SELECT COUNT(*), COUNT(DISTINCT test_id), SUM(status = 'failed') FROM results") == ["2000|2000|400"])
+            #expect(
+                try SQLite.query(path, "SELECT COUNT(*), COUNT(DISTINCT test_id), SUM(status = 'failed') FROM results")
+                    == ["2000|2000|400"]
+            )
             #expect(try SQLite.query(path, "SELECT status, passed, failed FROM runs") == ["complete|1600|400"])
             #expect(try SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
         }
@@ -32,7 +35,8 @@ struct HistoryAcceptTests {
         defer { HistoryFixtures.remove(path) }
         let store = try HistoryStore.open(path: path)
         defer { try? store.close() }
-        let first = HistoryFixtures.run("first"), second = HistoryFixtures.run("second")
+        let first = HistoryFixtures.run("first")
+        let second = HistoryFixtures.run("second")
         try await store.runDidStart(first)
         for result in HistoryWriterTests.results(10, suite: "A") { try await store.record(result, in: first) }
         // The second run's row is queued behind the first run's results, and its results behind its row.
@@ -41,9 +45,14 @@ struct HistoryAcceptTests {
         for result in HistoryWriterTests.results(3, suite: "C") { try await store.record(result, in: first) }
         try await store.runDidFinish(first, summary: RunSummary(passed: 10, failed: 3), status: .complete)
         try await store.runDidFinish(second, summary: RunSummary(passed: 4, failed: 1), status: .complete)
-        #expect(try SQLite.query(path, """
-            SELECT r.id, COUNT(*) FROM results x JOIN runs r ON r.seq = x.run_seq GROUP BY r.id ORDER BY r.id
-            """) == ["first|13", "second|5"])
+        #expect(
+            try SQLite.query(
+                path,
+                """
+                SELECT r.id, COUNT(*) FROM results x JOIN runs r ON r.seq = x.run_seq GROUP BY r.id ORDER BY r.id
+                """
+            ) == ["first|13", "second|5"]
+        )
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM runs WHERE status = 'complete'") == ["2"])
     }
 
@@ -52,7 +61,9 @@ struct HistoryAcceptTests {
         try await HistoryWriterTests.withStartedRun { store, run, path in
             let neverStarted = HistoryFixtures.run()
             for result in HistoryWriterTests.results(10) { try await store.record(result, in: run) }
-            for result in HistoryWriterTests.results(3, suite: "Orphans") { try await store.record(result, in: neverStarted) }
+            for result in HistoryWriterTests.results(3, suite: "Orphans") {
+                try await store.record(result, in: neverStarted)
+            }
             for result in HistoryWriterTests.results(10, suite: "More") { try await store.record(result, in: run) }
             await #expect(throws: HistoryError.self) {
                 try await store.runDidFinish(run, summary: RunSummary(passed: 16, failed: 4), status: .complete)

@@ -1,8 +1,8 @@
 import AFHistory
 import AFRunner
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Concurrent writers and interrupted runs")
 struct HistoryConcurrencyTests {
@@ -23,7 +23,10 @@ struct HistoryConcurrencyTests {
                         for n in 0..<perStore {
                             inner.addTask {
                                 let identity = HistoryFixtures.identity("t\(n)", suite: "S\(index)")
-                                try await store.record(HistoryFixtures.result(identity, .passed, ms: Double(n)), in: run)
+                                try await store.record(
+                                    HistoryFixtures.result(identity, .passed, ms: Double(n)),
+                                    in: run
+                                )
                             }
                         }
                         try await inner.waitForAll()
@@ -67,7 +70,8 @@ struct HistoryConcurrencyTests {
 
     @Test(
         "a run from another host is left alone until it is older than the foreign-run timeout",
-        arguments: [("now", RunStatus.running), ("-2 days", RunStatus.interrupted)])
+        arguments: [("now", RunStatus.running), ("-2 days", RunStatus.interrupted)]
+    )
     func otherHostRun(started: String, expected: RunStatus) async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
@@ -78,7 +82,8 @@ struct HistoryConcurrencyTests {
         _ = try SQLite.query(
             path,
             "UPDATE runs SET pid = \(try Self.pidOfExitedProcess()), pid_host = 'elsewhere', "
-                + "started_at = strftime('%Y-%m-%d %H:%M:%f', 'now'\(modifier))")
+                + "started_at = strftime('%Y-%m-%d %H:%M:%f', 'now'\(modifier))"
+        )
         let reopened = try HistoryStore.open(path: path)
         defer { try? reopened.close() }
         #expect(try reopened.run("latest").status == expected)

@@ -1,8 +1,8 @@
 import AFHistory
 import AFRunner
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Crash safety at the store level: a child process (this test binary, in child mode) records results
 /// through `HistoryStore` and is killed with SIGKILL mid-run. Every result committed (a `flush` returned)
@@ -70,7 +70,10 @@ struct HistoryCrashChild {
         try await store.runDidStart(run)
         for n in 1...100_000 {
             let identity = HistoryFixtures.identity("t\(n % 500)", suite: "Crash")
-            try await store.record(HistoryFixtures.result(identity, n % 7 == 0 ? .failed : .passed, ms: Double(n % 50)), in: run)
+            try await store.record(
+                HistoryFixtures.result(identity, n % 7 == 0 ? .failed : .passed, ms: Double(n % 50)),
+                in: run
+            )
             // Every tenth result waits for the commit; the others are queued and committed within the window.
             guard n % 10 == 0 else { continue }
             try await store.flush()

@@ -1,8 +1,9 @@
-@testable import AFHistory
 import AFRunner
 import Foundation
 import GRDB
 import Testing
+
+@testable import AFHistory
 
 /// What a run's history says when it could not store everything, and the small promises of merge and prune.
 @Suite("History: failed writes, merge order, prune counts")
@@ -17,7 +18,9 @@ struct HistoryFailureTests {
         }
     }
 
-    @Test("a disk that fills mid-run: the run is marked incomplete with the results actually stored, and its end says why")
+    @Test(
+        "a disk that fills mid-run: the run is marked incomplete with the results actually stored, and its end says why"
+    )
     func diskFullMidRun() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
@@ -39,7 +42,11 @@ struct HistoryFailureTests {
         #expect(stored >= 20 && stored < 2_020)
         #expect("\(error)".contains("database or disk is full"), "\(error)")
         #expect("\(error)".contains("\(stored) of 2020 results stored"), "\(error)")
-        #expect(try SQLite.query(path, "SELECT status, passed + failed + errors + skipped FROM runs") == ["incomplete|\(stored)"])
+        #expect(
+            try SQLite.query(path, "SELECT status, passed + failed + errors + skipped FROM runs") == [
+                "incomplete|\(stored)"
+            ]
+        )
         #expect(try store.run("latest").status == .incomplete)
     }
 
@@ -63,7 +70,8 @@ struct HistoryFailureTests {
 
     @Test("after a merge, latest and previous follow the runs' start times, not the order they were copied in")
     func latestFollowsStartTime() async throws {
-        let path = HistoryFixtures.databasePath(), shardPath = HistoryFixtures.databasePath()
+        let path = HistoryFixtures.databasePath()
+        let shardPath = HistoryFixtures.databasePath()
         defer {
             HistoryFixtures.remove(path)
             HistoryFixtures.remove(shardPath)

@@ -1,7 +1,8 @@
-@testable import AFHistory
 import AFRunner
 import Foundation
 import Testing
+
+@testable import AFHistory
 
 /// Schema version 2 moves the timings from the `metrics` table into `results`: a history written by
 /// version 1 must come out of the migration with the same answers, and merge into a version 2 history.
@@ -15,10 +16,14 @@ struct HistoryMigrationTests {
     static func v1Copy(of known: KnownHistory) throws -> String {
         let path = HistoryFixtures.databasePath()
         try FileManager.default.createDirectory(
-            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+            withIntermediateDirectories: true
+        )
         try HistorySchema.createDatabase(path: path, upTo: "v1")
         #expect(try SQLite.query(path, "SELECT type FROM sqlite_master WHERE name = 'metrics'") == ["table"])
-        let copy = try SQLite.query(path, """
+        let copy = try SQLite.query(
+            path,
+            """
             ATTACH '\(known.path)' AS k;
             INSERT INTO runs (seq, \(HistoryStore.runCopyColumns)) SELECT seq, \(HistoryStore.runCopyColumns) FROM k.runs;
             INSERT INTO suites SELECT * FROM k.suites;
@@ -28,7 +33,8 @@ struct HistoryMigrationTests {
             INSERT INTO assertions SELECT * FROM k.assertions;
             INSERT INTO tls SELECT * FROM k.tls;
             SELECT COUNT(*) FROM metrics;
-            """)
+            """
+        )
         #expect(copy == ["13"], "the known history has 13 results with a transfer")
         return path
     }
@@ -43,14 +49,32 @@ struct HistoryMigrationTests {
 
         let migrated = try HistoryStore.open(path: path)
         defer { try? migrated.close() }
-        #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5", "v6"])
+        #expect(
+            try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
+                "v1", "v2", "v3", "v4", "v5", "v6",
+            ]
+        )
         #expect(try SQLite.query(path, "SELECT type FROM sqlite_master WHERE name = 'metrics'") == ["view"])
-        let indexes = try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results' ORDER BY name")
+        let indexes = try SQLite.query(
+            path,
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results' ORDER BY name"
+        )
         #expect(indexes.isEmpty, "v3 to v5 dropped every index of results: \(indexes)")
         #expect(try SQLite.query(path, "SELECT * FROM metrics ORDER BY result_id") == v1Metrics)
-        #expect(try SQLite.query(path, "SELECT id, ttfb_ms, total_ms, request_bytes FROM results WHERE total_ms IS NOT NULL ORDER BY id")
-            == SQLite.query(known.path, "SELECT id, ttfb_ms, total_ms, request_bytes FROM results WHERE total_ms IS NOT NULL ORDER BY id"))
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results WHERE total_ms IS NULL") == ["2"], "the error and the skip had no transfer")
+        #expect(
+            try SQLite.query(
+                path,
+                "SELECT id, ttfb_ms, total_ms, request_bytes FROM results WHERE total_ms IS NOT NULL ORDER BY id"
+            )
+                == SQLite.query(
+                    known.path,
+                    "SELECT id, ttfb_ms, total_ms, request_bytes FROM results WHERE total_ms IS NOT NULL ORDER BY id"
+                )
+        )
+        #expect(
+            try SQLite.query(path, "SELECT COUNT(*) FROM results WHERE total_ms IS NULL") == ["2"],
+            "the error and the skip had no transfer"
+        )
         let counts = "SELECT group_concat(assertion_count) FROM (SELECT assertion_count FROM results ORDER BY id)"
         #expect(try SQLite.query(path, counts) == SQLite.query(known.path, counts))
         #expect(try SQLite.query(path, "SELECT DISTINCT history_detail FROM runs") == ["all"])
@@ -58,11 +82,16 @@ struct HistoryMigrationTests {
         #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
 
         for phase in TimingPhase.allCases {
-            #expect(try migrated.slowest(phase: phase, lastRuns: 5) == known.store.slowest(phase: phase, lastRuns: 5), "slowest \(phase)")
+            #expect(
+                try migrated.slowest(phase: phase, lastRuns: 5) == known.store.slowest(phase: phase, lastRuns: 5),
+                "slowest \(phase)"
+            )
         }
         for grouping in [TrendGrouping.suite, .test] {
-            #expect(try migrated.trends(lastRuns: 5, grouping: grouping, phase: .ttfb)
-                == known.store.trends(lastRuns: 5, grouping: grouping, phase: .ttfb))
+            #expect(
+                try migrated.trends(lastRuns: 5, grouping: grouping, phase: .ttfb)
+                    == known.store.trends(lastRuns: 5, grouping: grouping, phase: .ttfb)
+            )
         }
         #expect(try migrated.flakyTests(lastRuns: 5) == known.store.flakyTests(lastRuns: 5))
         #expect(try migrated.compare("previous", "latest") == known.store.compare("previous", "latest"))
@@ -85,8 +114,10 @@ struct HistoryMigrationTests {
         let store = try HistoryStore.open(path: target)
         defer { try? store.close() }
         #expect(try store.merge(from: v1) == 5)
-        #expect(try SQLite.query(target, "SELECT * FROM metrics ORDER BY result_id")
-            == SQLite.query(known.path, "SELECT * FROM metrics ORDER BY result_id"))
+        #expect(
+            try SQLite.query(target, "SELECT * FROM metrics ORDER BY result_id")
+                == SQLite.query(known.path, "SELECT * FROM metrics ORDER BY result_id")
+        )
         let counts = "SELECT (SELECT COUNT(*) FROM assertions) || '|' || (SELECT SUM(assertion_count) FROM results)"
         #expect(try SQLite.query(target, counts) == SQLite.query(known.path, counts))
         #expect(try SQLite.query(target, counts) == ["13|13"], "one assertion per passed or failed result")

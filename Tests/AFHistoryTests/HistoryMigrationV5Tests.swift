@@ -1,7 +1,8 @@
-@testable import AFHistory
 import AFRunner
 import Foundation
 import Testing
+
+@testable import AFHistory
 
 /// Schema version 5 stores each run's range of result ids and drops `results(run_seq, test_id)`: a version 4
 /// history must come out with its ranges filled from its results, no index on `results`, and the same answers.
@@ -15,7 +16,9 @@ struct HistoryMigrationV5Tests {
         try HistoryLatestSchemaTests.makeFolder(of: path)
         try HistorySchema.createDatabase(path: path, upTo: "v4")
         let results = HistorySchema.resultsColumnNames.dropFirst().joined(separator: ", ")
-        let copy = try SQLite.query(path, """
+        let copy = try SQLite.query(
+            path,
+            """
             ATTACH '\(known.path)' AS k;
             CREATE TEMP TABLE ids AS SELECT id AS old, CASE WHEN run_seq IN (2, 3)
                 THEN 4 + (id - 3 * (run_seq - 1) - 1) * 2 + (run_seq - 2) ELSE id END AS new FROM k.results;
@@ -30,7 +33,8 @@ struct HistoryMigrationV5Tests {
             INSERT INTO tls SELECT ids.new, protocol_version, cipher, chain_pins, leaf_subject, leaf_not_after, trusted,
                 rejection_reason FROM k.tls x JOIN ids ON ids.old = x.result_id;
             SELECT group_concat(id) FROM (SELECT id FROM results WHERE run_seq = 2 ORDER BY id);
-            """)
+            """
+        )
         #expect(copy == ["4,6,8"], "run 2's results interleave with run 3's")
         return path
     }
@@ -41,14 +45,26 @@ struct HistoryMigrationV5Tests {
         defer { known.tearDown() }
         let path = try Self.v4Copy(of: known)
         defer { HistoryFixtures.remove(path) }
-        #expect(try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results'") == ["results_run_test"])
+        #expect(
+            try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results'") == [
+                "results_run_test"
+            ]
+        )
 
         let migrated = try HistoryStore.open(path: path)
         defer { try? migrated.close() }
-        #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5", "v6"])
-        #expect(try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results'") == [])
-        #expect(try SQLite.query(path, "SELECT seq, first_result_id, last_result_id FROM runs ORDER BY seq")
-            == ["1|1|3", "2|4|8", "3|5|9", "4|10|12", "5|13|15"])
+        #expect(
+            try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
+                "v1", "v2", "v3", "v4", "v5", "v6",
+            ]
+        )
+        #expect(
+            try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results'") == []
+        )
+        #expect(
+            try SQLite.query(path, "SELECT seq, first_result_id, last_result_id FROM runs ORDER BY seq")
+                == ["1|1|3", "2|4|8", "3|5|9", "4|10|12", "5|13|15"]
+        )
         #expect(try SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
         #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
 
@@ -59,16 +75,27 @@ struct HistoryMigrationV5Tests {
             #expect(try migrated.compare(base, head) == known.store.compare(base, head), "compare \(base) \(head)")
         }
         for last in [1, 2, 3, 5] {
-            #expect(try migrated.flakyTests(lastRuns: last, includeStable: true) == known.store.flakyTests(lastRuns: last, includeStable: true))
-            #expect(try migrated.slowest(phase: .ttfb, lastRuns: last) == known.store.slowest(phase: .ttfb, lastRuns: last))
+            #expect(
+                try migrated.flakyTests(lastRuns: last, includeStable: true)
+                    == known.store.flakyTests(lastRuns: last, includeStable: true)
+            )
+            #expect(
+                try migrated.slowest(phase: .ttfb, lastRuns: last) == known.store.slowest(phase: .ttfb, lastRuns: last)
+            )
             #expect(try migrated.medianDurations(lastRuns: last) == known.store.medianDurations(lastRuns: last))
             for grouping in [TrendGrouping.suite, .test] {
-                #expect(try migrated.trends(lastRuns: last, grouping: grouping) == known.store.trends(lastRuns: last, grouping: grouping))
+                #expect(
+                    try migrated.trends(lastRuns: last, grouping: grouping)
+                        == known.store.trends(lastRuns: last, grouping: grouping)
+                )
             }
         }
         for test in ["Users/a", "b", "Orders/c"] {
             for last in [1, 2, 20] {
-                #expect(try migrated.testHistory(test, last: last) == known.store.testHistory(test, last: last), "test \(test) \(last)")
+                #expect(
+                    try migrated.testHistory(test, last: last) == known.store.testHistory(test, last: last),
+                    "test \(test) \(last)"
+                )
             }
         }
         #expect(try migrated.lastRunStatuses() == known.store.lastRunStatuses())
@@ -84,7 +111,9 @@ struct HistoryMigrationV5Tests {
         let path = try Self.v4Copy(of: known)
         defer { HistoryFixtures.remove(path) }
         // Run 5 still recording; run 6 started, nothing recorded yet; run 7 ended with no results.
-        _ = try SQLite.query(path, """
+        _ = try SQLite.query(
+            path,
+            """
             UPDATE runs SET status = 'running', finished_at = NULL, pid = \(getpid()) WHERE seq = 5;
             INSERT INTO runs (seq, id, started_at, status, command_line, host, pid, pid_host, afrun_version,
                 libcurl_version, openssl_version)
@@ -94,14 +123,23 @@ struct HistoryMigrationV5Tests {
                 libcurl_version, openssl_version)
             SELECT 7, 'run7', started_at, 'complete', command_line, host, pid, pid_host, afrun_version, libcurl_version,
                 openssl_version FROM runs WHERE seq = 5;
-            """)
+            """
+        )
         let migrated = try HistoryStore.open(path: path)
         defer { try? migrated.close() }
-        #expect(try SQLite.query(path, "SELECT seq, IFNULL(first_result_id, '-'), IFNULL(last_result_id, '-') FROM runs WHERE seq >= 5 ORDER BY seq")
-            == ["5|13|-", "6|16|-", "7|-|-"])
+        #expect(
+            try SQLite.query(
+                path,
+                "SELECT seq, IFNULL(first_result_id, '-'), IFNULL(last_result_id, '-') FROM runs WHERE seq >= 5 ORDER BY seq"
+            )
+                == ["5|13|-", "6|16|-", "7|-|-"]
+        )
         #expect(try migrated.results(ofRun: "run7").results.isEmpty)
         #expect(try migrated.results(ofRun: "run6").results.isEmpty)
-        #expect(try migrated.results(ofRun: KnownHistory.runIDs[4]).results == known.store.results(ofRun: KnownHistory.runIDs[4]).results)
+        #expect(
+            try migrated.results(ofRun: KnownHistory.runIDs[4]).results
+                == known.store.results(ofRun: KnownHistory.runIDs[4]).results
+        )
     }
 
     @Test("merge from a v4 history (no ranges): each copied run gets the range of the ids it got here")
@@ -115,19 +153,30 @@ struct HistoryMigrationV5Tests {
         let store = try HistoryStore.open(path: target, detail: .all)
         defer { try? store.close() }
         let own = HistoryFixtures.identity("own")
-        try await HistoryFixtures.record(store, [HistoryFixtures.result(own, .passed), HistoryFixtures.result(own, .failed)])
+        try await HistoryFixtures.record(
+            store,
+            [HistoryFixtures.result(own, .passed), HistoryFixtures.result(own, .failed)]
+        )
         #expect(try store.merge(from: v4) == 5)
         // The v4 ids moved past this history's largest (2): run 2's 4, 6, 8 are 6, 8, 10 here.
-        #expect(try SQLite.query(target, "SELECT seq, first_result_id, last_result_id FROM runs ORDER BY seq")
-            == ["1|1|2", "2|3|5", "3|6|10", "4|7|11", "5|12|14", "6|15|17"])
+        #expect(
+            try SQLite.query(target, "SELECT seq, first_result_id, last_result_id FROM runs ORDER BY seq")
+                == ["1|1|2", "2|3|5", "3|6|10", "4|7|11", "5|12|14", "6|15|17"]
+        )
         // The runs' sequence numbers moved by one (this history's own run is 1).
-        let unsequenced = { (results: [ResultRecord]) in results.map { result in
-            var result = result
-            result.runSequence = 0
-            return result
-        } }
+        let unsequenced = { (results: [ResultRecord]) in
+            results.map { result in
+                var result = result
+                result.runSequence = 0
+                return result
+            }
+        }
         for id in KnownHistory.runIDs {
-            #expect(try unsequenced(store.results(ofRun: id).results) == unsequenced(known.store.results(ofRun: id).results), "show \(id)")
+            #expect(
+                try unsequenced(store.results(ofRun: id).results)
+                    == unsequenced(known.store.results(ofRun: id).results),
+                "show \(id)"
+            )
         }
         #expect(try store.flakyTests(lastRuns: 5) == known.store.flakyTests(lastRuns: 5))
     }

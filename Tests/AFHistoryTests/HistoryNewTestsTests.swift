@@ -16,10 +16,13 @@ struct HistoryNewTestsTests {
 
     /// Each result's test, as `line:suite/name`, in result order.
     static func storedTests(_ path: String) throws -> [String] {
-        try SQLite.query(path, """
+        try SQLite.query(
+            path,
+            """
             SELECT r.line || ':' || s.name || '/' || t.name FROM results r JOIN tests t ON t.id = r.test_id
             JOIN suites s ON s.id = t.suite_id ORDER BY r.id
-            """)
+            """
+        )
     }
 
     @Test("a first run into a new file: every test added once, every result names its own test")
@@ -29,8 +32,14 @@ struct HistoryNewTestsTests {
             // Uneven hand-overs: the first new test is added alone, the next ones a batch at a time.
             var start = 0
             for size in [1, 3, 40, 7, 99] {
-                try await store.record(contentsOf: Self.results(Array(names[start..<start + size]), suite: "Fresh",
-                                                                lines: start..<start + size), in: run)
+                try await store.record(
+                    contentsOf: Self.results(
+                        Array(names[start..<start + size]),
+                        suite: "Fresh",
+                        lines: start..<start + size
+                    ),
+                    in: run
+                )
                 start += size
             }
             try await store.runDidFinish(run, summary: RunSummary(passed: names.count), status: .complete)
@@ -45,7 +54,8 @@ struct HistoryNewTestsTests {
         defer { HistoryFixtures.remove(path) }
         let store = try HistoryStore.open(path: path)
         defer { try? store.close() }
-        let first = HistoryFixtures.run("first"), second = HistoryFixtures.run("second")
+        let first = HistoryFixtures.run("first")
+        let second = HistoryFixtures.run("second")
         let old = (0..<20).map { "t\($0)" }
         try await store.runDidStart(first)
         try await store.record(contentsOf: Self.results(old, suite: "A"), in: first)
@@ -54,7 +64,9 @@ struct HistoryNewTestsTests {
 
         // The second run: the old tests with new ones between them, and suite B's (all new) interleaved.
         let grown = (0..<40).map { "t\($0 % 2 == 0 ? $0 / 2 : 100 + $0)" }
-        let mixed = zip(Self.results(grown, suite: "A"), Self.results(grown, suite: "B", lines: 100..<140)).flatMap { [$0, $1] }
+        let mixed = zip(Self.results(grown, suite: "A"), Self.results(grown, suite: "B", lines: 100..<140)).flatMap {
+            [$0, $1]
+        }
         try await store.runDidStart(second)
         for start in stride(from: 0, to: mixed.count, by: 25) {
             try await store.record(contentsOf: Array(mixed[start..<min(start + 25, mixed.count)]), in: second)
@@ -62,9 +74,12 @@ struct HistoryNewTestsTests {
         try await store.runDidFinish(second, summary: RunSummary(passed: mixed.count), status: .complete)
 
         #expect(try SQLite.query(path, "SELECT COUNT(*) FROM tests") == ["\(20 + 20 + 40)"])
-        #expect(try SQLite.query(path, "SELECT name || '=' || id FROM tests ORDER BY id LIMIT 20") == oldIDs,
-                "the first run's tests keep their ids")
-        let expected = old.enumerated().map { "\($0.offset):A/\($0.element)" }
+        #expect(
+            try SQLite.query(path, "SELECT name || '=' || id FROM tests ORDER BY id LIMIT 20") == oldIDs,
+            "the first run's tests keep their ids"
+        )
+        let expected =
+            old.enumerated().map { "\($0.offset):A/\($0.element)" }
             + zip(grown, 0..<40).flatMap { name, line in ["\(line):A/\(name)", "\(line + 100):B/\(name)"] }
         #expect(try Self.storedTests(path) == expected)
     }

@@ -1,7 +1,8 @@
-@testable import AFHistory
 import AFRunner
 import Foundation
 import Testing
+
+@testable import AFHistory
 
 /// `prune` deletes the pruned runs' results, assertions and TLS rows itself, through the runs' ranges of
 /// result ids (schema v5 has no index a cascade from `runs` could use), then the runs with foreign-key checks
@@ -10,11 +11,14 @@ import Testing
 struct HistoryPruneTests {
     /// The number of rows of each table, and the foreign-key check, one line.
     static func counts(_ path: String) throws -> [String] {
-        try SQLite.query(path, """
+        try SQLite.query(
+            path,
+            """
             SELECT (SELECT COUNT(*) FROM runs) || ' ' || (SELECT COUNT(*) FROM results) || ' ' ||
                 (SELECT COUNT(*) FROM assertions) || ' ' || (SELECT COUNT(*) FROM tls) || ' ' ||
                 (SELECT COUNT(*) FROM tests) || ' ' || (SELECT COUNT(*) FROM suites)
-            """) + SQLite.query(path, "PRAGMA foreign_key_check")
+            """
+        ) + SQLite.query(path, "PRAGMA foreign_key_check")
     }
 
     @Test("pruning many interleaved runs leaves exactly the kept runs' rows, and no dangling reference")
@@ -22,16 +26,22 @@ struct HistoryPruneTests {
         let history = try await InterleavedHistory.make(pairs: 12, tests: 4)
         defer { history.tearDown() }
         // A TLS row for every result (the fixtures' results are plain HTTP), so their deletion shows.
-        _ = try SQLite.query(history.path, "INSERT INTO tls (result_id, chain_pins, trusted) SELECT id, '[]', 1 FROM results")
+        _ = try SQLite.query(
+            history.path,
+            "INSERT INTO tls (result_id, chain_pins, trusted) SELECT id, '[]', 1 FROM results"
+        )
         // Run 15 (pair 7, side x) has a result of a test no kept run has: its test and suite go with it.
-        _ = try SQLite.query(history.path, """
+        _ = try SQLite.query(
+            history.path,
+            """
             INSERT INTO suites (file, name) VALUES ('suites/gone.json', 'Gone');
             INSERT INTO tests (suite_id, name) SELECT id, 'gone' FROM suites WHERE name = 'Gone';
             INSERT INTO results (id, run_seq, test_id, line, status, attempts, started_at, duration_ms)
                 SELECT (SELECT MAX(id) + 1 FROM results), 15, (SELECT id FROM tests WHERE name = 'gone'), 1, 'passed', 1,
                     '2027-01-01 00:00:00.000', 1;
             UPDATE runs SET last_result_id = (SELECT MAX(id) FROM results) WHERE seq = 15;
-            """)
+            """
+        )
         // 24 runs × 4 results + 1; an assertion and a TLS row per recorded result; 8 tests of X and Y, and `gone`.
         #expect(try Self.counts(history.path) == ["24 97 96 96 9 3"])
         let keptResults = try SQLite.query(history.path, "SELECT id FROM results WHERE run_seq > 15 ORDER BY id")
@@ -41,7 +51,12 @@ struct HistoryPruneTests {
         #expect(try history.first.prune(keep: 9).deleted == 15)
         #expect(try Self.counts(history.path) == ["9 36 36 36 8 2"])
         #expect(try SQLite.query(history.path, "SELECT id FROM results ORDER BY id") == keptResults)
-        #expect(try SQLite.query(history.path, "SELECT COUNT(*) FROM assertions WHERE result_id NOT IN (SELECT id FROM results)") == ["0"])
+        #expect(
+            try SQLite.query(
+                history.path,
+                "SELECT COUNT(*) FROM assertions WHERE result_id NOT IN (SELECT id FROM results)"
+            ) == ["0"]
+        )
         #expect(try history.first.runs(last: 20) == kept)
         #expect(try kept.map { try history.first.results(ofRun: $0.id).results } == keptShows)
         #expect(try SQLite.query(history.path, "PRAGMA integrity_check") == ["ok"])

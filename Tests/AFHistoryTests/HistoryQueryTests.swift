@@ -24,7 +24,8 @@ struct HistoryQueryTests {
         "a run is found by id, unambiguous prefix, latest and previous",
         arguments: [
             ("latest", 4), ("previous", 3), ("bbbb", 2), ("cccc4444-0000-0000-0000-000000000004", 3), ("aaaa1", 0),
-        ])
+        ]
+    )
     func resolve(reference: String, index: Int) async throws {
         let known = try await KnownHistory.make()
         defer { known.tearDown() }
@@ -99,7 +100,12 @@ struct HistoryQueryTests {
         // Tests are deleted with foreign-key checks off (no index leads with results.test_id): none
         // that a kept result names may go.
         #expect(try SQLite.query(known.path, "PRAGMA foreign_key_check") == [])
-        #expect(try SQLite.query(known.path, "SELECT COUNT(*) FROM results r LEFT JOIN tests t ON t.id = r.test_id WHERE t.id IS NULL") == ["0"])
+        #expect(
+            try SQLite.query(
+                known.path,
+                "SELECT COUNT(*) FROM results r LEFT JOIN tests t ON t.id = r.test_id WHERE t.id IS NULL"
+            ) == ["0"]
+        )
         #expect(try known.store.prune(keep: 0).deleted == 2)
         #expect(try SQLite.query(known.path, "SELECT COUNT(*) FROM tests") == ["0"])
         #expect(throws: HistoryError.self) { try known.store.prune(keep: -1) }

@@ -1,7 +1,8 @@
-@testable import AFHistory
 import AFRunner
 import Foundation
 import Testing
+
+@testable import AFHistory
 
 /// Schema v5: each run stores the range of result ids it wrote, and every per-run query reads that range of
 /// the rowid and keeps its `run_seq` condition, so runs whose ids interleave still see exactly their results.
@@ -16,14 +17,19 @@ struct HistoryResultRangeTests {
         let empty = HistoryFixtures.run("eeee0000-0000-0000-0000-000000000000")
         try await store.runDidStart(empty)
         try await store.runDidFinish(empty, summary: RunSummary(), status: .complete)
-        let a = HistoryFixtures.identity("a"), b = HistoryFixtures.identity("b")
-        try await HistoryFixtures.record(store, [HistoryFixtures.result(a, .passed), HistoryFixtures.result(b, .failed)])
+        let a = HistoryFixtures.identity("a")
+        let b = HistoryFixtures.identity("b")
+        try await HistoryFixtures.record(
+            store,
+            [HistoryFixtures.result(a, .passed), HistoryFixtures.result(b, .failed)]
+        )
         let running = HistoryFixtures.run("ffff0000-0000-0000-0000-000000000000")
         try await store.runDidStart(running)
         try await store.flush()
         try await HistoryFixtures.record(store, [HistoryFixtures.result(a, .passed)])
 
-        let bounds = "SELECT id, status, IFNULL(first_result_id, '-'), IFNULL(last_result_id, '-') FROM runs ORDER BY seq"
+        let bounds =
+            "SELECT id, status, IFNULL(first_result_id, '-'), IFNULL(last_result_id, '-') FROM runs ORDER BY seq"
         let rows = try SQLite.query(path, bounds)
         #expect(rows.count == 4)
         #expect(rows[0].hasSuffix("|complete|1|-"), "an empty history's first run: from id 1, no last id: \(rows[0])")
@@ -50,14 +56,21 @@ struct HistoryResultRangeTests {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
         let store = try HistoryStore.open(path: path)
-        let a = HistoryFixtures.identity("a"), b = HistoryFixtures.identity("b")
-        try await HistoryFixtures.record(store, [HistoryFixtures.result(a, .failed), HistoryFixtures.result(b, .failed)])
+        let a = HistoryFixtures.identity("a")
+        let b = HistoryFixtures.identity("b")
+        try await HistoryFixtures.record(
+            store,
+            [HistoryFixtures.result(a, .failed), HistoryFixtures.result(b, .failed)]
+        )
         let run = HistoryFixtures.run()
         try await store.runDidStart(run)
         try await store.record(HistoryFixtures.result(a, .passed), in: run)
         try await store.record(HistoryFixtures.result(b, .failed), in: run)
         try store.close()
-        _ = try SQLite.query(path, "UPDATE runs SET pid = \(try HistoryConcurrencyTests.pidOfExitedProcess()) WHERE status = 'running'")
+        _ = try SQLite.query(
+            path,
+            "UPDATE runs SET pid = \(try HistoryConcurrencyTests.pidOfExitedProcess()) WHERE status = 'running'"
+        )
         let reopened = try HistoryStore.open(path: path)
         defer { try? reopened.close() }
         let found = try reopened.run("latest")
@@ -66,13 +79,19 @@ struct HistoryResultRangeTests {
         #expect(try SQLite.query(path, "SELECT first_result_id, last_result_id FROM runs WHERE seq = 2") == ["3|4"])
     }
 
-    @Test("two stores recording interleaved runs into one file: show, compare, flaky and test see exactly each run's results")
+    @Test(
+        "two stores recording interleaved runs into one file: show, compare, flaky and test see exactly each run's results"
+    )
     func interleavedRuns() async throws {
         let history = try await InterleavedHistory.make(pairs: 4, tests: 5)
         defer { history.tearDown() }
         let store = history.first
         // The ranges overlap: each holds the other run's ids too.
-        #expect(try SQLite.query(history.path, "SELECT first_result_id, last_result_id FROM runs WHERE seq <= 2") == ["1|10", "1|10"])
+        #expect(
+            try SQLite.query(history.path, "SELECT first_result_id, last_result_id FROM runs WHERE seq <= 2") == [
+                "1|10", "1|10",
+            ]
+        )
         for pair in 0..<4 {
             for side in ["x", "y"] {
                 let results = try store.results(ofRun: InterleavedHistory.runID(side, pair)).results
@@ -109,8 +128,10 @@ struct HistoryResultRangeTests {
         defer { try? first.close() }
         let second = try HistoryStore.open(path: path)
         defer { try? second.close() }
-        let a = HistoryFixtures.identity("a"), b = HistoryFixtures.identity("b")
-        let earlier = HistoryFixtures.run(), later = HistoryFixtures.run()
+        let a = HistoryFixtures.identity("a")
+        let b = HistoryFixtures.identity("b")
+        let earlier = HistoryFixtures.run()
+        let later = HistoryFixtures.run()
         try await first.runDidStart(earlier)
         try await first.flush()
         try await second.runDidStart(later)
@@ -123,7 +144,10 @@ struct HistoryResultRangeTests {
         try await second.record(HistoryFixtures.result(b, .passed), in: later)
         try await first.runDidFinish(earlier, summary: RunSummary(passed: 2), status: .complete)
         try await second.runDidFinish(later, summary: RunSummary(passed: 1, failed: 1), status: .complete)
-        try await HistoryFixtures.record(first, [HistoryFixtures.result(a, .passed), HistoryFixtures.result(b, .passed)])
+        try await HistoryFixtures.record(
+            first,
+            [HistoryFixtures.result(a, .passed), HistoryFixtures.result(b, .passed)]
+        )
 
         let flaky = try first.flakyTests(lastRuns: 3, includeStable: true)
         #expect(flaky.map(\.identity) == [a, b])
@@ -132,4 +156,3 @@ struct HistoryResultRangeTests {
         #expect(flaky.last?.flips == 0)
     }
 }
-

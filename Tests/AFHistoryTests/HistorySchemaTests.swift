@@ -1,8 +1,8 @@
 import AFHistory
 import AFRunner
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("History schema and migrations")
 struct HistorySchemaTests {
@@ -27,7 +27,11 @@ struct HistorySchemaTests {
         #expect(!indexes.contains("results_test"), "v3 replaced results(test_id, run_seq)")
         #expect(!indexes.contains("results_run"), "v4 dropped results(run_seq, status)")
         #expect(!indexes.contains("results_run_test"), "v5 dropped results(run_seq, test_id)")
-        #expect(try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v4", "v5", "v6"])
+        #expect(
+            try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
+                "v1", "v2", "v3", "v4", "v5", "v6",
+            ]
+        )
     }
 
     @Test("a folder that cannot be created (a file is in the way) is named in the error, and nothing is written")
@@ -53,8 +57,14 @@ struct HistorySchemaTests {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
         // A file of an earlier afrun: SQLite's default 4 KiB pages.
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        _ = try SQLite.query(path, "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; CREATE TABLE placeholder (x); DROP TABLE placeholder")
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true
+        )
+        _ = try SQLite.query(
+            path,
+            "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; CREATE TABLE placeholder (x); DROP TABLE placeholder"
+        )
         let store = try HistoryStore.open(path: path)
         try await HistoryFixtures.record(store, [HistoryFixtures.result(HistoryFixtures.identity("a"), .passed)])
         try store.close()
@@ -113,25 +123,34 @@ struct HistorySchemaTests {
 
     @Test("merging a file a newer afrun migrated further is refused the same way")
     func newerSchemaIsNotMerged() async throws {
-        let newer = try await newerHistory(), target = HistoryFixtures.databasePath()
-        defer { HistoryFixtures.remove(newer); HistoryFixtures.remove(target) }
+        let newer = try await newerHistory()
+        let target = HistoryFixtures.databasePath()
+        defer {
+            HistoryFixtures.remove(newer)
+            HistoryFixtures.remove(target)
+        }
         let store = try HistoryStore.open(path: target)
         defer { try? store.close() }
         expectNewerSchema(newer) { _ = try store.merge(from: newer) }
         #expect(try store.runs().isEmpty)
     }
 
-    @Test("a file that is not a database is reported with its path as not an afrun history, not as a folder to make writable")
+    @Test(
+        "a file that is not a database is reported with its path as not an afrun history, not as a folder to make writable"
+    )
     func notADatabase() throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
         try FileManager.default.createDirectory(
-            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+            withIntermediateDirectories: true
+        )
         try Data(String(repeating: "not sqlite ", count: 200).utf8).write(to: URL(fileURLWithPath: path))
         #expect {
             _ = try HistoryStore.open(path: path)
         } throws: { error in
-            "\(error)".contains(path) && "\(error)".contains("is not an afrun history") && !"\(error)".contains("writable")
+            "\(error)".contains(path) && "\(error)".contains("is not an afrun history")
+                && !"\(error)".contains("writable")
         }
     }
 }

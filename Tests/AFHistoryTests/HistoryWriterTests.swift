@@ -9,13 +9,18 @@ import Testing
 struct HistoryWriterTests {
     static func results(_ count: Int, suite: String = "Batch") -> [TestResult] {
         (0..<count).map { n in
-            HistoryFixtures.result(HistoryFixtures.identity("t\(n)", suite: suite), n % 5 == 0 ? .failed : .passed, ms: Double(n))
+            HistoryFixtures.result(
+                HistoryFixtures.identity("t\(n)", suite: suite),
+                n % 5 == 0 ? .failed : .passed,
+                ms: Double(n)
+            )
         }
     }
 
     /// Runs `body` with a store on a new database and a run already started; closes and removes both.
     static func withStartedRun(
-        detail: HistoryDetail = .failures, _ body: (HistoryStore, RunInfo, String) async throws -> Void
+        detail: HistoryDetail = .failures,
+        _ body: (HistoryStore, RunInfo, String) async throws -> Void
     ) async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
@@ -108,7 +113,9 @@ struct HistoryWriterTests {
         #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
     }
 
-    @Test("a store opened in the background records a run (its queries wait for the open); its close folds the WAL into the file")
+    @Test(
+        "a store opened in the background records a run (its queries wait for the open); its close folds the WAL into the file"
+    )
     func backgroundOpen() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
@@ -129,7 +136,9 @@ struct HistoryWriterTests {
         let copy = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(copy) }
         try FileManager.default.createDirectory(
-            atPath: (copy as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            atPath: (copy as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true
+        )
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         // A file whose last checkpoint came before the tables were made has none.
         let tables = try SQLite.query(copy, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'results'")
@@ -143,7 +152,9 @@ struct HistoryWriterTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("not-a-database.sqlite").path
-        try Data("this is not SQLite, only text long enough to fill a header".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("this is not SQLite, only text long enough to fill a header".utf8).write(
+            to: URL(fileURLWithPath: path)
+        )
         let store = HistoryStore.openInBackground(path: path)
         let run = HistoryFixtures.run()
         try await store.runDidStart(run)

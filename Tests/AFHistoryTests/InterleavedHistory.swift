@@ -38,13 +38,20 @@ struct InterleavedHistory {
                 for (side, (store, run)) in zip(stores, runs).enumerated() {
                     let identity = HistoryFixtures.identity("t\(test)", suite: side == 0 ? "X" : "Y")
                     // Each result committed before the other store's next: the two stores' ids alternate.
-                    try await store.record(HistoryFixtures.result(identity, status(pair: pair, test: test), ms: Double(test)), in: run)
+                    try await store.record(
+                        HistoryFixtures.result(identity, status(pair: pair, test: test), ms: Double(test)),
+                        in: run
+                    )
                     try await store.flush()
                 }
             }
             for (store, run) in zip(stores, runs) {
                 let failed = (0..<tests).filter { status(pair: pair, test: $0) == .failed }.count
-                try await store.runDidFinish(run, summary: RunSummary(passed: tests - failed, failed: failed), status: .complete)
+                try await store.runDidFinish(
+                    run,
+                    summary: RunSummary(passed: tests - failed, failed: failed),
+                    status: .complete
+                )
             }
         }
         return InterleavedHistory(path: path, first: first, second: second)

@@ -4,9 +4,17 @@ import Testing
 
 @Suite("Shards, rerun-failed and failed-first")
 struct ShardSelectionTests {
-    static let tests = (0..<40).map { TestIdentity(suiteFile: "s\($0 % 3).json", suiteName: "S\($0 % 3)", testName: "t\($0)") }
+    static let tests = (0..<40).map {
+        TestIdentity(suiteFile: "s\($0 % 3).json", suiteName: "S\($0 % 3)", testName: "t\($0)")
+    }
 
-    @Test("K/N parsing", arguments: [("1/1", true), ("2/4", true), ("4/4", true), ("0/4", false), ("5/4", false), ("a/b", false), ("2", false), ("1/0", false)])
+    @Test(
+        "K/N parsing",
+        arguments: [
+            ("1/1", true), ("2/4", true), ("4/4", true), ("0/4", false), ("5/4", false), ("a/b", false), ("2", false),
+            ("1/0", false),
+        ]
+    )
     func parsing(text: String, valid: Bool) {
         #expect(((try? ShardSpec(parsing: text)) != nil) == valid)
     }
@@ -17,7 +25,9 @@ struct ShardSelectionTests {
         let shards = try (1...4).map { try ShardSpec(index: $0, count: 4).select(Self.tests, durations: durations) }
         #expect(shards.map(\.count).reduce(0, +) == Self.tests.count)
         #expect(Set(shards.flatMap { $0 }) == Set(Self.tests))
-        let shuffled = try (1...4).map { try ShardSpec(index: $0, count: 4).select(Self.tests.shuffled(), durations: durations) }
+        let shuffled = try (1...4).map {
+            try ShardSpec(index: $0, count: 4).select(Self.tests.shuffled(), durations: durations)
+        }
         #expect(shuffled == shards, "the split must not depend on input order")
     }
 
@@ -26,7 +36,8 @@ struct ShardSelectionTests {
         var durations: [TestIdentity: Double] = [:]
         for (index, test) in Self.tests.enumerated() { durations[test] = index < 4 ? 1000 : 10 }
         let loads = try (1...4).map { shard in
-            try ShardSpec(index: shard, count: 4).select(Self.tests, durations: durations).map { durations[$0]! }.reduce(0, +)
+            try ShardSpec(index: shard, count: 4).select(Self.tests, durations: durations).map { durations[$0]! }
+                .reduce(0, +)
         }
         #expect(loads.max()! - loads.min()! <= 10, "loads \(loads)")
     }
@@ -50,9 +61,13 @@ struct ShardSelectionTests {
     @Test("rerun-failed keeps last failures and errors in plan order; failed-first moves them ahead")
     func rerunAndFailedFirst() {
         let plan = Array(Self.tests.prefix(5))
-        let statuses: [TestIdentity: TestStatus] = [plan[1]: .failed, plan[3]: .error, plan[4]: .passed, plan[0]: .skipped]
+        let statuses: [TestIdentity: TestStatus] = [
+            plan[1]: .failed, plan[3]: .error, plan[4]: .passed, plan[0]: .skipped,
+        ]
         #expect(TestSelection.rerunFailed(plan, lastStatuses: statuses) == [plan[1], plan[3]])
-        #expect(TestSelection.failedFirst(plan, lastStatuses: statuses) == [plan[1], plan[3], plan[0], plan[2], plan[4]])
+        #expect(
+            TestSelection.failedFirst(plan, lastStatuses: statuses) == [plan[1], plan[3], plan[0], plan[2], plan[4]]
+        )
         #expect(TestSelection.rerunFailed(plan, lastStatuses: [:]).isEmpty)
     }
 

@@ -1,7 +1,8 @@
-@testable import AFHistory
 import AFRunner
 import Foundation
 import Testing
+
+@testable import AFHistory
 
 /// The writer's schedule as a value: when items gather, when a transaction starts, what waits for the next one.
 @Suite("History writer state")
@@ -10,7 +11,10 @@ struct WriterStateTests {
     static func at(_ milliseconds: Int) -> ContinuousClock.Instant { start + .milliseconds(milliseconds) }
 
     static func results(_ count: Int) -> WriterItem {
-        .results(Array(repeating: HistoryFixtures.result(HistoryFixtures.identity("t"), .passed), count: count), runID: "r")
+        .results(
+            Array(repeating: HistoryFixtures.result(HistoryFixtures.identity("t"), .passed), count: count),
+            runID: "r"
+        )
     }
 
     /// The items of a `.write` action (nil for any other action).
@@ -27,7 +31,10 @@ struct WriterStateTests {
             return
         }
         #expect(deadline == Self.at(100))
-        #expect(Self.written(state.received(Self.results(4), now: Self.at(40))) == nil, "a second wake-up or an early write")
+        #expect(
+            Self.written(state.received(Self.results(4), now: Self.at(40))) == nil,
+            "a second wake-up or an early write"
+        )
         #expect(Self.written(state.deadlineReached(deadline, now: Self.at(100)))?.map(\.resultCount) == [3, 4])
         #expect(Self.written(state.wrote(now: Self.at(110))) == nil)
         guard case .idle = state.phase else {
@@ -48,7 +55,10 @@ struct WriterStateTests {
             return
         }
         #expect(next == Self.at(120), "the window counts from the item's arrival")
-        #expect(Self.written(state.deadlineReached(Self.at(100), now: Self.at(100))) == nil, "the first queue's wake-up wrote the next queue early")
+        #expect(
+            Self.written(state.deadlineReached(Self.at(100), now: Self.at(100))) == nil,
+            "the first queue's wake-up wrote the next queue early"
+        )
         #expect(Self.written(state.deadlineReached(next, now: Self.at(120)))?.count == 1)
     }
 

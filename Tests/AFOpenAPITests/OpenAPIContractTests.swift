@@ -18,10 +18,17 @@ import Testing
         let operation = try #require(try contract.operation(id: "getUser"))
         let json = Self.headers(["Content-Type": "application/json"])
         let good = operation.check(
-            status: 200, header: json, body: Data(#"{"id": 7, "name": "U", "email": "u@x.test", "active": true, "team": null}"#.utf8))
+            status: 200,
+            header: json,
+            body: Data(#"{"id": 7, "name": "U", "email": "u@x.test", "active": true, "team": null}"#.utf8)
+        )
         #expect(good.allSatisfy { $0.passed }, "\(good)")
 
-        let bad = operation.check(status: 200, header: json, body: Data(#"{"id": "7", "name": "U", "active": true}"#.utf8))
+        let bad = operation.check(
+            status: 200,
+            header: json,
+            body: Data(#"{"id": "7", "name": "U", "active": true}"#.utf8)
+        )
         let body = try #require(bad.first { $0.check == "body" })
         #expect(!body.passed)
         #expect(body.message.contains("/id: expected integer, got string"), "\(body.message)")
@@ -31,7 +38,11 @@ import Testing
         #expect(undocumented.map(\.passed) == [false])
         #expect(undocumented[0].message.contains("status 500 is not documented for getUser (documented: 200, 400)"))
 
-        let text = operation.check(status: 200, header: Self.headers(["Content-Type": "text/plain"]), body: Data("x".utf8))
+        let text = operation.check(
+            status: 200,
+            header: Self.headers(["Content-Type": "text/plain"]),
+            body: Data("x".utf8)
+        )
         #expect(text.contains { $0.check == "contentType" && !$0.passed })
     }
 
@@ -40,12 +51,22 @@ import Testing
         let operation = try #require(try contract.operation(path: "/api/users", method: "POST"))
         let body = Data(#"{"id": 3, "name": "n", "nickname": null}"#.utf8)
         let good = operation.check(
-            status: 201, header: Self.headers(["Content-Type": "application/json", "Location": "/api/users/3"]), body: body)
+            status: 201,
+            header: Self.headers(["Content-Type": "application/json", "Location": "/api/users/3"]),
+            body: body
+        )
         #expect(good.allSatisfy { $0.passed }, "\(good)")
-        let missing = operation.check(status: 201, header: Self.headers(["Content-Type": "application/json"]), body: body)
+        let missing = operation.check(
+            status: 201,
+            header: Self.headers(["Content-Type": "application/json"]),
+            body: body
+        )
         #expect(missing.contains { $0.check == "header" && $0.target == "Location" && !$0.passed })
         let wrong = operation.check(
-            status: 201, header: Self.headers(["Content-Type": "application/json", "Location": "/elsewhere"]), body: body)
+            status: 201,
+            header: Self.headers(["Content-Type": "application/json", "Location": "/elsewhere"]),
+            body: body
+        )
         #expect(wrong.contains { $0.check == "header" && !$0.passed })
         let unknown = try contract.operation(id: "nope")
         #expect(unknown == nil)

@@ -12,7 +12,10 @@ struct GitHubActionsReporterTests {
         var all: [String] { lines.withLock { $0 } }
     }
 
-    @Test("enabled only when GITHUB_ACTIONS is true", arguments: [(["GITHUB_ACTIONS": "true"], true), (["GITHUB_ACTIONS": "false"], false), ([:], false)])
+    @Test(
+        "enabled only when GITHUB_ACTIONS is true",
+        arguments: [(["GITHUB_ACTIONS": "true"], true), (["GITHUB_ACTIONS": "false"], false), ([:], false)]
+    )
     func enabled(environment: [String: String], expected: Bool) {
         #expect(GitHubActionsReporter.isEnabled(environment: environment) == expected)
     }
@@ -21,22 +24,42 @@ struct GitHubActionsReporterTests {
     func annotations() async throws {
         let lines = Lines()
         let reporter = GitHubActionsReporter(
-            environment: ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": "/work/repo"], output: { lines.append($0) })
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": "/work/repo"],
+            output: { lines.append($0) }
+        )
         try await ReportFixtures.feed(reporter)
-        #expect(lines.all == [
-            "::error file=suites/users.json,line=18,title=afrun%3A Users & <Admins>/gets \"one\" user::status: expected 200, got 404%0A$.id: expected 42, got nothing",
-            "::warning file=suites/users.json,line=30,title=afrun%3A Users & <Admins>/passes after retry::passed after 3 attempts (flaky)",
-            "::error file=suites/tls.json,line=4,title=afrun%3A TLS/pinned::certificate pin mismatch",
-        ])
+        #expect(
+            lines.all == [
+                "::error file=suites/users.json,line=18,title=afrun%3A Users & <Admins>/gets \"one\" user::status: expected 200, got 404%0A$.id: expected 42, got nothing",
+                "::warning file=suites/users.json,line=30,title=afrun%3A Users & <Admins>/passes after retry::passed after 3 attempts (flaky)",
+                "::error file=suites/tls.json,line=4,title=afrun%3A TLS/pinned::certificate pin mismatch",
+            ]
+        )
     }
 
     @Test("a path under GITHUB_WORKSPACE is made relative; commas and percent signs are escaped")
     func relativeAndEscaped() {
         let reporter = GitHubActionsReporter(environment: ["GITHUB_WORKSPACE": "/w"], output: { _ in })
         let result = TestResult(
-            identity: TestIdentity(suiteFile: "/w/suites/a,b.json", suiteName: "S", testName: "100% done"), line: 3, status: .failed,
-            assertions: [AssertionResult(kind: "body", target: nil, predicate: "contains", expected: "x", actual: "y", passed: false, message: "50% off")])
-        #expect(reporter.annotation(for: result) == "::error file=suites/a%2Cb.json,line=3,title=afrun%3A S/100%25 done::50%25 off")
+            identity: TestIdentity(suiteFile: "/w/suites/a,b.json", suiteName: "S", testName: "100% done"),
+            line: 3,
+            status: .failed,
+            assertions: [
+                AssertionResult(
+                    kind: "body",
+                    target: nil,
+                    predicate: "contains",
+                    expected: "x",
+                    actual: "y",
+                    passed: false,
+                    message: "50% off"
+                )
+            ]
+        )
+        #expect(
+            reporter.annotation(for: result)
+                == "::error file=suites/a%2Cb.json,line=3,title=afrun%3A S/100%25 done::50%25 off"
+        )
     }
 
     @Test("the Markdown summary is appended to GITHUB_STEP_SUMMARY")
@@ -44,14 +67,23 @@ struct GitHubActionsReporterTests {
         let path = ReportFixtures.temporaryFile("summary.md")
         defer { ReportFixtures.removeTemporaryFile(path) }
         try FileManager.default.createDirectory(
-            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+            withIntermediateDirectories: true
+        )
         try Data("previous step\n".utf8).write(to: URL(fileURLWithPath: path))
-        let reporter = GitHubActionsReporter(environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": path], output: { _ in })
+        let reporter = GitHubActionsReporter(
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": path],
+            output: { _ in }
+        )
         try await ReportFixtures.feed(reporter)
         let markdown = try String(contentsOfFile: path, encoding: .utf8)
         #expect(markdown.hasPrefix("previous step\n## ❌ afrun: 2 passed, 1 failed, 1 errors, 1 skipped\n"))
         #expect(markdown.contains("| 5 | 2 | 1 | 1 | 1 | 1.23 s | 12.0 ms | 80.0 ms |"))
-        #expect(markdown.contains("| ❌ Users & <Admins>/gets \"one\" user | `suites/users.json:18` | status: expected 200, got 404; $.id: expected 42, got nothing |"))
+        #expect(
+            markdown.contains(
+                "| ❌ Users & <Admins>/gets \"one\" user | `suites/users.json:18` | status: expected 200, got 404; $.id: expected 42, got nothing |"
+            )
+        )
         #expect(markdown.contains("| 💥 TLS/pinned | `suites/tls.json:4` | certificate pin mismatch |"))
         #expect(markdown.contains("- Users & <Admins>/passes after retry (3 attempts)"))
         #expect(markdown.contains("shard 1/2"))
@@ -63,11 +95,14 @@ struct GitHubActionsReporterTests {
         let path = ReportFixtures.temporaryFile("summary.md")
         defer { ReportFixtures.removeTemporaryFile(path) }
         try FileManager.default.createDirectory(
-            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+            withIntermediateDirectories: true
+        )
         let lines = Lines()
         let reporter = GitHubActionsReporter(
             environment: ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": "/work/repo", "GITHUB_STEP_SUMMARY": path],
-            output: { lines.append($0) })
+            output: { lines.append($0) }
+        )
         try await ReportFixtures.feed(reporter)
         try await ReportFixtures.feed(reporter)
         #expect(lines.all.count == 3)

@@ -41,7 +41,11 @@ struct JSONReporterTests {
         defer { ReportFixtures.removeTemporaryFile(path) }
         try await ReportFixtures.feed(JSONReporter(path: path))
         struct Suite: Decodable { var results: [TestResult] }
-        struct Document: Decodable { var run: RunInfo; var summary: RunSummary; var suites: [Suite] }
+        struct Document: Decodable {
+            var run: RunInfo
+            var summary: RunSummary
+            var suites: [Suite]
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let document = try decoder.decode(Document.self, from: Data(contentsOf: URL(fileURLWithPath: path)))

@@ -6,9 +6,13 @@ import Testing
 /// An interrupted run's JUnit report: marked on every testsuite and red in a CI test view, and still valid.
 @Suite("JUnit report of an interrupted run")
 struct JUnitInterruptedTests {
-    @Test("each testsuite carries afrun.interrupted and one errored testcase says 'run interrupted'; both schemas accept it",
-          arguments: [(JUnitReporter.Dialect.portable, "windyroad-junit.xsd"), (.portable, "jenkins-xunit-junit-10.xsd"),
-                      (.jenkins, "jenkins-xunit-junit-10.xsd")])
+    @Test(
+        "each testsuite carries afrun.interrupted and one errored testcase says 'run interrupted'; both schemas accept it",
+        arguments: [
+            (JUnitReporter.Dialect.portable, "windyroad-junit.xsd"), (.portable, "jenkins-xunit-junit-10.xsd"),
+            (.jenkins, "jenkins-xunit-junit-10.xsd"),
+        ]
+    )
     func interruptedRunIsMarked(dialect: JUnitReporter.Dialect, schema: String) async throws {
         let path = ReportFixtures.temporaryFile("junit.xml")
         defer { ReportFixtures.removeTemporaryFile(path) }

@@ -50,9 +50,21 @@ struct JUnitReporterTests {
         let path = try await write()
         defer { ReportFixtures.removeTemporaryFile(path) }
         let xml = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(xml.contains("<testsuite name=\"Users &amp; &lt;Admins&gt;\" package=\"suites/users.json\" id=\"0\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"0.092\" timestamp=\"2027-01-15T08:00:00\" hostname=\"ci-runner-1\">"))
-        #expect(xml.contains("<failure message=\"status: expected 200, got 404 (and 1 more)\" type=\"assertion\">status equals: expected 200, actual 404\njson $.id equals: expected 42, actual (none)</failure>"))
-        #expect(xml.contains("<error message=\"certificate pin mismatch\" type=\"tlsRejected\">libcurl code 60\nTLS rejected: pinMismatch"))
+        #expect(
+            xml.contains(
+                "<testsuite name=\"Users &amp; &lt;Admins&gt;\" package=\"suites/users.json\" id=\"0\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"0.092\" timestamp=\"2027-01-15T08:00:00\" hostname=\"ci-runner-1\">"
+            )
+        )
+        #expect(
+            xml.contains(
+                "<failure message=\"status: expected 200, got 404 (and 1 more)\" type=\"assertion\">status equals: expected 200, actual 404\njson $.id equals: expected 42, actual (none)</failure>"
+            )
+        )
+        #expect(
+            xml.contains(
+                "<error message=\"certificate pin mismatch\" type=\"tlsRejected\">libcurl code 60\nTLS rejected: pinMismatch"
+            )
+        )
         #expect(xml.contains("<skipped message=\"skip: true in the suite\"/>"))
         #expect(xml.contains("<property name=\"afrun.run_id\" value=\"9d1c0e2a-1111-2222-3333-444455556666\"/>"))
         #expect(xml.contains("<property name=\"passes after retry.retries\" value=\"2\"/>"))
@@ -67,7 +79,10 @@ struct JUnitReporterTests {
     @Test("a real consumer (junitparser) reads the right counts")
     func junitparserCounts() async throws {
         let probe = try ReportFixtures.run("python3", ["-c", "import junitparser"])
-        try #require(probe.status == 0, "junitparser is not installed: run ci/install-deps.sh (python3 -m pip install junitparser)")
+        try #require(
+            probe.status == 0,
+            "junitparser is not installed: run ci/install-deps.sh (python3 -m pip install junitparser)"
+        )
         for dialect in JUnitReporter.Dialect.allCases {
             let path = try await write(dialect)
             defer { ReportFixtures.removeTemporaryFile(path) }

@@ -8,48 +8,128 @@ enum ReportFixtures {
     static let secret = "tok-5e6f7a8b"
 
     static let run = RunInfo(
-        id: "9d1c0e2a-1111-2222-3333-444455556666", startedAt: Date(timeIntervalSince1970: 1_800_000_000),
-        commandLine: ["afrun", "run", "--header", "Authorization: Bearer \(secret)"], host: "ci-runner-1",
-        afrunVersion: "0.1.0", libcurlVersion: "7.88.1", opensslVersion: "3.0.15", gitCommit: "0123abcd", shard: "1/2")
+        id: "9d1c0e2a-1111-2222-3333-444455556666",
+        startedAt: Date(timeIntervalSince1970: 1_800_000_000),
+        commandLine: ["afrun", "run", "--header", "Authorization: Bearer \(secret)"],
+        host: "ci-runner-1",
+        afrunVersion: "0.1.0",
+        libcurlVersion: "7.88.1",
+        opensslVersion: "3.0.15",
+        gitCommit: "0123abcd",
+        shard: "1/2"
+    )
 
-    static let summary = RunSummary(passed: 2, failed: 1, errors: 1, skipped: 1, durationMs: 1234.5, p50Ms: 12, p95Ms: 80)
+    static let summary = RunSummary(
+        passed: 2,
+        failed: 1,
+        errors: 1,
+        skipped: 1,
+        durationMs: 1234.5,
+        p50Ms: 12,
+        p95Ms: 80
+    )
 
-    static func identity(_ test: String, suite: String = "Users & <Admins>", file: String = "suites/users.json") -> TestIdentity {
+    static func identity(
+        _ test: String,
+        suite: String = "Users & <Admins>",
+        file: String = "suites/users.json"
+    ) -> TestIdentity {
         TestIdentity(suiteFile: file, suiteName: suite, testName: test)
     }
 
     static let timings = TimingSummary(
-        dnsMs: 1, connectMs: 2, tlsMs: 3, waitMs: 4, ttfbMs: 10, downloadMs: 2, totalMs: 12, redirectMs: 0, queueMs: nil,
-        redirectCount: 0, connectionReused: false, requestBytes: 100, responseBytes: 200)
+        dnsMs: 1,
+        connectMs: 2,
+        tlsMs: 3,
+        waitMs: 4,
+        ttfbMs: 10,
+        downloadMs: 2,
+        totalMs: 12,
+        redirectMs: 0,
+        queueMs: nil,
+        redirectCount: 0,
+        connectionReused: false,
+        requestBytes: 100,
+        responseBytes: 200
+    )
 
     static var results: [TestResult] {
         let request = RequestSummary(
-            method: "GET", url: "https://api.test/users?token=\(secret)",
-            headers: [HeaderField(name: "Authorization", value: "Bearer \(secret)")])
+            method: "GET",
+            url: "https://api.test/users?token=\(secret)",
+            headers: [HeaderField(name: "Authorization", value: "Bearer \(secret)")]
+        )
         let response = ResponseSummary(
-            status: 404, httpVersion: "HTTP/2", headers: [HeaderField(name: "Content-Type", value: "application/json")],
-            bodyExcerpt: "{\"error\": \"not found\"}\u{1}", bodyBytes: 22, remoteIP: "127.0.0.1", remotePort: 8443)
+            status: 404,
+            httpVersion: "HTTP/2",
+            headers: [HeaderField(name: "Content-Type", value: "application/json")],
+            bodyExcerpt: "{\"error\": \"not found\"}\u{1}",
+            bodyBytes: 22,
+            remoteIP: "127.0.0.1",
+            remotePort: 8443
+        )
         let all = [
             TestResult(identity: identity("lists users"), line: 5, status: .passed, durationMs: 12, timings: timings),
             TestResult(
-                identity: identity("gets \"one\" user"), line: 18, status: .failed, attempts: 2, durationMs: 30,
+                identity: identity("gets \"one\" user"),
+                line: 18,
+                status: .failed,
+                attempts: 2,
+                durationMs: 30,
                 assertions: [
-                    AssertionResult(kind: "status", target: nil, predicate: "equals", expected: "200", actual: "404", passed: false,
-                                    message: "status: expected 200, got 404"),
-                    AssertionResult(kind: "json", target: "$.id", predicate: "equals", expected: "42", actual: nil, passed: false,
-                                    message: "$.id: expected 42, got nothing"),
+                    AssertionResult(
+                        kind: "status",
+                        target: nil,
+                        predicate: "equals",
+                        expected: "200",
+                        actual: "404",
+                        passed: false,
+                        message: "status: expected 200, got 404"
+                    ),
+                    AssertionResult(
+                        kind: "json",
+                        target: "$.id",
+                        predicate: "equals",
+                        expected: "42",
+                        actual: nil,
+                        passed: false,
+                        message: "$.id: expected 42, got nothing"
+                    ),
                 ],
-                request: request, response: response, timings: timings),
+                request: request,
+                response: response,
+                timings: timings
+            ),
             TestResult(
-                identity: identity("passes after retry"), line: 30, status: .passed, attempts: 3, durationMs: 50, timings: timings),
+                identity: identity("passes after retry"),
+                line: 30,
+                status: .passed,
+                attempts: 3,
+                durationMs: 50,
+                timings: timings
+            ),
             TestResult(
-                identity: identity("pinned", suite: "TLS", file: "suites/tls.json"), line: 4, status: .error, durationMs: 8,
+                identity: identity("pinned", suite: "TLS", file: "suites/tls.json"),
+                line: 4,
+                status: .error,
+                durationMs: 8,
                 error: TestErrorInfo(kind: "tlsRejected", message: "certificate pin mismatch", curlCode: 60),
-                tls: TLSSummary(protocolVersion: "TLSv1.3", cipher: "TLS_AES_128_GCM_SHA256", chainPins: ["sha256//AAAA"],
-                                leafSubject: "CN=localhost", leafNotAfter: nil, trusted: false, rejectionReason: "pinMismatch")),
+                tls: TLSSummary(
+                    protocolVersion: "TLSv1.3",
+                    cipher: "TLS_AES_128_GCM_SHA256",
+                    chainPins: ["sha256//AAAA"],
+                    leafSubject: "CN=localhost",
+                    leafNotAfter: nil,
+                    trusted: false,
+                    rejectionReason: "pinMismatch"
+                )
+            ),
             TestResult(
-                identity: identity("later", suite: "TLS", file: "suites/tls.json"), line: 9, status: .skipped,
-                skipReason: "skip: true in the suite"),
+                identity: identity("later", suite: "TLS", file: "suites/tls.json"),
+                line: 9,
+                status: .skipped,
+                skipReason: "skip: true in the suite"
+            ),
         ]
         return all.map { result in
             var fixed = result
@@ -76,7 +156,8 @@ enum ReportFixtures {
 
     /// The repository root (for fixtures/), from this file's location.
     static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// Runs a tool, returning its exit status and combined output.

@@ -11,12 +11,23 @@ import Testing
 @Suite struct AllHoldShortcutTests {
     static let body = #"{"id": 1, "name": "alice", "tags": ["a", "b"]}"#
 
-    static func context(status: Int = 200, contentType: String? = "application/json", body: String = body) -> ResponseContext {
+    static func context(
+        status: Int = 200,
+        contentType: String? = "application/json",
+        body: String = body
+    ) -> ResponseContext {
         var headers = HTTPHeaders()
         if let contentType { headers["Content-Type"] = contentType }
         return ResponseContext(
-            response: HTTPResponse(url: URL(string: "http://h/")!, statusCode: status, headers: headers, httpVersion: .http1_1),
-            body: Data(body.utf8), metrics: TransferMetrics(timeToFirstByte: .milliseconds(2), total: .milliseconds(3)))
+            response: HTTPResponse(
+                url: URL(string: "http://h/")!,
+                statusCode: status,
+                headers: headers,
+                httpVersion: .http1_1
+            ),
+            body: Data(body.utf8),
+            metrics: TransferMetrics(timeToFirstByte: .milliseconds(2), total: .milliseconds(3))
+        )
     }
 
     static func path(_ path: String, _ predicates: [AFSuite.Predicate]) -> PathAssertion {
@@ -25,7 +36,8 @@ import Testing
 
     static let expectations: [Expectations] = {
         var list: [Expectations] = [
-            Expectations(status: [.code(200)]), Expectations(status: [.code(201), .statusClass(2)]), Expectations(status: [.range(300...399)]),
+            Expectations(status: [.code(200)]), Expectations(status: [.code(201), .statusClass(2)]),
+            Expectations(status: [.range(300...399)]),
             Expectations(),
         ]
         for type in ["application/json", "APPLICATION/JSON; charset=utf-8", "text/html"] {
@@ -38,7 +50,8 @@ import Testing
         list.append(matches)
         let paths: [PathAssertion] = [
             path("$.id", [.equals(.number(JSONNumber(1)))]), path("$.id", [.equals(.number(JSONNumber(2)))]),
-            path("$.tags[*]", [.count(PredicateSet([.equals(.number(JSONNumber(2)))]))]), path("$.missing", [.exists(false)]),
+            path("$.tags[*]", [.count(PredicateSet([.equals(.number(JSONNumber(2)))]))]),
+            path("$.missing", [.exists(false)]),
             path("$.name", [.exists(true), .matches("^al")]), path("$.tags", [.contains(.string("c"))]),
             PathAssertion(path: "$[", predicates: PredicateSet([.exists(true)])),
         ]
@@ -53,7 +66,8 @@ import Testing
 
     static let contexts: [ResponseContext] = [
         context(), context(status: 404), context(contentType: nil), context(contentType: "text/html; charset=utf-8"),
-        context(body: "not json"), context(body: #"{"id": 2, "tags": ["a", "b", "c"]}"#), context(contentType: "application/jsön"),
+        context(body: "not json"), context(body: #"{"id": 2, "tags": ["a", "b", "c"]}"#),
+        context(contentType: "application/jsön"),
     ]
 
     @Test func agreesWithTheFullEvaluation() {
@@ -77,7 +91,9 @@ import Testing
         var header = Expectations()
         header.headers = [HeaderAssertion(name: "ETag", predicates: PredicateSet([.exists(true)]))]
         var duration = Expectations()
-        duration.duration = [DurationAssertion(phase: .totalMs, predicates: PredicateSet([.lessThan(.number(JSONNumber(500)))]))]
+        duration.duration = [
+            DurationAssertion(phase: .totalMs, predicates: PredicateSet([.lessThan(.number(JSONNumber(500)))]))
+        ]
         var rejected = Expectations()
         rejected.tls = .rejected(reason: nil)
         for e in [header, duration, rejected] { #expect(AssertionEvaluator().allHold(e, on: Self.context()) == nil) }

@@ -6,10 +6,21 @@ import Testing
 
 @testable import AFRunner
 
-private func context(status: Int = 200, headers: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8"], body: String) -> ResponseContext {
+private func context(
+    status: Int = 200,
+    headers: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8"],
+    body: String
+) -> ResponseContext {
     ResponseContext(
-        response: HTTPResponse(url: URL(string: "http://h/")!, statusCode: status, headers: headers, httpVersion: .http1_1),
-        body: Data(body.utf8), metrics: TransferMetrics(timeToFirstByte: .milliseconds(20), total: .milliseconds(30)))
+        response: HTTPResponse(
+            url: URL(string: "http://h/")!,
+            statusCode: status,
+            headers: headers,
+            httpVersion: .http1_1
+        ),
+        body: Data(body.utf8),
+        metrics: TransferMetrics(timeToFirstByte: .milliseconds(20), total: .milliseconds(30))
+    )
 }
 
 private let user = #"{"id": 41, "name": "alice", "tags": ["a", "b", "c"], "items": [{"price": 5}, {"price": 15}]}"#
@@ -17,7 +28,11 @@ private let user = #"{"id": 41, "name": "alice", "tags": ["a", "b", "c"], "items
 @Test func statusFormsAreMatched() {
     let evaluator = AssertionEvaluator()
     #expect(evaluator.evaluate(Expectations(status: [.statusClass(2)]), on: context(body: "")).allSatisfy { $0.passed })
-    #expect(evaluator.evaluate(Expectations(status: [.range(200...204)]), on: context(status: 204, body: "")).allSatisfy { $0.passed })
+    #expect(
+        evaluator.evaluate(Expectations(status: [.range(200...204)]), on: context(status: 204, body: "")).allSatisfy {
+            $0.passed
+        }
+    )
     let failed = evaluator.evaluate(Expectations(status: [.code(201), .code(202)]), on: context(status: 404, body: ""))
     #expect(failed.count == 1)
     #expect(failed[0].passed == false)
@@ -26,7 +41,9 @@ private let user = #"{"id": 41, "name": "alice", "tags": ["a", "b", "c"], "items
 
 @Test func contentTypeIgnoresParameters() {
     let evaluator = AssertionEvaluator()
-    #expect(evaluator.evaluate(Expectations(contentType: .mediaType("application/json")), on: context(body: "{}"))[0].passed)
+    #expect(
+        evaluator.evaluate(Expectations(contentType: .mediaType("application/json")), on: context(body: "{}"))[0].passed
+    )
     #expect(!evaluator.evaluate(Expectations(contentType: .mediaType("text/html")), on: context(body: "{}"))[0].passed)
     #expect(evaluator.evaluate(Expectations(contentType: .matches("charset=utf-8")), on: context(body: "{}"))[0].passed)
 }
@@ -34,9 +51,15 @@ private let user = #"{"id": 41, "name": "alice", "tags": ["a", "b", "c"], "items
 @Test func jsonAssertionsReportExpectedAndActual() throws {
     let expect = Expectations(json: [
         PathAssertion(path: "$.id", predicates: PredicateSet([.equals(.number(JSONNumber(42)))])),
-        PathAssertion(path: "$.tags[*]", predicates: PredicateSet([.count(PredicateSet([.equals(.number(JSONNumber(3)))]))])),
+        PathAssertion(
+            path: "$.tags[*]",
+            predicates: PredicateSet([.count(PredicateSet([.equals(.number(JSONNumber(3)))]))])
+        ),
         PathAssertion(path: "$.deleted", predicates: PredicateSet([.exists(false)])),
-        PathAssertion(path: "$.items[?@.price > 10].price", predicates: PredicateSet([.equals(.array([.number(JSONNumber(15))]))])),
+        PathAssertion(
+            path: "$.items[?@.price > 10].price",
+            predicates: PredicateSet([.equals(.array([.number(JSONNumber(15))]))])
+        ),
     ])
     let results = AssertionEvaluator().evaluate(expect, on: context(body: user))
     #expect(results.map(\.passed) == [false, true, true, true])
@@ -68,37 +91,57 @@ private let user = #"{"id": 41, "name": "alice", "tags": ["a", "b", "c"], "items
         body: BodyExpectation(
             predicates: PredicateSet([.contains(.string("alice"))]),
             sha256: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
-            bytes: PredicateSet([.equals(.number(JSONNumber(3)))])),
+            bytes: PredicateSet([.equals(.number(JSONNumber(3)))])
+        ),
         duration: [
             DurationAssertion(phase: .totalMs, predicates: PredicateSet([.lessThan(.number(JSONNumber(500)))])),
             DurationAssertion(phase: .ttfbMs, predicates: PredicateSet([.lessThan(.number(JSONNumber(10)))])),
-        ])
+        ]
+    )
     let results = AssertionEvaluator().evaluate(expect, on: context(body: "abc"))
     #expect(results.map(\.passed) == [false, true, true, true, false])
     #expect(results[4].message == "ttfbMs: expected lt 10, got 20")
 }
 
 @Test func xpathOnXMLAndHTML() {
-    let xml = context(headers: ["Content-Type": "application/xml"], body: "<slides><slide><title>A</title></slide><slide><title>B</title></slide></slides>")
+    let xml = context(
+        headers: ["Content-Type": "application/xml"],
+        body: "<slides><slide><title>A</title></slide><slide><title>B</title></slide></slides>"
+    )
     let expect = Expectations(xpath: [
-        PathAssertion(path: "//slide/title", predicates: PredicateSet([.count(PredicateSet([.equals(.number(JSONNumber(2)))]))])),
+        PathAssertion(
+            path: "//slide/title",
+            predicates: PredicateSet([.count(PredicateSet([.equals(.number(JSONNumber(2)))]))])
+        ),
         PathAssertion(path: "/slides/slide[2]/title", predicates: PredicateSet([.equals(.string("B"))])),
     ])
     #expect(AssertionEvaluator().evaluate(expect, on: xml).map(\.passed) == [true, true])
-    let html = context(headers: ["Content-Type": "text/html"], body: "<html><body><h1>Herman Melville</h1><p>one<br>two</body></html>")
-    let h1 = Expectations(xpath: [PathAssertion(path: "//h1", predicates: PredicateSet([.contains(.string("Melville"))]))])
+    let html = context(
+        headers: ["Content-Type": "text/html"],
+        body: "<html><body><h1>Herman Melville</h1><p>one<br>two</body></html>"
+    )
+    let h1 = Expectations(xpath: [
+        PathAssertion(path: "//h1", predicates: PredicateSet([.contains(.string("Melville"))]))
+    ])
     #expect(AssertionEvaluator().evaluate(h1, on: html).map(\.passed) == [true])
 }
 
 @Test func rejectedExpectationNeedsARejection() {
-    let trusted = AssertionEvaluator().evaluate(Expectations(tls: .rejected(reason: "pinMismatch")), on: context(body: ""))
+    let trusted = AssertionEvaluator().evaluate(
+        Expectations(tls: .rejected(reason: "pinMismatch")),
+        on: context(body: "")
+    )
     #expect(trusted.map(\.passed) == [false])
     let rejection = TrustRejection(reason: .pinMismatch, host: "localhost", chain: [])
     let ok = AssertionEvaluator().evaluate(
-        Expectations(tls: .rejected(reason: "pinMismatch")), on: ResponseContext(response: nil, rejection: rejection))
+        Expectations(tls: .rejected(reason: "pinMismatch")),
+        on: ResponseContext(response: nil, rejection: rejection)
+    )
     #expect(ok.map(\.passed) == [true])
     let wrongReason = AssertionEvaluator().evaluate(
-        Expectations(tls: .rejected(reason: "expired")), on: ResponseContext(response: nil, rejection: rejection))
+        Expectations(tls: .rejected(reason: "expired")),
+        on: ResponseContext(response: nil, rejection: rejection)
+    )
     #expect(wrongReason.map(\.passed) == [false])
     #expect(wrongReason[0].message == "tls: expected rejected (expired), got rejected (pinMismatch)")
 }
@@ -107,7 +150,8 @@ private let user = #"{"id": 41, "name": "alice", "tags": ["a", "b", "c"], "items
     let ctx = context(headers: ["Content-Type": "application/json", "ETag": "v9"], body: user)
     let specs = [
         CaptureSpec(name: "id", source: .json("$.id")), CaptureSpec(name: "etag", source: .header("ETag")),
-        CaptureSpec(name: "who", source: .regex(#""name": "(\w+)""#, group: 1)), CaptureSpec(name: "code", source: .status),
+        CaptureSpec(name: "who", source: .regex(#""name": "(\w+)""#, group: 1)),
+        CaptureSpec(name: "code", source: .status),
     ]
     let values = try CaptureExtractor.extract(specs, from: ctx).get()
     #expect(values.map(\.0) == ["id", "etag", "who", "code"])

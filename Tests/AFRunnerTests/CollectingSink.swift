@@ -19,5 +19,11 @@ final class CollectingSink: ResultSink {
 }
 
 extension RunInfo {
-    static let test = RunInfo(commandLine: ["afrun"], host: "test", afrunVersion: "0", libcurlVersion: "0", opensslVersion: "0")
+    static let test = RunInfo(
+        commandLine: ["afrun"],
+        host: "test",
+        afrunVersion: "0",
+        libcurlVersion: "0",
+        opensslVersion: "0"
+    )
 }

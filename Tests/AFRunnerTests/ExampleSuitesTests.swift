@@ -20,7 +20,9 @@ import Testing
             environment["AFRUN_FIXTURES_HTTPS_WRONG_HOST"] = server.url(for: .wrongHost).absoluteString
             environment["AFRUN_FIXTURES_HTTPS_UNKNOWN_CA"] = server.url(for: .unknownCA).absoluteString
 
-            let loaded = SuiteLoader(environment: environment).load(paths: [Self.root.appendingPathComponent("suites").path])
+            let loaded = SuiteLoader(environment: environment).load(paths: [
+                Self.root.appendingPathComponent("suites").path
+            ])
             #expect(loaded.errors.isEmpty, "\(loaded.errors)")
             #expect(loaded.suites.count >= 9)
 
@@ -34,7 +36,9 @@ import Testing
             let overBudget = broken.filter { result in
                 let failing = result.assertions.filter { !$0.passed }
                 return result.error == nil && !failing.isEmpty
-                    && failing.allSatisfy { $0.kind == "duration" && ["lt", "lte"].contains($0.predicate) && $0.actual != nil }
+                    && failing.allSatisfy {
+                        $0.kind == "duration" && ["lt", "lte"].contains($0.predicate) && $0.actual != nil
+                    }
             }
             let defects = broken.filter { result in !overBudget.contains { $0.identity == result.identity } }
             #expect(defects.isEmpty, "\(defects.map { "\($0.identity): \($0.failureMessages)" })")

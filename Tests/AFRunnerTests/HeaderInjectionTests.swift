@@ -12,8 +12,12 @@ import Testing
 
     private static func suite(base: URL, tests: [TestCase]) -> Suite {
         Suite(
-            file: URL(fileURLWithPath: "/tmp/inject.json"), displayPath: "inject.json", name: "inject",
-            baseURL: base.absoluteString, tests: tests)
+            file: URL(fileURLWithPath: "/tmp/inject.json"),
+            displayPath: "inject.json",
+            name: "inject",
+            baseURL: base.absoluteString,
+            tests: tests
+        )
     }
 
     private static func test(_ name: String, _ url: String, headers: [HeaderSpec] = []) -> TestCase {
@@ -34,7 +38,10 @@ import Testing
             let third = Self.test("after", "headers")
             let sink = CollectingSink()
             let report = await Runner(options: RunOptions()).run(
-                [Self.suite(base: server.httpURL, tests: [first, second, third])], run: .test, sinks: [sink])
+                [Self.suite(base: server.httpURL, tests: [first, second, third])],
+                run: .test,
+                sinks: [sink]
+            )
             #expect(server.recordedRequests.allSatisfy { $0.header("X-Evil") == nil && $0.header("X-Token") == nil })
             #expect(server.recordedRequests(path: "/headers").count == 1)
             #expect(report.summary.passed == 2)
@@ -57,7 +64,10 @@ import Testing
             var options = RunOptions()
             options.variables = ["v": "1\nX-Evil: 2"]
             let report = await Runner(options: options).run(
-                [Self.suite(base: server.httpURL, tests: tests)], run: .test, sinks: [])
+                [Self.suite(base: server.httpURL, tests: tests)],
+                run: .test,
+                sinks: []
+            )
             #expect(report.results.map(\.status) == [.error, .error])
             #expect(report.results.allSatisfy { $0.error?.message.contains("--var 'v'") == true })
             #expect(report.results.first?.error?.message.contains("\\n") == true)

@@ -13,8 +13,13 @@ import Testing
 ])
 func byteMediaTypeComparisonAgrees(header: String, expected: String) {
     let response = HTTPResponse(
-        url: URL(string: "http://h/")!, statusCode: 200, headers: ["Content-Type": header], httpVersion: .http1_1)
-    let slow = response.mimeType == expected.split(separator: ";").first.map { $0.trimmingHorizontalWhitespace().lowercased() }
+        url: URL(string: "http://h/")!,
+        statusCode: 200,
+        headers: ["Content-Type": header],
+        httpVersion: .http1_1
+    )
+    let slow =
+        response.mimeType == expected.split(separator: ";").first.map { $0.trimmingHorizontalWhitespace().lowercased() }
     if let fast = AssertionEvaluator.asciiMediaTypesMatch(header, expected) { #expect(fast == slow) }
     let result = AssertionEvaluator().contentType(.mediaType(expected), response)
     #expect(result.passed == slow)

@@ -18,11 +18,20 @@ import Testing
         let operation = try #require(try contract.operation(id: operationId))
         expect.openapi = OpenAPIExpectation(operation: operation, spec: "openapi.yaml", location: nil)
         let test = TestCase(
-            name: "t", location: SourceLocation(file: "t.json", line: 1, column: 1, pointer: ""),
-            request: RequestSpec(url: url), expect: expect)
+            name: "t",
+            location: SourceLocation(file: "t.json", line: 1, column: 1, pointer: ""),
+            request: RequestSpec(url: url),
+            expect: expect
+        )
         let suite = Suite(
-            file: URL(fileURLWithPath: "/tmp/openapi.json"), displayPath: "openapi.json", name: "openapi",
-            baseURL: server.httpURL.absoluteString, variables: [], parallel: false, tests: [test])
+            file: URL(fileURLWithPath: "/tmp/openapi.json"),
+            displayPath: "openapi.json",
+            name: "openapi",
+            baseURL: server.httpURL.absoluteString,
+            variables: [],
+            parallel: false,
+            tests: [test]
+        )
         return await Runner(options: RunOptions()).run([suite], run: .test, sinks: []).results[0]
     }
 

@@ -3,8 +3,10 @@ import Testing
 
 /// The one percentile definition shared by the run summary, shard balancing and history queries.
 struct PercentilesTests {
-    @Test("nearest rank: the smallest value with at least that fraction of values at or below it",
-          arguments: [(0.50, 20.0), (0.95, 40.0), (0.0, 10.0), (1.0, 40.0), (0.25, 10.0), (0.26, 20.0)])
+    @Test(
+        "nearest rank: the smallest value with at least that fraction of values at or below it",
+        arguments: [(0.50, 20.0), (0.95, 40.0), (0.0, 10.0), (1.0, 40.0), (0.25, 10.0), (0.26, 20.0)]
+    )
     func nearestRank(fraction: Double, expected: Double) {
         #expect(Percentiles.nearestRank([10, 20, 30, 40], fraction) == expected)
     }

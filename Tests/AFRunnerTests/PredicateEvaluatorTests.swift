@@ -1,6 +1,6 @@
 import AFSession
-import Foundation
 import AFSuite
+import Foundation
 import JSONPath
 import Testing
 
@@ -69,10 +69,25 @@ private let nodeListTable: [NodeListCase] = [
     NodeListCase(predicate: .equals(.array([n(1), n(2)])), nodes: [n(1), n(2)], singular: false, passes: true),
     NodeListCase(predicate: .equals(n(1)), nodes: [n(1)], singular: true, passes: true),
     NodeListCase(predicate: .equals(n(1)), nodes: [n(1)], singular: false, passes: false),
-    NodeListCase(predicate: .count(PredicateSet([.equals(n(3))])), nodes: [n(1), n(2), n(3)], singular: false, passes: true),
+    NodeListCase(
+        predicate: .count(PredicateSet([.equals(n(3))])),
+        nodes: [n(1), n(2), n(3)],
+        singular: false,
+        passes: true
+    ),
     NodeListCase(predicate: .count(PredicateSet([.equals(n(0))])), nodes: [], singular: false, passes: true),
-    NodeListCase(predicate: .count(PredicateSet([.equals(n(2))])), nodes: [.array([n(1), n(2)])], singular: true, passes: true),
-    NodeListCase(predicate: .count(PredicateSet([.equals(n(1))])), nodes: [.array([n(1), n(2)])], singular: true, passes: false),
+    NodeListCase(
+        predicate: .count(PredicateSet([.equals(n(2))])),
+        nodes: [.array([n(1), n(2)])],
+        singular: true,
+        passes: true
+    ),
+    NodeListCase(
+        predicate: .count(PredicateSet([.equals(n(1))])),
+        nodes: [.array([n(1), n(2)])],
+        singular: true,
+        passes: false
+    ),
     NodeListCase(predicate: .count(PredicateSet([.equals(n(0))])), nodes: [], singular: true, passes: false),
     NodeListCase(predicate: .exists(false), nodes: [], singular: true, passes: true),
     NodeListCase(predicate: .exists(true), nodes: [], singular: false, passes: false),
@@ -80,7 +95,12 @@ private let nodeListTable: [NodeListCase] = [
     NodeListCase(predicate: .type(.integer), nodes: [n(1), n(2)], singular: false, passes: true),
     NodeListCase(predicate: .type(.integer), nodes: [n(1), .string("x")], singular: false, passes: false),
     NodeListCase(predicate: .type(.integer), nodes: [], singular: false, passes: false),
-    NodeListCase(predicate: .contains(.string("b")), nodes: [.string("a"), .string("b")], singular: false, passes: true),
+    NodeListCase(
+        predicate: .contains(.string("b")),
+        nodes: [.string("a"), .string("b")],
+        singular: false,
+        passes: true
+    ),
     NodeListCase(predicate: .contains(.string("li")), nodes: [.string("alice")], singular: true, passes: true),
     NodeListCase(predicate: .lessThan(n(10)), nodes: [n(1), n(20)], singular: false, passes: false),
 ]
@@ -92,8 +112,9 @@ func nodeListRule(_ row: NodeListCase) {
 
 @Test func sha256MatchesKnownDigests() {
     #expect(OpenSSLDigest.sha256Hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-    #expect(OpenSSLDigest.sha256Hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(
+        OpenSSLDigest.sha256Hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    )
     let long = Data(repeating: 0x61, count: 1_000)
     #expect(OpenSSLDigest.sha256Hex(long) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
 }
-

@@ -36,19 +36,39 @@ func sensitiveHeadersAreHidden(name: String) {
 @Test func aWholeResultIsRedacted() throws {
     let redactor = Redactor(secretValues: ["TOPSECRET"])
     let result = TestResult(
-        identity: TestIdentity(suiteFile: "s.json", suiteName: "S", testName: "t"), line: 1, status: .failed,
-        assertions: [AssertionResult(
-            kind: "json", target: "$.token", predicate: "equals", expected: "\"x\"", actual: "\"TOPSECRET\"", passed: false,
-            message: "$.token: expected \"x\", got \"TOPSECRET\"")],
+        identity: TestIdentity(suiteFile: "s.json", suiteName: "S", testName: "t"),
+        line: 1,
+        status: .failed,
+        assertions: [
+            AssertionResult(
+                kind: "json",
+                target: "$.token",
+                predicate: "equals",
+                expected: "\"x\"",
+                actual: "\"TOPSECRET\"",
+                passed: false,
+                message: "$.token: expected \"x\", got \"TOPSECRET\""
+            )
+        ],
         error: TestErrorInfo(kind: "transport", message: "failed for https://h/?token=abc"),
         request: RequestSummary(
-            method: "GET", url: "https://h/x?key=zzz&q=TOPSECRET",
-            headers: [HeaderField(name: "Authorization", value: "Bearer TOPSECRET"), HeaderField(name: "X-Trace", value: "TOPSECRET")],
-            bodyExcerpt: "{\"pw\":\"TOPSECRET\"}"),
+            method: "GET",
+            url: "https://h/x?key=zzz&q=TOPSECRET",
+            headers: [
+                HeaderField(name: "Authorization", value: "Bearer TOPSECRET"),
+                HeaderField(name: "X-Trace", value: "TOPSECRET"),
+            ],
+            bodyExcerpt: "{\"pw\":\"TOPSECRET\"}"
+        ),
         response: ResponseSummary(
-            status: 200, httpVersion: "HTTP/1.1", headers: [HeaderField(name: "Set-Cookie", value: "sid=1")],
-            bodyExcerpt: "echo TOPSECRET", bodyBytes: 14),
-        captures: ["sid": "s-1", "plain": "TOPSECRET"])
+            status: 200,
+            httpVersion: "HTTP/1.1",
+            headers: [HeaderField(name: "Set-Cookie", value: "sid=1")],
+            bodyExcerpt: "echo TOPSECRET",
+            bodyBytes: 14
+        ),
+        captures: ["sid": "s-1", "plain": "TOPSECRET"]
+    )
     let redacted = redactor.redact(result, secretCaptures: ["sid"])
     let encoded = String(decoding: try JSONEncoder().encode(redacted), as: UTF8.self)
     #expect(!encoded.contains("TOPSECRET"))
@@ -62,10 +82,21 @@ func sensitiveHeadersAreHidden(name: String) {
 
 @Test func sensitiveHeaderAssertionsHideBothSides() {
     let result = TestResult(
-        identity: TestIdentity(suiteFile: "s.json", suiteName: "S", testName: "t"), line: 1, status: .failed,
-        assertions: [AssertionResult(
-            kind: "header", target: "Set-Cookie", predicate: "equals", expected: "\"a\"", actual: "\"session=xyz\"",
-            passed: false, message: "Set-Cookie: expected \"a\", got \"session=xyz\"")])
+        identity: TestIdentity(suiteFile: "s.json", suiteName: "S", testName: "t"),
+        line: 1,
+        status: .failed,
+        assertions: [
+            AssertionResult(
+                kind: "header",
+                target: "Set-Cookie",
+                predicate: "equals",
+                expected: "\"a\"",
+                actual: "\"session=xyz\"",
+                passed: false,
+                message: "Set-Cookie: expected \"a\", got \"session=xyz\""
+            )
+        ]
+    )
     let redacted = Redactor().redact(result)
     #expect(redacted.assertions[0].actual == "***")
     #expect(!redacted.assertions[0].message.contains("xyz"))
@@ -91,12 +122,29 @@ func sensitiveHeadersAreHidden(name: String) {
     for name in Redactor.commonPlainHeaders {
         #expect(!SinkRedactor.isSecretName(name), "\(name)")
     }
-    let fields = [HeaderField(name: "Content-Type", value: "text/plain"), HeaderField(name: "Authorization", value: "Bearer x")]
+    let fields = [
+        HeaderField(name: "Content-Type", value: "text/plain"), HeaderField(name: "Authorization", value: "Bearer x"),
+    ]
     #expect(Redactor.headers(fields, SecretSet()).map(\.value) == ["text/plain", "***"])
-    let result = Redactor().redact(TestResult(
-        identity: TestIdentity(suiteFile: "s.json", suiteName: "S", testName: "t"), line: 1, status: .passed,
-        request: RequestSummary(method: "GET", url: "http://h/x?api_key=k", headers: [HeaderField(name: "X-Api-Key", value: "k")]),
-        response: ResponseSummary(status: 200, httpVersion: "HTTP/1.1", headers: fields, bodyExcerpt: "{}", bodyBytes: 2)))
+    let result = Redactor().redact(
+        TestResult(
+            identity: TestIdentity(suiteFile: "s.json", suiteName: "S", testName: "t"),
+            line: 1,
+            status: .passed,
+            request: RequestSummary(
+                method: "GET",
+                url: "http://h/x?api_key=k",
+                headers: [HeaderField(name: "X-Api-Key", value: "k")]
+            ),
+            response: ResponseSummary(
+                status: 200,
+                httpVersion: "HTTP/1.1",
+                headers: fields,
+                bodyExcerpt: "{}",
+                bodyBytes: 2
+            )
+        )
+    )
     #expect(result.request?.url == "http://h/x?api_key=***")
     #expect(result.request?.headers.map(\.value) == ["***"])
     #expect(result.response?.headers.map(\.value) == ["text/plain", "***"])

@@ -39,15 +39,23 @@ import Testing
             var options = RunOptions()
             options.regexTimeout = .milliseconds(200)
             let suite = Suite(
-                file: URL(fileURLWithPath: "/tmp/regex.json"), displayPath: "regex.json", name: "regex",
-                baseURL: server.httpURL.absoluteString, parallel: true, tests: tests)
+                file: URL(fileURLWithPath: "/tmp/regex.json"),
+                displayPath: "regex.json",
+                name: "regex",
+                baseURL: server.httpURL.absoluteString,
+                parallel: true,
+                tests: tests
+            )
             let report = await Runner(options: options).run([suite], run: .test, sinks: [])
             let byName = Dictionary(uniqueKeysWithValues: report.results.map { ($0.identity.testName, $0) })
             #expect(byName["plain"]?.status == .passed)
             for name in ["body", "header", "json", "capture"] {
                 let result = try #require(byName[name])
                 #expect(result.status == .failed, "\(name)")
-                #expect(result.failureMessages.contains { $0.contains("regex") && $0.contains("stopped") }, "\(name): \(result.failureMessages)")
+                #expect(
+                    result.failureMessages.contains { $0.contains("regex") && $0.contains("stopped") },
+                    "\(name): \(result.failureMessages)"
+                )
             }
         }
     }

@@ -9,7 +9,9 @@ import Testing
     final class BatchingSink: ResultSink {
         private let batches = LockedValue<[[String]]>([])
         func runDidStart(_ run: RunInfo) async throws {}
-        func record(_ result: TestResult, in run: RunInfo) async throws { batches.withLock { $0.append([result.identity.testName]) } }
+        func record(_ result: TestResult, in run: RunInfo) async throws {
+            batches.withLock { $0.append([result.identity.testName]) }
+        }
         func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
             let cancelled = Task.isCancelled
             batches.withLock { $0.append(results.map(\.identity.testName)) }
@@ -24,7 +26,13 @@ import Testing
     func feed(_ sink: BatchingSink, count: Int) async -> [String] {
         let dispatcher = ResultDispatcher(sinks: [sink], run: .test)
         for i in 0..<count {
-            dispatcher.record(TestResult(identity: TestIdentity(suiteFile: "s.json", suiteName: "s", testName: "t\(i)"), line: 1, status: .passed))
+            dispatcher.record(
+                TestResult(
+                    identity: TestIdentity(suiteFile: "s.json", suiteName: "s", testName: "t\(i)"),
+                    line: 1,
+                    status: .passed
+                )
+            )
             // Results finish over time, as they do in a run: a hand-over per result would see them one by one.
             if i % 10 == 9 { try? await Task.sleep(for: .milliseconds(1)) }
         }

@@ -12,28 +12,54 @@ import Testing
 
     private func run(_ tests: [TestCase], on server: FixtureServer) async -> CollectingSink {
         let suite = Suite(
-            file: URL(fileURLWithPath: "/tmp/outcome.json"), displayPath: "outcome.json", name: "outcome",
-            baseURL: server.httpURL.absoluteString, tests: tests)
+            file: URL(fileURLWithPath: "/tmp/outcome.json"),
+            displayPath: "outcome.json",
+            name: "outcome",
+            baseURL: server.httpURL.absoluteString,
+            tests: tests
+        )
         let sink = CollectingSink()
         _ = await Runner(options: RunOptions()).run([suite], run: .test, sinks: [sink])
         return sink
     }
 
-    private func test(_ name: String, _ url: String, expect: Expectations = Expectations(), captures: [CaptureSpec] = []) -> TestCase {
+    private func test(
+        _ name: String,
+        _ url: String,
+        expect: Expectations = Expectations(),
+        captures: [CaptureSpec] = []
+    ) -> TestCase {
         TestCase(name: name, location: Self.place, request: RequestSpec(url: url), expect: expect, captures: captures)
     }
 
     @Test func bodyTextIsDecodedByTheDeclaredCharset() async throws {
         try await withFixtureServer { server in
-            let latin1 = test("latin1", "encoding/latin1", expect: Expectations(body: BodyExpectation(
-                predicates: PredicateSet([.contains(.string("café")), .matches("na\u{EF}ve")]),
-                // `bytes` and `sha256` stay on the raw bytes: 11 of them, é and ï one byte each.
-                sha256: "d5ec05b26e1729b17b5521bd01fea0575238015b91aadc383adf62a9b6664f1b",
-                bytes: PredicateSet([.equals(.number(JSONNumber(11)))]))))
-            let shiftJIS = test("shift_jis", "encoding/shift_jis", expect: Expectations(
-                body: BodyExpectation(predicates: PredicateSet([.equals(.string("日本語\n"))]))))
-            let utf8 = test("utf8", "encoding/utf8", expect: Expectations(
-                body: BodyExpectation(predicates: PredicateSet([.contains(.string("café, naïve, 日本語"))]))))
+            let latin1 = test(
+                "latin1",
+                "encoding/latin1",
+                expect: Expectations(
+                    body: BodyExpectation(
+                        predicates: PredicateSet([.contains(.string("café")), .matches("na\u{EF}ve")]),
+                        // `bytes` and `sha256` stay on the raw bytes: 11 of them, é and ï one byte each.
+                        sha256: "d5ec05b26e1729b17b5521bd01fea0575238015b91aadc383adf62a9b6664f1b",
+                        bytes: PredicateSet([.equals(.number(JSONNumber(11)))])
+                    )
+                )
+            )
+            let shiftJIS = test(
+                "shift_jis",
+                "encoding/shift_jis",
+                expect: Expectations(
+                    body: BodyExpectation(predicates: PredicateSet([.equals(.string("日本語\n"))]))
+                )
+            )
+            let utf8 = test(
+                "utf8",
+                "encoding/utf8",
+                expect: Expectations(
+                    body: BodyExpectation(predicates: PredicateSet([.contains(.string("café, naïve, 日本語"))]))
+                )
+            )
             let sink = await run([latin1, shiftJIS, utf8], on: server)
             for name in ["latin1", "shift_jis", "utf8"] {
                 let result = try #require(sink.result(name))

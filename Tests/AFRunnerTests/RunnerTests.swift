@@ -1,23 +1,42 @@
 import AFRunner
+import AFSession
 import AFSuite
 import FixtureServer
-import AFSession
 import Foundation
 import JSONPath
 import Locking
 import Testing
 
-private func location(_ line: Int) -> AFSuite.SourceLocation { AFSuite.SourceLocation(file: "t.json", line: line, column: 1, pointer: "") }
+private func location(_ line: Int) -> AFSuite.SourceLocation {
+    AFSuite.SourceLocation(file: "t.json", line: line, column: 1, pointer: "")
+}
 private func n(_ i: Int) -> JSONValue { .number(JSONNumber(i)) }
 
-private func suite(_ name: String, base: URL, parallel: Bool = false, variables: [VariableDefinition] = [], tests: [TestCase]) -> Suite {
+private func suite(
+    _ name: String,
+    base: URL,
+    parallel: Bool = false,
+    variables: [VariableDefinition] = [],
+    tests: [TestCase]
+) -> Suite {
     Suite(
-        file: URL(fileURLWithPath: "/tmp/\(name).json"), displayPath: "\(name).json", name: name, baseURL: base.absoluteString,
-        variables: variables, parallel: parallel, tests: tests)
+        file: URL(fileURLWithPath: "/tmp/\(name).json"),
+        displayPath: "\(name).json",
+        name: name,
+        baseURL: base.absoluteString,
+        variables: variables,
+        parallel: parallel,
+        tests: tests
+    )
 }
 
 private func get(_ name: String, _ url: String, status: Int = 200, line: Int = 1) -> TestCase {
-    TestCase(name: name, location: location(line), request: RequestSpec(url: url), expect: Expectations(status: [.code(status)]))
+    TestCase(
+        name: name,
+        location: location(line),
+        request: RequestSpec(url: url),
+        expect: Expectations(status: [.code(status)])
+    )
 }
 
 private func serverConfiguration() -> FixtureServer.Configuration {
@@ -33,8 +52,15 @@ private func serverConfiguration() -> FixtureServer.Configuration {
             first.captures = [CaptureSpec(name: "seen", source: .json("$.url"), isSecret: false)]
             var second = get("second", "anything/x")
             second.request.query = .object(JSONObject([("prev", .string("{{seen}}"))]))
-            second.expect.json = [PathAssertion(path: "$.args.prev", predicates: PredicateSet([.contains(.string("/anything/bob"))]))]
-            let s = suite("chain", base: server.httpURL, variables: [VariableDefinition(name: "name", source: .value(.string("bob")))], tests: [first, second])
+            second.expect.json = [
+                PathAssertion(path: "$.args.prev", predicates: PredicateSet([.contains(.string("/anything/bob"))]))
+            ]
+            let s = suite(
+                "chain",
+                base: server.httpURL,
+                variables: [VariableDefinition(name: "name", source: .value(.string("bob")))],
+                tests: [first, second]
+            )
             let sink = CollectingSink()
             let report = await Runner(options: RunOptions()).run([s], run: .test, sinks: [sink])
             #expect(report.summary.passed == 2, "\(report.results.map(\.failureMessages))")
@@ -49,7 +75,11 @@ private func serverConfiguration() -> FixtureServer.Configuration {
             var options = RunOptions()
             options.jobs = 4
             let runner = Runner(options: options)
-            let report = await runner.run([suite("par", base: server.httpURL, parallel: true, tests: tests)], run: .test, sinks: [])
+            let report = await runner.run(
+                [suite("par", base: server.httpURL, parallel: true, tests: tests)],
+                run: .test,
+                sinks: []
+            )
             #expect(report.summary.passed == 40)
             #expect(runner.peakRequestsInFlight <= 4)
             #expect(runner.peakRequestsInFlight >= 2)
@@ -61,7 +91,12 @@ private func serverConfiguration() -> FixtureServer.Configuration {
     @Test func everyTestRunsOnceAndIsObserved() async throws {
         try await withFixtureServer(serverConfiguration()) { server in
             let suites = (0..<3).map { s in
-                suite("par\(s)", base: server.httpURL, parallel: true, tests: (0..<25).map { get("t\($0)", "status/200") })
+                suite(
+                    "par\(s)",
+                    base: server.httpURL,
+                    parallel: true,
+                    tests: (0..<25).map { get("t\($0)", "status/200") }
+                )
             }
             let observed = LockedValue<[String]>([])
             var options = RunOptions()
@@ -84,7 +119,11 @@ private func serverConfiguration() -> FixtureServer.Configuration {
             var options = RunOptions()
             options.failFast = true
             let sink = CollectingSink()
-            let report = await Runner(options: options).run([suite("ff", base: server.httpURL, tests: [flaky, after])], run: .test, sinks: [sink])
+            let report = await Runner(options: options).run(
+                [suite("ff", base: server.httpURL, tests: [flaky, after])],
+                run: .test,
+                sinks: [sink]
+            )
             #expect(sink.result("always 500")?.attempts == 3)
             #expect(sink.result("always 500")?.status == .failed)
             #expect(sink.result("after")?.status == .skipped)
@@ -103,7 +142,10 @@ private func serverConfiguration() -> FixtureServer.Configuration {
         }
         let sink = CollectingSink()
         _ = await Runner(options: options).run(
-            [suite("reach", base: URL(string: "http://127.0.0.1:1")!, tests: [refused])], run: .test, sinks: [sink])
+            [suite("reach", base: URL(string: "http://127.0.0.1:1")!, tests: [refused])],
+            run: .test,
+            sinks: [sink]
+        )
         #expect(sink.result("refused")?.status == .error)
         #expect(sink.result("refused")?.error?.kind == (routeExists ? "cannotConnect" : "unreachable"))
     }
@@ -113,13 +155,20 @@ private func serverConfiguration() -> FixtureServer.Configuration {
             var skipped = get("skipped", "get")
             skipped.skip = "not today"
             let undefined = get("undefined", "anything/{{nope}}")
-            let refused = TestCase(name: "refused", location: location(3), request: RequestSpec(url: "http://127.0.0.1:1/"))
+            let refused = TestCase(
+                name: "refused",
+                location: location(3),
+                request: RequestSpec(url: "http://127.0.0.1:1/")
+            )
             let filteredOut = get("filtered out", "get")
             var options = RunOptions()
             options.include = { $0.testName != "filtered out" }
             let sink = CollectingSink()
             _ = await Runner(options: options).run(
-                [suite("misc", base: server.httpURL, tests: [skipped, undefined, refused, filteredOut])], run: .test, sinks: [sink])
+                [suite("misc", base: server.httpURL, tests: [skipped, undefined, refused, filteredOut])],
+                run: .test,
+                sinks: [sink]
+            )
             #expect(sink.result("skipped")?.skipReason == "not today")
             #expect(sink.result("undefined")?.error?.kind == "undefinedVariable")
             #expect(sink.result("undefined")?.error?.message.contains("'nope'") == true)
@@ -131,12 +180,21 @@ private func serverConfiguration() -> FixtureServer.Configuration {
     @Test func secretsNeverReachSinks() async throws {
         try await withFixtureServer(serverConfiguration()) { server in
             var echo = get("echo", "anything")
-            echo.request.headers = [HeaderSpec(name: "Authorization", value: "Bearer {{token}}"), HeaderSpec(name: "X-Echo", value: "{{token}}")]
-            echo.expect.json = [PathAssertion(path: "$.headers.X-Echo", predicates: PredicateSet([.equals(.string("wrong"))]))]
+            echo.request.headers = [
+                HeaderSpec(name: "Authorization", value: "Bearer {{token}}"),
+                HeaderSpec(name: "X-Echo", value: "{{token}}"),
+            ]
+            echo.expect.json = [
+                PathAssertion(path: "$.headers.X-Echo", predicates: PredicateSet([.equals(.string("wrong"))]))
+            ]
             var options = RunOptions()
             options.secrets = ["token": "TOPSECRET-42"]
             let sink = CollectingSink()
-            _ = await Runner(options: options).run([suite("sec", base: server.httpURL, tests: [echo])], run: .test, sinks: [sink])
+            _ = await Runner(options: options).run(
+                [suite("sec", base: server.httpURL, tests: [echo])],
+                run: .test,
+                sinks: [sink]
+            )
             let result = try #require(sink.result("echo"))
             #expect(result.status == .failed)
             let encoded = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
@@ -151,7 +209,9 @@ private func serverConfiguration() -> FixtureServer.Configuration {
             func echo(_ name: String, expected: String) -> TestCase {
                 var test = get(name, "anything")
                 test.request.query = .object(JSONObject([("u", .string("{{user}}")), ("k", .string("{{kind}}"))]))
-                test.expect.json = [PathAssertion(path: "$.args.u", predicates: PredicateSet([.equals(.string(expected))]))]
+                test.expect.json = [
+                    PathAssertion(path: "$.args.u", predicates: PredicateSet([.equals(.string(expected))]))
+                ]
                 return test
             }
             var first = get("capture", "anything/captured")
@@ -161,7 +221,9 @@ private func serverConfiguration() -> FixtureServer.Configuration {
             rows[1].row = DataRow(number: 2, values: ["user": "bob", "kind": "b"])
             var after = get("after", "anything")
             after.request.query = .object(JSONObject([("u", .string("{{user}}"))]))
-            after.expect.json = [PathAssertion(path: "$.args.u", predicates: PredicateSet([.equals(.string("captured"))]))]
+            after.expect.json = [
+                PathAssertion(path: "$.args.u", predicates: PredicateSet([.equals(.string("captured"))]))
+            ]
             let s = suite("rows", base: server.httpURL, tests: [first] + rows + [after])
             let report = await Runner(options: RunOptions()).run([s], run: .test, sinks: [])
             #expect(report.summary.passed == 4, "\(report.results.map(\.failureMessages))")
@@ -173,8 +235,14 @@ private func serverConfiguration() -> FixtureServer.Configuration {
                 t.expect.json = [PathAssertion(path: "$.args.u", predicates: PredicateSet([.equals(.string("carol"))]))]
                 return t
             }
-            forced[1].expect.json.append(PathAssertion(path: "$.args.k", predicates: PredicateSet([.equals(.string("b"))])))
-            let overridden = await Runner(options: options).run([suite("forced", base: server.httpURL, tests: forced)], run: .test, sinks: [])
+            forced[1].expect.json.append(
+                PathAssertion(path: "$.args.k", predicates: PredicateSet([.equals(.string("b"))]))
+            )
+            let overridden = await Runner(options: options).run(
+                [suite("forced", base: server.httpURL, tests: forced)],
+                run: .test,
+                sinks: []
+            )
             #expect(overridden.summary.passed == 2, "\(overridden.results.map(\.failureMessages))")
         }
     }
@@ -187,8 +255,12 @@ private func serverConfiguration() -> FixtureServer.Configuration {
             test.expect.json = [PathAssertion(path: "$.args.pw", predicates: PredicateSet([.equals(.string("wrong"))]))]
             test.name = "login alice"
             test.row = DataRow(number: 1, values: ["user": "alice", "password": "Row-Secret-77"])
-            let s = suite("rows", base: server.httpURL,
-                variables: [VariableDefinition(name: "password", source: .value(.string("unused")), isSecret: true)], tests: [test])
+            let s = suite(
+                "rows",
+                base: server.httpURL,
+                variables: [VariableDefinition(name: "password", source: .value(.string("unused")), isSecret: true)],
+                tests: [test]
+            )
             let sink = CollectingSink()
             let report = await Runner(options: RunOptions()).run([s], run: .test, sinks: [sink])
             #expect(report.summary.failed == 1)
@@ -203,14 +275,19 @@ private func serverConfiguration() -> FixtureServer.Configuration {
     @Test func basicAuthSendsCredentials() async throws {
         try await withFixtureServer(serverConfiguration()) { server in
             var viaDefaults = get("defaults", "basic-auth/admin/Hunter2-secret")
-            viaDefaults.expect.json = [PathAssertion(path: "$.authenticated", predicates: PredicateSet([.equals(.bool(true))]))]
+            viaDefaults.expect.json = [
+                PathAssertion(path: "$.authenticated", predicates: PredicateSet([.equals(.bool(true))]))
+            ]
             var own = get("own", "basic-auth/alice/{{pw}}")
             own.request.basicAuth = BasicAuthSpec(username: "alice", password: "{{pw}}")
             var header = get("header wins", "basic-auth/admin/Hunter2-secret", status: 401)
             header.request.headers = [HeaderSpec(name: "Authorization", value: "Basic bm9ib2R5Om5vbmU=")]
-            var s = suite("auth", base: server.httpURL,
+            var s = suite(
+                "auth",
+                base: server.httpURL,
                 variables: [VariableDefinition(name: "pw", source: .value(.string("Wonderland-7")), isSecret: true)],
-                tests: [viaDefaults, own, header])
+                tests: [viaDefaults, own, header]
+            )
             s.defaults.basicAuth = BasicAuthSpec(username: "admin", password: "Hunter2-secret")
             let sink = CollectingSink()
             let report = await Runner(options: RunOptions()).run([s], run: .test, sinks: [sink])
@@ -220,7 +297,10 @@ private func serverConfiguration() -> FixtureServer.Configuration {
             #expect(!encoded.contains(Data("alice:Wonderland-7".utf8).base64EncodedString()))
             // A password written literally is a credential too: hidden where the URL repeats it.
             #expect(!encoded.contains("Hunter2-secret"), "\(encoded)")
-            #expect(encoded.contains("basic-auth\\/admin\\/***") || encoded.contains("basic-auth/admin/***"), "\(encoded)")
+            #expect(
+                encoded.contains("basic-auth\\/admin\\/***") || encoded.contains("basic-auth/admin/***"),
+                "\(encoded)"
+            )
         }
     }
 
@@ -234,18 +314,27 @@ private func serverConfiguration() -> FixtureServer.Configuration {
             var login = get("login", "cookies/set?session=s1")
             login.expect.json = [cookie("session", exists: true)]
             var later = get("later", "cookies")
-            later.expect.json = [PathAssertion(path: "$.cookies.session", predicates: PredicateSet([.equals(.string("s1"))]))]
+            later.expect.json = [
+                PathAssertion(path: "$.cookies.session", predicates: PredicateSet([.equals(.string("s1"))]))
+            ]
             var stranger = get("stranger", "cookies")
             stranger.request.followRedirects = true
             stranger.expect.json = [cookie("session", exists: false)]
-            var noStore = suite("nostore", base: server.httpURL, tests: [get("set", "cookies/set?session=s2"), stranger])
+            var noStore = suite(
+                "nostore",
+                base: server.httpURL,
+                tests: [get("set", "cookies/set?session=s2"), stranger]
+            )
             noStore.keepsCookies = false
             // Suites run concurrently: the other suite reads only after "keeps" has set its cookie.
             let other = suite("other", base: server.httpURL, tests: [get("wait", "delay/300"), stranger])
 
             let sink = CollectingSink()
             let report = await Runner(options: RunOptions()).run(
-                [suite("keeps", base: server.httpURL, tests: [login, later]), noStore, other], run: .test, sinks: [sink])
+                [suite("keeps", base: server.httpURL, tests: [login, later]), noStore, other],
+                run: .test,
+                sinks: [sink]
+            )
             #expect(report.summary.passed == 6, "\(report.results.map(\.failureMessages))")
             #expect(sink.results.filter { $0.identity.testName == "stranger" }.count == 2)
         }

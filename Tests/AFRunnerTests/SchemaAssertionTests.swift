@@ -10,16 +10,30 @@ import Testing
 @Suite struct SchemaAssertionTests {
     private static func expectation(_ text: String) throws -> SchemaExpectation {
         let document = try JSONValue(parsing: text)
-        return SchemaExpectation(schema: try JSONSchema(compiling: document), document: document, file: nil, location: nil)
+        return SchemaExpectation(
+            schema: try JSONSchema(compiling: document),
+            document: document,
+            file: nil,
+            location: nil
+        )
     }
 
     private static func run(_ expect: Expectations, url: String, on server: FixtureServer) async -> TestResult {
         let test = TestCase(
-            name: "t", location: SourceLocation(file: "t.json", line: 1, column: 1, pointer: ""),
-            request: RequestSpec(url: url), expect: expect)
+            name: "t",
+            location: SourceLocation(file: "t.json", line: 1, column: 1, pointer: ""),
+            request: RequestSpec(url: url),
+            expect: expect
+        )
         let suite = Suite(
-            file: URL(fileURLWithPath: "/tmp/schema.json"), displayPath: "schema.json", name: "schema",
-            baseURL: server.httpURL.absoluteString, variables: [], parallel: false, tests: [test])
+            file: URL(fileURLWithPath: "/tmp/schema.json"),
+            displayPath: "schema.json",
+            name: "schema",
+            baseURL: server.httpURL.absoluteString,
+            variables: [],
+            parallel: false,
+            tests: [test]
+        )
         let report = await Runner(options: RunOptions()).run([suite], run: .test, sinks: [])
         return report.results[0]
     }
@@ -28,12 +42,14 @@ import Testing
         try await withFixtureServer(FixtureServer.Configuration()) { server in
             var expect = Expectations(status: [.code(200)])
             expect.schema = try Self.expectation(
-                #"{"type": "object", "required": ["id", "email"], "properties": {"id": {"type": "integer"}}}"#)
+                #"{"type": "object", "required": ["id", "email"], "properties": {"id": {"type": "integer"}}}"#
+            )
             let passing = await Self.run(expect, url: "users/7", on: server)
             #expect(passing.status == .passed, "\(passing.failureMessages)")
 
             expect.schema = try Self.expectation(
-                #"{"properties": {"id": {"type": "string"}, "name": {"maxLength": 2}}, "required": ["phone"]}"#)
+                #"{"properties": {"id": {"type": "string"}, "name": {"maxLength": 2}}, "required": ["phone"]}"#
+            )
             let failing = await Self.run(expect, url: "users/7", on: server)
             #expect(failing.status == .failed)
             let message = failing.failureMessages.joined(separator: "\n")

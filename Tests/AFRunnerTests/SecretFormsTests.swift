@@ -8,7 +8,8 @@ import Testing
     @Test func everyEncodingIsAForm() {
         let forms = SecretForms.of("tok+en/AB== x")
         for form in [
-            "tok+en/AB== x", "tok%2Ben/AB%3D%3D%20x", "tok%2ben/AB%3d%3d%20x", "tok%2Ben%2FAB%3D%3D%20x", "tok%2Ben%2FAB%3D%3D+x",
+            "tok+en/AB== x", "tok%2Ben/AB%3D%3D%20x", "tok%2ben/AB%3d%3d%20x", "tok%2Ben%2FAB%3D%3D%20x",
+            "tok%2Ben%2FAB%3D%3D+x",
             "tok%2ben%2fAB%3d%3d+x", #"tok+en\/AB== x"#,
         ] {
             #expect(forms.contains(form), "\(form)")
@@ -54,16 +55,29 @@ import Testing
         let redactor = Redactor()
         redactor.addHeaderValue("Bearer tok-12345")
         redactor.addHeaderValue("Basic " + Data("user:pw-67890".utf8).base64EncodedString())
-        #expect(redactor.redact(#"{"args": {"t": "tok-12345", "p": "pw-67890"}}"#) == #"{"args": {"t": "***", "p": "***"}}"#)
+        #expect(
+            redactor.redact(#"{"args": {"t": "tok-12345", "p": "pw-67890"}}"#) == #"{"args": {"t": "***", "p": "***"}}"#
+        )
     }
 
     @Test func identitiesAndPathsAreNeverMasked() {
         let redactor = Redactor(secretValues: ["token", "p"])
         let result = TestResult(
-            identity: TestIdentity(suiteFile: "token.json", suiteName: "token p", testName: "teapot token"), line: 1, status: .failed,
-            assertions: [AssertionResult(
-                kind: "json", target: "$.token", predicate: "equals", expected: "\"x\"", actual: "\"token\"", passed: false,
-                message: "$.token: expected \"x\", got \"token\"")])
+            identity: TestIdentity(suiteFile: "token.json", suiteName: "token p", testName: "teapot token"),
+            line: 1,
+            status: .failed,
+            assertions: [
+                AssertionResult(
+                    kind: "json",
+                    target: "$.token",
+                    predicate: "equals",
+                    expected: "\"x\"",
+                    actual: "\"token\"",
+                    passed: false,
+                    message: "$.token: expected \"x\", got \"token\""
+                )
+            ]
+        )
         let redacted = redactor.redact(result)
         #expect(redacted.identity == result.identity)
         #expect(redacted.assertions[0].target == "$.token")
@@ -72,13 +86,29 @@ import Testing
 
     @Test func credentialParametersInQuotedURLsAreHiddenInMessages() {
         let url = "\"https://h/cb?api_key=k-98765&access_token=t-43210&page=2\""
-        let result = Redactor().redact(TestResult(
-            identity: TestIdentity(suiteFile: "s.json", suiteName: "S", testName: "t"), line: 1, status: .failed,
-            assertions: [AssertionResult(
-                kind: "json", target: "$.next", predicate: "equals", expected: "\"x\"", actual: url, passed: false,
-                message: "$.next: expected \"x\", got \(url)")]))
+        let result = Redactor().redact(
+            TestResult(
+                identity: TestIdentity(suiteFile: "s.json", suiteName: "S", testName: "t"),
+                line: 1,
+                status: .failed,
+                assertions: [
+                    AssertionResult(
+                        kind: "json",
+                        target: "$.next",
+                        predicate: "equals",
+                        expected: "\"x\"",
+                        actual: url,
+                        passed: false,
+                        message: "$.next: expected \"x\", got \(url)"
+                    )
+                ]
+            )
+        )
         let assertion = result.assertions[0]
-        #expect(!assertion.message.contains("k-98765") && !assertion.message.contains("t-43210"), "\(assertion.message)")
+        #expect(
+            !assertion.message.contains("k-98765") && !assertion.message.contains("t-43210"),
+            "\(assertion.message)"
+        )
         #expect(assertion.message.hasPrefix("$.next: expected \"x\", got \"https://h/cb?api_key=***"))
         #expect(assertion.actual?.contains("page=2") == true)
     }

@@ -1,8 +1,9 @@
-@testable import AFRunner
 import AFSession
 import AFSuite
 import Foundation
 import Testing
+
+@testable import AFRunner
 
 /// Pinned certificate files are read once per suite and spec; a spec with templates is built per test.
 struct SecurityPolicyCacheTests {
@@ -18,7 +19,9 @@ struct SecurityPolicyCacheTests {
         let cache = SecurityPolicyCache(directory: folder, insecure: false)
         let literal = TLSSpec(pinning: "certificate", pinnedCertificates: ["pin.pem"])
         let templated = TLSSpec(pinning: "certificate", pinnedCertificates: ["{{pinFile}}"])
-        let render = { (s: String) throws(RunnerError) -> String in s.replacingOccurrences(of: "{{pinFile}}", with: "pin.pem") }
+        let render = { (s: String) throws(RunnerError) -> String in
+            s.replacingOccurrences(of: "{{pinFile}}", with: "pin.pem")
+        }
 
         let first = try cache.policy(for: literal, render: render)
         #expect(first.pinningMode == .certificate)

@@ -10,7 +10,10 @@ import Testing
     /// The backticked words of the line of runner.md that starts with `prefix`.
     static func documented(_ prefix: String) throws -> [String] {
         let text = try String(contentsOf: docs.appendingPathComponent("runner.md"), encoding: .utf8)
-        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(prefix) }, "runner.md has no line \(prefix)")
+        let line = try #require(
+            text.split(separator: "\n").first { $0.hasPrefix(prefix) },
+            "runner.md has no line \(prefix)"
+        )
         return line.matches(of: /`([^`]+)`/).map { String($0.output.1) }
     }
 
@@ -24,7 +27,11 @@ import Testing
         #expect(history.contains("runner.md#sensitive-names"))
     }
 
-    @Test(arguments: SensitiveNames.exact + ["X-Api-Key", "Api-Key", "privateKey", "signature", "Set-Cookie", "Cookie", "access_token"])
+    @Test(
+        arguments: SensitiveNames.exact + [
+            "X-Api-Key", "Api-Key", "privateKey", "signature", "Set-Cookie", "Cookie", "access_token",
+        ]
+    )
     func everyListedNameIsMaskedEverywhere(name: String) {
         #expect(SensitiveNames.contains(name))
         let redactor = Redactor()

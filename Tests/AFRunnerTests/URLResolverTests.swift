@@ -39,8 +39,10 @@ func preparedBaseResolvesLikeText(base: String, reference: String) throws {
     #expect(try URLResolver.resolve(reference, base: prepared) == URLResolver.resolve(reference, against: base))
 }
 
-@Test(arguments: [("http://x", true), ("HTTPS://x", true), ("hTtP:x", true), ("http", false), ("httpx://", false),
-    ("users", false), ("ftp://h", false), ("", false)])
+@Test(arguments: [
+    ("http://x", true), ("HTTPS://x", true), ("hTtP:x", true), ("http", false), ("httpx://", false),
+    ("users", false), ("ftp://h", false), ("", false),
+])
 func onlyHTTPSchemesMayBeAbsolute(text: String, expected: Bool) {
     #expect(URLResolver.mayBeHTTP(text) == expected)
 }

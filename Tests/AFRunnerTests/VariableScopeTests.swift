@@ -6,14 +6,18 @@ import Testing
 
 private func scope() -> VariableScope {
     var scope = VariableScope(
-        overrides: ["user": "from-cli"], secretOverrides: [], environment: ["HOME_URL": "http://env", "TOKEN": "env-token"])
-    scope = scope.adding([
-        VariableDefinition(name: "user", source: .value(.string("from-suite"))),
-        VariableDefinition(name: "id", source: .value(.string("suite-id"))),
-        VariableDefinition(name: "n", source: .value(.number(JSONNumber(3)))),
-        VariableDefinition(name: "token", source: .environment(name: "TOKEN", default: nil), isSecret: true),
-        VariableDefinition(name: "fallback", source: .environment(name: "UNSET_VAR", default: .string("dflt"))),
-    ]).scope
+        overrides: ["user": "from-cli"],
+        secretOverrides: [],
+        environment: ["HOME_URL": "http://env", "TOKEN": "env-token"]
+    )
+    scope =
+        scope.adding([
+            VariableDefinition(name: "user", source: .value(.string("from-suite"))),
+            VariableDefinition(name: "id", source: .value(.string("suite-id"))),
+            VariableDefinition(name: "n", source: .value(.number(JSONNumber(3)))),
+            VariableDefinition(name: "token", source: .environment(name: "TOKEN", default: nil), isSecret: true),
+            VariableDefinition(name: "fallback", source: .environment(name: "UNSET_VAR", default: .string("dflt"))),
+        ]).scope
     return scope
 }
 
@@ -52,21 +56,40 @@ private func scope() -> VariableScope {
 }
 
 @Test func jsonStringsAreRenderedRecursively() throws {
-    let value = JSONValue.object(JSONObject([("name", .string("{{id}}")), ("list", .array([.string("{{user}}"), .number(JSONNumber(1))]))]))
+    let value = JSONValue.object(
+        JSONObject([("name", .string("{{id}}")), ("list", .array([.string("{{user}}"), .number(JSONNumber(1))]))])
+    )
     let rendered = try scope().render(value)
-    #expect(rendered == .object(JSONObject([("name", .string("suite-id")), ("list", .array([.string("from-cli"), .number(JSONNumber(1))]))])))
+    #expect(
+        rendered
+            == .object(
+                JSONObject([
+                    ("name", .string("suite-id")), ("list", .array([.string("from-cli"), .number(JSONNumber(1))])),
+                ])
+            )
+    )
 }
 
 /// Expectations are rendered only when an operand holds `{{`; the check finds them at any depth.
 @Test func placeholdersInExpectationsAreFoundWherevertheyAre() throws {
     var plain = Expectations()
-    plain.json = [PathAssertion(path: "$.a", predicates: PredicateSet([.equals(.array([.string("x"), .number(JSONNumber(1))]))]))]
+    plain.json = [
+        PathAssertion(path: "$.a", predicates: PredicateSet([.equals(.array([.string("x"), .number(JSONNumber(1))]))]))
+    ]
     #expect(!VariableScope.mayHavePlaceholders(plain))
     var nested = plain
-    nested.json.append(PathAssertion(path: "$.b", predicates: PredicateSet([.count(PredicateSet([.oneOf([.string("{{n}}")])]))])))
+    nested.json.append(
+        PathAssertion(path: "$.b", predicates: PredicateSet([.count(PredicateSet([.oneOf([.string("{{n}}")])]))]))
+    )
     #expect(VariableScope.mayHavePlaceholders(nested))
     var inKey = Expectations()
-    inKey.headers = [HeaderAssertion(name: "X", predicates: PredicateSet([.equals(.object(JSONObject([("{{id}}", .null)])))]))]
+    inKey.headers = [
+        HeaderAssertion(name: "X", predicates: PredicateSet([.equals(.object(JSONObject([("{{id}}", .null)])))]))
+    ]
     #expect(VariableScope.mayHavePlaceholders(inKey))
-    #expect(try scope().render(inKey).headers.first?.predicates.predicates == [.equals(.object(JSONObject([("suite-id", .null)])))])
+    #expect(
+        try scope().render(inKey).headers.first?.predicates.predicates == [
+            .equals(.object(JSONObject([("suite-id", .null)])))
+        ]
+    )
 }

@@ -10,13 +10,22 @@ import Testing
 @Suite struct XPathAssertionTests {
     func context(_ contentType: String, _ body: String) -> ResponseContext {
         ResponseContext(
-            response: HTTPResponse(url: URL(string: "http://h/")!, statusCode: 200, headers: ["Content-Type": contentType], httpVersion: .http1_1),
-            body: Data(body.utf8), metrics: TransferMetrics())
+            response: HTTPResponse(
+                url: URL(string: "http://h/")!,
+                statusCode: 200,
+                headers: ["Content-Type": contentType],
+                httpVersion: .http1_1
+            ),
+            body: Data(body.utf8),
+            metrics: TransferMetrics()
+        )
     }
 
     func check(_ path: String, _ predicate: AFSuite.Predicate, on context: ResponseContext) -> AssertionResult {
         let results = AssertionEvaluator().evaluate(
-            Expectations(xpath: [PathAssertion(path: path, predicates: PredicateSet([predicate]))]), on: context)
+            Expectations(xpath: [PathAssertion(path: path, predicates: PredicateSet([predicate]))]),
+            on: context
+        )
         return results[0]
     }
 
@@ -33,7 +42,10 @@ import Testing
         #expect(check("//li", .count(PredicateSet([.equals(.number(JSONNumber(3)))])), on: page).passed)
         #expect(check("//li[@class='last']", .equals(.string("three")), on: page).passed)
         #expect(check("//p", .count(PredicateSet([.equals(.number(JSONNumber(2)))])), on: page).passed)
-        #expect(check("//p[2]", .matches(#"^second bold paragraph\s*$"#), on: page).passed, "text up to the next element")
+        #expect(
+            check("//p[2]", .matches(#"^second bold paragraph\s*$"#), on: page).passed,
+            "text up to the next element"
+        )
         #expect(check("/html/head/title", .equals(.string("Shop")), on: page).passed)
         #expect(check("//input/@value", .equals(.string("café")), on: page).passed, "UTF-8 by default, not ISO-8859-1")
     }
@@ -42,10 +54,14 @@ import Testing
     func htmlCharsetFromContentType() {
         let latin1 = ResponseContext(
             response: HTTPResponse(
-                url: URL(string: "http://h/")!, statusCode: 200, headers: ["Content-Type": "text/html; charset=iso-8859-1"],
-                httpVersion: .http1_1),
+                url: URL(string: "http://h/")!,
+                statusCode: 200,
+                headers: ["Content-Type": "text/html; charset=iso-8859-1"],
+                httpVersion: .http1_1
+            ),
             body: Data([0x3C, 0x70, 0x3E, 0x63, 0x61, 0x66, 0xE9, 0x3C, 0x2F, 0x70, 0x3E]),  // <p>café</p> in Latin-1
-            metrics: TransferMetrics())
+            metrics: TransferMetrics()
+        )
         let result = check("//p", .equals(.string("café")), on: latin1)
         #expect(result.passed, "\(result.message)")
     }
@@ -99,7 +115,10 @@ import Testing
 
     @Test("XML attributes, positions and node lists")
     func xmlNodeLists() {
-        let xml = context("application/xml", #"<lib name="x"><book id="1"><t>A</t></book><book id="2"><t>B</t></book></lib>"#)
+        let xml = context(
+            "application/xml",
+            #"<lib name="x"><book id="1"><t>A</t></book><book id="2"><t>B</t></book></lib>"#
+        )
         #expect(check("/lib/@name", .equals(.string("x")), on: xml).passed)
         #expect(check("//book/t", .equals(.array([.string("A"), .string("B")])), on: xml).passed)
         #expect(check("//book[@id='2']/t", .equals(.string("B")), on: xml).passed)

@@ -20,12 +20,20 @@ struct CookieStoreTests {
     @Test func aStoreKeepsCookiesForItsRequestsOnly() async throws {
         // The session keeps no store of its own: every cookie below comes from the request's store.
         try await withFixture(configure: { $0.cookiesEnabled = false }) { server, session in
-            let first = CookieStore(), second = CookieStore()
+            let first = CookieStore()
+            let second = CookieStore()
             // /cookies/set answers with Set-Cookie and a redirect to /cookies: the redirect's
             // request already carries the new cookie.
-            let set = try await echoedCookies(request(server.url("/cookies/set?flavour=oat"), store: first), on: session)
+            let set = try await echoedCookies(
+                request(server.url("/cookies/set?flavour=oat"), store: first),
+                on: session
+            )
             #expect(set == ["flavour": "oat"])
-            #expect(try await echoedCookies(request(server.url("/cookies"), store: first), on: session) == ["flavour": "oat"])
+            #expect(
+                try await echoedCookies(request(server.url("/cookies"), store: first), on: session) == [
+                    "flavour": "oat"
+                ]
+            )
             #expect(try await echoedCookies(request(server.url("/cookies"), store: second), on: session).isEmpty)
             #expect(try await echoedCookies(request(server.url("/cookies"), store: nil), on: session).isEmpty)
 
@@ -40,7 +48,9 @@ struct CookieStoreTests {
             let store = CookieStore()
             _ = try await session.data(for: request(server.url("/cookies/set?in=store"), store: store))
             _ = try await session.data(for: HTTPRequest(url: server.url("/cookies/set?in=session")))
-            #expect(try await echoedCookies(request(server.url("/cookies"), store: store), on: session) == ["in": "store"])
+            #expect(
+                try await echoedCookies(request(server.url("/cookies"), store: store), on: session) == ["in": "store"]
+            )
             #expect(try await echoedCookies(HTTPRequest(url: server.url("/cookies")), on: session) == ["in": "session"])
         }
     }
@@ -87,7 +97,10 @@ struct CookieHeaderMergeTests {
             request.cookieStore = store
             let response = try await session.data(for: request)
             let headers = jsonObject(response.data)?["headers"] as? [String: Any]
-            let cookie = try #require(headers?["Cookie"] as? String, "\(String(decoding: response.data, as: UTF8.self))")
+            let cookie = try #require(
+                headers?["Cookie"] as? String,
+                "\(String(decoding: response.data, as: UTF8.self))"
+            )
             #expect(cookie.contains("fromStore=1") && cookie.contains("written=2"), "\(cookie)")
             // The fixture joins repeated header fields with ", "; libcurl joins cookies with "; ".
             #expect(!cookie.contains(", "), "two Cookie header fields were sent: \(cookie)")

@@ -29,7 +29,9 @@ struct DownloadTests {
         try Data("old".utf8).write(to: target)
         try await withFixture { server, session in
             let seen = Collector<Int>()
-            let response = try await session.download(for: HTTPRequest(url: server.url("/bytes/4096"))) { temporary, response in
+            let response = try await session.download(for: HTTPRequest(url: server.url("/bytes/4096"))) {
+                temporary,
+                response in
                 seen.append(response.statusCode)
                 #expect(FileManager.default.fileExists(atPath: temporary.path))
                 return target
@@ -65,7 +67,10 @@ struct DownloadTests {
     @Test func downloadProgressReachesTheTotal() async throws {
         try await withFixture { server, session in
             let seen = Collector<TransferProgress>()
-            let task = session.downloadTask(with: HTTPRequest(url: server.url("/bytes/\(4 << 20)")), progress: { seen.append($0) })
+            let task = session.downloadTask(
+                with: HTTPRequest(url: server.url("/bytes/\(4 << 20)")),
+                progress: { seen.append($0) }
+            )
             task.resume()
             let response = try await task.downloadResponse()
             defer { try? FileManager.default.removeItem(at: response.fileURL) }

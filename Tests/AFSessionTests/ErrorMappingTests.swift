@@ -18,7 +18,11 @@ struct ErrorMappingTests {
     @Test(arguments: table)
     func codeMapsToCase(code: UInt32, expected: String) {
         let error = SessionError.mapping(
-            code: CurlCode(rawValue: code), message: "from the error buffer", request: Self.request, timeoutPhase: .total)
+            code: CurlCode(rawValue: code),
+            message: "from the error buffer",
+            request: Self.request,
+            timeoutPhase: .total
+        )
         #expect(error.caseName == expected)
         if let failure = error.transportFailure {
             #expect(failure.code.rawValue == code)
@@ -29,7 +33,12 @@ struct ErrorMappingTests {
 
     @Test(arguments: [SessionError.TimeoutPhase.connect, .total])
     func timeoutKeepsThePhase(phase: SessionError.TimeoutPhase) {
-        let error = SessionError.mapping(code: .operationTimedOut, message: "", request: Self.request, timeoutPhase: phase)
+        let error = SessionError.mapping(
+            code: .operationTimedOut,
+            message: "",
+            request: Self.request,
+            timeoutPhase: phase
+        )
         guard case .timedOut(let mapped, _) = error else {
             Issue.record("expected .timedOut, got \(error)")
             return
@@ -72,7 +81,8 @@ extension SessionError {
     /// The libcurl details, for the cases that carry them.
     var transportFailure: TransportFailure? {
         switch self {
-        case .dnsFailure(let f), .cannotConnect(let f), .timedOut(_, let f), .tlsFailure(let f), .tooManyRedirects(let f),
+        case .dnsFailure(let f), .cannotConnect(let f), .timedOut(_, let f), .tlsFailure(let f),
+            .tooManyRedirects(let f),
             .connectionLost(let f), .invalidResponse(let f), .transport(let f):
             f
         default: nil

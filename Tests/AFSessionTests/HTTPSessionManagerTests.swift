@@ -103,14 +103,20 @@ struct HTTPSessionManagerTests {
         try await withFixtureServer(noTLS) { server in
             let manager = HTTPSessionManager(baseURL: server.httpURL)
             let ok: Bool = await withCheckedContinuation { continuation in
-                let task = manager.get("get", success: { _, value in continuation.resume(returning: value is Data) },
-                                       failure: { _, _ in continuation.resume(returning: false) })
+                let task = manager.get(
+                    "get",
+                    success: { _, value in continuation.resume(returning: value is Data) },
+                    failure: { _, _ in continuation.resume(returning: false) }
+                )
                 #expect(task?.state == .running || task?.state == .completed)
             }
             #expect(ok)
             let failed: SessionError? = await withCheckedContinuation { continuation in
-                manager.get("status/500", success: { _, _ in continuation.resume(returning: nil) },
-                            failure: { task, error in continuation.resume(returning: task == nil ? nil : error) })
+                manager.get(
+                    "status/500",
+                    success: { _, _ in continuation.resume(returning: nil) },
+                    failure: { task, error in continuation.resume(returning: task == nil ? nil : error) }
+                )
             }
             guard case .responseValidation? = failed else {
                 Issue.record("expected .responseValidation, got \(String(describing: failed))")

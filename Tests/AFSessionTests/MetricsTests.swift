@@ -33,7 +33,9 @@ struct MetricsTests {
         try await withFixture(configure: { $0.maxConnectionsPerHost = 1 }) { server, session in
             let ports = try await withThrowingTaskGroup(of: Int?.self) { group in
                 for _ in 0..<6 {
-                    group.addTask { try await session.data(for: HTTPRequest(url: server.url("/delay/50"))).metrics.localPort }
+                    group.addTask {
+                        try await session.data(for: HTTPRequest(url: server.url("/delay/50"))).metrics.localPort
+                    }
                 }
                 var ports: Set<Int?> = []
                 for try await port in group { ports.insert(port) }
@@ -46,7 +48,11 @@ struct MetricsTests {
 
     @Test func sizesAddressesAndVersionAreReported() async throws {
         try await withFixture { server, session in
-            let request = HTTPRequest(url: server.url("/anything"), method: .post, body: .data(Data(repeating: 0x41, count: 1234)))
+            let request = HTTPRequest(
+                url: server.url("/anything"),
+                method: .post,
+                body: .data(Data(repeating: 0x41, count: 1234))
+            )
             let response = try await session.data(for: request)
             let metrics = response.metrics
             #expect(metrics.requestBodyBytes == 1234)

@@ -40,7 +40,9 @@ struct RedirectCookieGzipTests {
 
     @Test func requestCanOverrideTheRedirectPolicy() async throws {
         try await withFixture { server, session in
-            let response = try await session.data(for: HTTPRequest(url: server.url("/redirect/1"), followsRedirects: false))
+            let response = try await session.data(
+                for: HTTPRequest(url: server.url("/redirect/1"), followsRedirects: false)
+            )
             #expect((300..<400).contains(response.response.statusCode))
         }
     }
@@ -68,7 +70,12 @@ struct RedirectCookieGzipTests {
             _ = try await session.data(for: HTTPRequest(url: server.url("/cookies/set?flavour=oat")))
             var serializer = HTTPRequestSerializer()
             serializer.httpShouldHandleCookies = false
-            let request = try serializer.request(method: .get, url: server.url("/cookies"), parameters: nil, headers: [:])
+            let request = try serializer.request(
+                method: .get,
+                url: server.url("/cookies"),
+                parameters: nil,
+                headers: [:]
+            )
             #expect(request.handlesCookies == false)
             let without = try await session.data(for: request)
             #expect((jsonObject(without.data)?["cookies"] as? [String: Any])?["flavour"] == nil)
@@ -89,7 +96,9 @@ struct RedirectCookieGzipTests {
 
     @Test func gzipIsLeftAloneWhenDecompressionIsOff() async throws {
         try await withFixture(configure: { $0.automaticDecompression = false }) { server, session in
-            let response = try await session.data(for: HTTPRequest(url: server.url("/gzip"), headers: ["Accept-Encoding": "gzip"]))
+            let response = try await session.data(
+                for: HTTPRequest(url: server.url("/gzip"), headers: ["Accept-Encoding": "gzip"])
+            )
             #expect(response.data.prefix(2) == Data([0x1F, 0x8B]))
         }
     }

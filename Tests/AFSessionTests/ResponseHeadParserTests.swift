@@ -16,8 +16,10 @@ struct ResponseHeadParserTests {
 
     /// The byte-level split of `Name: value` lines gives what the line-level parser gives.
     @Test func byteAndLineParsingAgree() {
-        let lines = ["HTTP/1.1 200 OK", "Host: h", "Empty:", "X-Tabs:\t a b \t", "NoColon", "H: v", "HTTPX: y",
-            "Folded: one", "  two", "Ümlaut: é", "Colon: a:b", ""]
+        let lines = [
+            "HTTP/1.1 200 OK", "Host: h", "Empty:", "X-Tabs:\t a b \t", "NoColon", "H: v", "HTTPX: y",
+            "Folded: one", "  two", "Ümlaut: é", "Colon: a:b", "",
+        ]
         let bytes = feed(lines)
         var text = ResponseHeadParser()
         for line in lines.dropLast() { text.consume(line: line) }

@@ -56,7 +56,9 @@ struct SessionManagerTests {
     }
 
     @Test func defaultHeadersAreSentAndRequestHeadersWin() async throws {
-        try await withFixture(configure: { $0.defaultHeaders = ["X-Default": "d", "X-Both": "session"] }) { server, session in
+        try await withFixture(configure: { $0.defaultHeaders = ["X-Default": "d", "X-Both": "session"] }) {
+            server,
+            session in
             let request = HTTPRequest(url: server.url("/headers"), headers: ["X-Both": "request"])
             let response = try await session.data(for: request)
             let headers = (jsonObject(response.data)?["headers"] as? [String: Any]) ?? [:]
@@ -89,10 +91,13 @@ struct SessionManagerTests {
         try await withFixture { server, session in
             let calls = Collector<Int>()
             let result: Result<DataResponse, SessionError> = await withCheckedContinuation { continuation in
-                let task = session.dataTask(with: HTTPRequest(url: server.url("/status/201")), completionHandler: { result in
-                    calls.append(1)
-                    continuation.resume(returning: result)
-                })
+                let task = session.dataTask(
+                    with: HTTPRequest(url: server.url("/status/201")),
+                    completionHandler: { result in
+                        calls.append(1)
+                        continuation.resume(returning: result)
+                    }
+                )
                 task.resume()
                 task.resume()
             }
@@ -108,9 +113,14 @@ struct SessionManagerTests {
         let completed = Collector<TaskCompletionEvent>()
         let monitor = ClosureEventMonitor(
             didResume: { resumed.append($0.identifier) },
-            didComplete: { _, event in completed.append(event) })
+            didComplete: { _, event in completed.append(event) }
+        )
         try await withFixtureServer(noTLS) { server in
-            let session = SessionManager(configuration: SessionConfiguration(), completionQueue: nil, eventMonitors: [monitor])
+            let session = SessionManager(
+                configuration: SessionConfiguration(),
+                completionQueue: nil,
+                eventMonitors: [monitor]
+            )
             _ = try await session.data(for: HTTPRequest(url: server.url("/bytes/10")))
             await session.shutdown()
         }

@@ -1,6 +1,8 @@
 import AFSession
 import FixtureServer
 import Foundation
+import Locking
+import Synchronization
 
 /// Starts an HTTP-only fixture server (TLS too when asked) and a session for it, and shuts both
 /// down afterwards.
@@ -50,9 +52,6 @@ final class Collector<Value: Sendable>: Sendable {
     func append(_ value: Value) { storage.withLock { $0.append(value) } }
     var values: [Value] { storage.withLock { $0 } }
 }
-
-import Locking
-import Synchronization
 
 /// A shared index handed out to concurrent workers.
 final class Counter: Sendable {

@@ -53,7 +53,9 @@ struct TLSTransportTests {
             // The system store does not trust the fixtures' CA.
             await withSessionManager { session in
                 do {
-                    _ = try await session.data(for: HTTPRequest(url: URL(string: server.httpsURL.absoluteString + "/get")!))
+                    _ = try await session.data(
+                        for: HTTPRequest(url: URL(string: server.httpsURL.absoluteString + "/get")!)
+                    )
                     Issue.record("an unknown CA must fail")
                 } catch {
                     switch error as? SessionError {

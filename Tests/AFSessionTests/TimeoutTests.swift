@@ -27,7 +27,9 @@ struct TimeoutTests {
     @Test func aSlowResponseIsATotalTimeout() async throws {
         try await withFixture { server, session in
             do {
-                _ = try await session.data(for: HTTPRequest(url: server.url("/delay/3000"), timeout: .milliseconds(300)))
+                _ = try await session.data(
+                    for: HTTPRequest(url: server.url("/delay/3000"), timeout: .milliseconds(300))
+                )
                 Issue.record("expected a total timeout")
             } catch {
                 guard case .timedOut(let phase, _)? = error as? SessionError else {
@@ -40,7 +42,10 @@ struct TimeoutTests {
     }
 
     @Test func aClosedPortIsCannotConnect() async throws {
-        let port = try { let listener = try SilentListener(); return listener.port }()
+        let port = try {
+            let listener = try SilentListener()
+            return listener.port
+        }()
         await withSessionManager { session in
             do {
                 _ = try await session.data(for: HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/")!))

@@ -1,7 +1,8 @@
-@testable import AFSession
 import FixtureServer
 import Foundation
 import Testing
+
+@testable import AFSession
 
 /// A session with several transfer threads (`SessionConfiguration.transferThreads`): parallel work spreads
 /// over them, one request at a time stays on the first and its connection, shutdown ends them all.
@@ -12,7 +13,10 @@ struct TransferLoopGroupTests {
     }
 
     @Test func parallelRequestsSpreadOverTheThreadsAndAllComplete() async throws {
-        try await withFixture(configure: { $0.transferThreads = 2; $0.maxConnections = 32 }) { server, session in
+        try await withFixture(configure: {
+            $0.transferThreads = 2
+            $0.maxConnections = 32
+        }) { server, session in
             #expect(session.loops.loops.count == 2)
             let failures = Collector<Int>()
             let next = Counter()
@@ -22,7 +26,9 @@ struct TransferLoopGroupTests {
                         while true {
                             let index = next.take()
                             guard index < 400 else { return }
-                            let response = try await session.data(for: HTTPRequest(url: server.url("/delay/5?i=\(index)")))
+                            let response = try await session.data(
+                                for: HTTPRequest(url: server.url("/delay/5?i=\(index)"))
+                            )
                             if response.response.statusCode != 200 { failures.append(index) }
                         }
                     }
@@ -58,8 +64,12 @@ struct TransferLoopGroupTests {
             // One at a time, each accepted before the next is made: the least busy thread takes each.
             var tasks: [Task<DataResponse, any Error>] = []
             for index in 0..<6 {
-                tasks.append(Task { try await session.data(for: HTTPRequest(url: server.url("/delay/60000?i=\(index)"))) })
-                for _ in 0..<500 where starts(session).reduce(0, +) <= index { try await Task.sleep(for: .milliseconds(5)) }
+                tasks.append(
+                    Task { try await session.data(for: HTTPRequest(url: server.url("/delay/60000?i=\(index)"))) }
+                )
+                for _ in 0..<500 where starts(session).reduce(0, +) <= index {
+                    try await Task.sleep(for: .milliseconds(5))
+                }
             }
             #expect(starts(session) == [2, 2, 2])
             await session.shutdown()

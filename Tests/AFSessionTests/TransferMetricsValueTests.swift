@@ -5,7 +5,12 @@ import Testing
 /// `TransferMetrics` keeps its values behind one shared reference; it must still behave as a value.
 @Suite struct TransferMetricsValueTests {
     @Test func aCopyChangesAloneAndEqualityFollowsTheValues() {
-        let original = TransferMetrics(dns: .milliseconds(2), total: .milliseconds(40), remoteIP: "127.0.0.1", connectionReused: true)
+        let original = TransferMetrics(
+            dns: .milliseconds(2),
+            total: .milliseconds(40),
+            remoteIP: "127.0.0.1",
+            connectionReused: true
+        )
         var copy = original
         #expect(copy == original)
         copy.total = .milliseconds(41)
@@ -21,7 +26,12 @@ import Testing
     }
 
     @Test func encodesOneKeyPerPropertyAndDecodesBack() throws {
-        var metrics = TransferMetrics(connect: .microseconds(300), redirectCount: 2, httpVersion: .http1_1, remotePort: 8443)
+        var metrics = TransferMetrics(
+            connect: .microseconds(300),
+            redirectCount: 2,
+            httpVersion: .http1_1,
+            remotePort: 8443
+        )
         metrics.responseBodyBytes = 67
         let data = try JSONEncoder().encode(metrics)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -10,7 +10,10 @@ struct UploadTests {
             let response = try await session.upload(for: HTTPRequest(url: server.url("/post")), from: body)
             #expect(response.response.statusCode == 200)
             let echo = jsonObject(response.data)
-            #expect((echo?["data"] as? String) == "hello=world" || (echo?["form"] as? [String: Any])?["hello"] as? String == "world")
+            #expect(
+                (echo?["data"] as? String) == "hello=world"
+                    || (echo?["form"] as? [String: Any])?["hello"] as? String == "world"
+            )
             #expect(response.metrics.requestBodyBytes == Int64(body.count))
         }
     }
@@ -24,8 +27,14 @@ struct UploadTests {
         try await withFixture { server, session in
             let progress = Collector<TransferProgress>()
             let task = session.uploadTask(
-                with: HTTPRequest(url: server.url("/upload"), method: .put, headers: ["Content-Type": "application/octet-stream"]),
-                fromFile: file, progress: { progress.append($0) })
+                with: HTTPRequest(
+                    url: server.url("/upload"),
+                    method: .put,
+                    headers: ["Content-Type": "application/octet-stream"]
+                ),
+                fromFile: file,
+                progress: { progress.append($0) }
+            )
             task.resume()
             let response = try await task.dataResponse()
             #expect(response.response.statusCode == 200)
@@ -59,8 +68,11 @@ struct UploadTests {
     @Test func streamBodyWithUnknownLengthIsSentChunked() async throws {
         try await withFixture { server, session in
             let request = HTTPRequest(
-                url: server.url("/post"), method: .post, headers: ["Content-Type": "text/plain"],
-                body: .stream(length: nil) { CountingStream(total: 10_000) })
+                url: server.url("/post"),
+                method: .post,
+                headers: ["Content-Type": "text/plain"],
+                body: .stream(length: nil) { CountingStream(total: 10_000) }
+            )
             let response = try await session.data(for: request)
             #expect(response.response.statusCode == 200)
             #expect(response.metrics.requestBodyBytes == 10_000)

@@ -25,8 +25,16 @@ struct DataRowDecodingTests {
 
     @Test func rowsFromCSVAndJSONFilesBesideTheSuite() throws {
         try withTemporaryFolder { folder in
-            try "id,name\n1,alice\n2,\"bob, jr\"\n".write(to: folder.appendingPathComponent("users.csv"), atomically: true, encoding: .utf8)
-            try #"[{"id": 3}, {"id": 4}]"#.write(to: folder.appendingPathComponent("more.json"), atomically: true, encoding: .utf8)
+            try "id,name\n1,alice\n2,\"bob, jr\"\n".write(
+                to: folder.appendingPathComponent("users.csv"),
+                atomically: true,
+                encoding: .utf8
+            )
+            try #"[{"id": 3}, {"id": 4}]"#.write(
+                to: folder.appendingPathComponent("more.json"),
+                atomically: true,
+                encoding: .utf8
+            )
             let csv = try load(suite(each: #""users.csv""#, name: "get {{name}}"), folder: folder).get()
             #expect(csv.tests.map(\.name) == ["get alice", "get bob, jr"])
             #expect(csv.tests[1].row?.values == ["id": "2", "name": "bob, jr"])
@@ -52,7 +60,8 @@ struct DataRowDecodingTests {
         let partial = suite(each: #"[{"id": 1, "role": "a"}, {"id": 2}]"#, url: "http://h/{{id}}/{{role}}")
         let problems = diagnostics(partial).map(\.description)
         #expect(problems.count == 1 && problems[0].contains("undefined variable `role`"), "\(problems)")
-        let withDefault = #"{"name": "s", "variables": {"role": "user"}, "tests": [{"name": "get {{id}}", "each": [{"id": 1, "role": "a"}, {"id": 2}], "request": {"url": "http://h/{{id}}/{{role}}"}}]}"#
+        let withDefault =
+            #"{"name": "s", "variables": {"role": "user"}, "tests": [{"name": "get {{id}}", "each": [{"id": 1, "role": "a"}, {"id": 2}], "request": {"url": "http://h/{{id}}/{{role}}"}}]}"#
         #expect(diagnostics(withDefault).isEmpty)
     }
 
@@ -75,15 +84,30 @@ struct DataRowDecodingTests {
 
     @Test func aBadDataFileNamesItsLine() throws {
         try withTemporaryFolder { folder in
-            try "id,name\n1,alice\n2\n".write(to: folder.appendingPathComponent("u.csv"), atomically: true, encoding: .utf8)
-            try "[{\"id\": 1},\n {\"id\": }]".write(to: folder.appendingPathComponent("u.json"), atomically: true, encoding: .utf8)
+            try "id,name\n1,alice\n2\n".write(
+                to: folder.appendingPathComponent("u.csv"),
+                atomically: true,
+                encoding: .utf8
+            )
+            try "[{\"id\": 1},\n {\"id\": }]".write(
+                to: folder.appendingPathComponent("u.json"),
+                atomically: true,
+                encoding: .utf8
+            )
             let csv = diagnostics(suite(each: #""u.csv""#), folder: folder).map(\.description)
             #expect(csv.first?.contains("`u.csv` line 3: 1 fields where the header has 2") == true, "\(csv)")
             let json = diagnostics(suite(each: #""u.json""#), folder: folder).map(\.description)
             #expect(json.first?.contains("`u.json` line 2: invalid JSON") == true, "\(json)")
-            try "user id,name\n1,a\n".write(to: folder.appendingPathComponent("h.csv"), atomically: true, encoding: .utf8)
+            try "user id,name\n1,a\n".write(
+                to: folder.appendingPathComponent("h.csv"),
+                atomically: true,
+                encoding: .utf8
+            )
             let header = diagnostics(suite(each: #""h.csv""#), folder: folder).map(\.description)
-            #expect(header.first?.contains("`h.csv` line 1: column `user id` is not a variable name") == true, "\(header)")
+            #expect(
+                header.first?.contains("`h.csv` line 1: column `user id` is not a variable name") == true,
+                "\(header)"
+            )
         }
     }
 }
@@ -102,11 +126,17 @@ struct BasicAuthDecodingTests {
     }
 
     @Test func bothFieldsAreRequiredAndPlacesAreChecked() {
-        let missing = diagnostics(#"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://h/", "basicAuth": {"username": "u"}}}]}"#)
+        let missing = diagnostics(
+            #"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://h/", "basicAuth": {"username": "u"}}}]}"#
+        )
         #expect(missing.map(\.description).first?.contains("missing `password` in `basicAuth`") == true, "\(missing)")
-        let misplaced = diagnostics(#"{"name": "s", "tests": [{"name": "t", "basicAuth": {"username": "u", "password": "p"}, "request": {"url": "http://h/"}}]}"#)
+        let misplaced = diagnostics(
+            #"{"name": "s", "tests": [{"name": "t", "basicAuth": {"username": "u", "password": "p"}, "request": {"url": "http://h/"}}]}"#
+        )
         #expect(misplaced.map(\.description).first?.contains("`request`") == true, "\(misplaced)")
-        let undefined = diagnostics(#"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://h/", "basicAuth": {"username": "u", "password": "{{nope}}"}}}]}"#)
+        let undefined = diagnostics(
+            #"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://h/", "basicAuth": {"username": "u", "password": "{{nope}}"}}}]}"#
+        )
         #expect(undefined.map(\.description).first?.contains("undefined variable `nope`") == true, "\(undefined)")
     }
 }
@@ -114,7 +144,8 @@ struct BasicAuthDecodingTests {
 /// Bad `each` data does not hide the test's other problems, nor cascade into undefined variables.
 struct DataRowProblemTests {
     @Test func theRestOfTheTestIsStillChecked() {
-        let json = #"{"name": "s", "tests": [{"name": "t {{id}}", "each": [], "request": {"url": "http://h/{{id}}", "timeout": -1}}]}"#
+        let json =
+            #"{"name": "s", "tests": [{"name": "t {{id}}", "each": [], "request": {"url": "http://h/{{id}}", "timeout": -1}}]}"#
         let problems = diagnostics(json).map(\.description)
         #expect(problems.count == 2, "\(problems)")
         #expect(problems.contains { $0.contains("`each`: the array is empty") })

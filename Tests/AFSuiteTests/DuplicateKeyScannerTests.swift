@@ -7,10 +7,12 @@ import Testing
     @Test func findsNestedDuplicatesWithPointerLineAndColumn() {
         let json = "{\"tests\": [{\"é\": \"x,{\", \"b\": [0, {\"x\": 1,\n \"x\": 2}]}],\n \"tests\": []}"
         let found = DuplicateKeyScanner.scan(Array(json.utf8))
-        #expect(found == [
-            .init(key: "x", pointer: "/tests/0/b/1/x", line: 2, column: 2, firstLine: 1),
-            .init(key: "tests", pointer: "/tests", line: 3, column: 2, firstLine: 1),
-        ])
+        #expect(
+            found == [
+                .init(key: "x", pointer: "/tests/0/b/1/x", line: 2, column: 2, firstLine: 1),
+                .init(key: "tests", pointer: "/tests", line: 3, column: 2, firstLine: 1),
+            ]
+        )
     }
 
     @Test func sameNameInDifferentObjectsIsFine() {

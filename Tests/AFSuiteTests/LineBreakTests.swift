@@ -18,7 +18,10 @@ struct LineBreakTests {
             """
         let errors = diagnostics(json)
         #expect(errors.count == 1)
-        guard case .invalid(let d) = try #require(errors.first) else { Issue.record("\(errors)"); return }
+        guard case .invalid(let d) = try #require(errors.first) else {
+            Issue.record("\(errors)")
+            return
+        }
         #expect(d.reason == .forbiddenCharacter(key: key, character: character))
         #expect(d.location.line == 2)
         #expect(d.fix?.contains("remove the CR, LF or NUL") == true)
@@ -31,7 +34,10 @@ struct LineBreakTests {
             ]}
             """
         let errors = diagnostics(json)
-        guard case .invalid(let d) = try #require(errors.first) else { Issue.record("\(errors)"); return }
+        guard case .invalid(let d) = try #require(errors.first) else {
+            Issue.record("\(errors)")
+            return
+        }
         #expect(d.reason == .forbiddenCharacter(key: "url", character: "\\r"))
         let marker = try #require(position(of: "\\r\\nHost", in: json))
         #expect(d.location.line == marker.line)
@@ -39,7 +45,9 @@ struct LineBreakTests {
     }
 
     @Test func aBaseURLWithALineBreakIsRejected() {
-        let errors = diagnostics(#"{"name": "s", "baseURL": "http://x/\n", "tests": [{"name": "t", "request": {"url": "/a"}}]}"#)
+        let errors = diagnostics(
+            #"{"name": "s", "baseURL": "http://x/\n", "tests": [{"name": "t", "request": {"url": "/a"}}]}"#
+        )
         #expect(errors.contains { if case .invalid(let d) = $0 { d.code == "forbidden-character" } else { false } })
     }
 }

@@ -17,7 +17,9 @@ import Testing
                   {"name": "b", "request": {"url": "http://h/api/users"}, "expect": {"openapi": {"path": "/api/users", "method": "post"}}},
                   {"name": "c", "request": {"url": "http://h/x"}, "expect": {"openapi": {"operationId": "getBrokenUser"}}}
                 ]}
-                """, to: "s.json")
+                """,
+                to: "s.json"
+            )
             let result = SuiteLoader(environment: [:]).load(paths: [root.appendingPathComponent("s.json").path])
             #expect(result.errors.isEmpty, "\(result.errors)")
             let tests = try #require(result.suites.first).tests
@@ -33,7 +35,9 @@ import Testing
                   {"name": "a", "request": {"url": "http://h/v1/users/{{id}}"}},
                   {"name": "b", "request": {"method": "POST", "url": "http://h/api/users"}}
                 ], "variables": {"id": 3}}
-                """, to: "s.json")
+                """,
+                to: "s.json"
+            )
             let result = SuiteLoader(environment: [:]).load(paths: [root.appendingPathComponent("s.json").path])
             #expect(result.errors.isEmpty, "\(result.errors)")
             let tests = try #require(result.suites.first).tests
@@ -58,7 +62,9 @@ import Testing
                   {"name": "c", "request": {"url": "http://h/"}, "expect": {"openapi": {"spec": "bad.yaml", "operationId": "x"}}},
                   {"name": "d", "request": {"url": "http://h/"}, "expect": {"openapi": {"operationId": "x"}}}
                 ]}
-                """, to: "s.json")
+                """,
+                to: "s.json"
+            )
             let result = SuiteLoader(environment: [:]).load(paths: [root.appendingPathComponent("s.json").path])
             let text = result.errors.map(\.description).joined(separator: "\n")
             #expect(text.contains("did you mean `getUser`?"), "\(text)")

@@ -4,7 +4,10 @@ import Testing
 /// `RequestSpec` keeps its fields behind one shared reference; it must still behave as a value.
 @Suite struct RequestSpecValueTests {
     @Test func aCopyChangesAlone() {
-        var original = RequestSpec(url: "users/{{id}}", headers: [HeaderSpec(name: "Accept", value: "application/json")])
+        var original = RequestSpec(
+            url: "users/{{id}}",
+            headers: [HeaderSpec(name: "Accept", value: "application/json")]
+        )
         original.timeout = 5
         var copy = original
         copy.method = "POST"

@@ -6,7 +6,8 @@ import Testing
 
 /// `schema` in `expect` and on a JSONPath subject: files and inline schemas, and `afrun validate`'s reports.
 @Suite struct SchemaExpectationTests {
-    static let user = #"{"type": "object", "required": ["id"], "properties": {"id": {"$ref": "common.json#/$defs/id"}}}"#
+    static let user =
+        #"{"type": "object", "required": ["id"], "properties": {"id": {"$ref": "common.json#/$defs/id"}}}"#
     static let common = #"{"$defs": {"id": {"type": "integer"}}}"#
 
     @Test func decodesFileInlineAndPathSchemasCompiledOncePerFile() throws {
@@ -21,7 +22,9 @@ import Testing
                   {"name": "c", "request": {"url": "http://h/"}, "expect": {"schema": {"type": "array"},
                     "json": [{"path": "$[*]", "schema": {"type": "integer"}, "count": 2}]}}
                 ]}
-                """#, to: "s.json")
+                """#,
+                to: "s.json"
+            )
             let result = SuiteLoader(environment: [:]).load(paths: [root.appendingPathComponent("s.json").path])
             #expect(result.errors.isEmpty, "\(result.errors)")
             let tests = try #require(result.suites.first).tests
@@ -37,7 +40,10 @@ import Testing
 
     @Test func validateReportsBadSchemasAtTheirPlace() throws {
         try withTemporaryFolder { root in
-            try root.write("{\"type\": \"object\",\n \"properties\": {\"id\": {\"type\": \"strin\"}}}", to: "_data/bad.schema.json")
+            try root.write(
+                "{\"type\": \"object\",\n \"properties\": {\"id\": {\"type\": \"strin\"}}}",
+                to: "_data/bad.schema.json"
+            )
             try root.write("{\"type\": ", to: "_data/broken.json")
             try root.write(
                 #"""
@@ -47,7 +53,9 @@ import Testing
                   {"name": "c", "request": {"url": "http://h/"}, "expect": {"schema": "_data/none.json"}},
                   {"name": "d", "request": {"url": "http://h/"}, "expect": {"json": [{"path": "$", "schema": {"minimum": "x"}}]}}
                 ]}
-                """#, to: "s.json")
+                """#,
+                to: "s.json"
+            )
             let result = SuiteLoader(environment: [:]).load(paths: [root.appendingPathComponent("s.json").path])
             let text = result.errors.map(\.description).joined(separator: "\n")
             #expect(result.suites.isEmpty)

@@ -61,16 +61,23 @@ import Testing
         #expect(e.json[1].predicates == PredicateSet([.count(PredicateSet([.equals(.number(JSONNumber(3)))]))]))
         #expect(e.json[2].predicates == PredicateSet([.exists(false)]))
         #expect(e.json[3].predicates == PredicateSet([.type(.string), .oneOf([.string("alice"), .string("Alice")])]))
-        #expect(e.json[4].predicates == PredicateSet([.greaterThanOrEqual(.number(JSONNumber(0))), .lessThan(.number(JSONNumber(100)))]))
+        #expect(
+            e.json[4].predicates
+                == PredicateSet([.greaterThanOrEqual(.number(JSONNumber(0))), .lessThan(.number(JSONNumber(100)))])
+        )
         #expect(e.body == BodyExpectation(predicates: PredicateSet([.contains(.string("alice"))])))
-        #expect(e.duration == [
-            DurationAssertion(phase: .totalMs, predicates: PredicateSet([.lessThan(.number(JSONNumber(500)))])),
-            DurationAssertion(phase: .ttfbMs, predicates: PredicateSet([.lessThan(.number(JSONNumber(200)))])),
-        ])
+        #expect(
+            e.duration == [
+                DurationAssertion(phase: .totalMs, predicates: PredicateSet([.lessThan(.number(JSONNumber(500)))])),
+                DurationAssertion(phase: .ttfbMs, predicates: PredicateSet([.lessThan(.number(JSONNumber(200)))])),
+            ]
+        )
         #expect(e.tls == .trusted)
-        #expect(test.captures == [
-            CaptureSpec(name: "userId", source: .json("$.id")), CaptureSpec(name: "etag", source: .header("ETag")),
-        ])
+        #expect(
+            test.captures == [
+                CaptureSpec(name: "userId", source: .json("$.id")), CaptureSpec(name: "etag", source: .header("ETag")),
+            ]
+        )
     }
 
     @Test func methodsBodiesCapturesAndSkip() throws {
@@ -82,30 +89,47 @@ import Testing
             return
         }
         #expect(json.serialized() == #"{"name":"{{user}}","filter":"{{filter}}"}"#)
-        #expect(tests[1].captures == [
-            CaptureSpec(name: "code", source: .status),
-            CaptureSpec(name: "session", source: .regex(#"session=(\w+)"#, group: 1), isSecret: true),
-        ])
+        #expect(
+            tests[1].captures == [
+                CaptureSpec(name: "code", source: .status),
+                CaptureSpec(name: "session", source: .regex(#"session=(\w+)"#, group: 1), isSecret: true),
+            ]
+        )
         #expect(tests[2].skip == "the endpoint lands next sprint")
     }
 
     @Test func otherBodies() throws {
         let tests = try fixture("uploads.json").tests
-        #expect(tests[0].request.body == .form(.object(JSONObject([("a", .string("1")), ("tags", .array([.string("x"), .string("y")]))]))))
+        #expect(
+            tests[0].request.body
+                == .form(.object(JSONObject([("a", .string("1")), ("tags", .array([.string("x"), .string("y")]))])))
+        )
         #expect(tests[1].request.body == .text(#"plain \{{not a variable}}"#))
         #expect(tests[1].expect.status == [.code(200)])
         #expect(tests[1].expect.body?.bytes == PredicateSet([.greaterThan(.number(JSONNumber(0)))]))
         #expect(tests[2].request.body == .file("_data/upload.txt"))
         #expect(tests[2].request.timeout == 2.5)
         #expect(tests[2].expect.body?.sha256 == "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08")
-        #expect(tests[3].request.body == .multipart([
-            MultipartPartSpec(name: "title", content: .value("report")),
-            MultipartPartSpec(name: "file", content: .file(path: "_data/upload.txt", filename: "u.txt", contentType: "text/plain")),
-        ]))
+        #expect(
+            tests[3].request.body
+                == .multipart([
+                    MultipartPartSpec(name: "title", content: .value("report")),
+                    MultipartPartSpec(
+                        name: "file",
+                        content: .file(path: "_data/upload.txt", filename: "u.txt", contentType: "text/plain")
+                    ),
+                ])
+        )
         #expect(tests[3].expect.status == [.range(200...299)])
-        #expect(tests[3].expect.xpath == [PathAssertion(path: "//title",
-            predicates: PredicateSet([.count(PredicateSet([.greaterThanOrEqual(.number(JSONNumber(0)))]))]),
-            location: tests[3].expect.xpath.first?.location)])
+        #expect(
+            tests[3].expect.xpath == [
+                PathAssertion(
+                    path: "//title",
+                    predicates: PredicateSet([.count(PredicateSet([.greaterThanOrEqual(.number(JSONNumber(0)))]))]),
+                    location: tests[3].expect.xpath.first?.location
+                )
+            ]
+        )
         #expect(tests[3].retry == RetrySpec(count: 2, delayMs: 0))
     }
 
@@ -113,9 +137,15 @@ import Testing
         let suite = try fixture("tls.json")
         #expect(suite.parallel)
         let t = suite.tests
-        #expect(t[0].request.tls == TLSSpec(pinning: "publicKey",
-            pinnedPublicKeys: ["sha256//4UZSwezUjexcsfv13TCW2KPhT8FvxtEjSEt5Y5Vtr6Q="], validatesDomainName: true,
-            caFile: "../tls/root-ca.pem"))
+        #expect(
+            t[0].request.tls
+                == TLSSpec(
+                    pinning: "publicKey",
+                    pinnedPublicKeys: ["sha256//4UZSwezUjexcsfv13TCW2KPhT8FvxtEjSEt5Y5Vtr6Q="],
+                    validatesDomainName: true,
+                    caFile: "../tls/root-ca.pem"
+                )
+        )
         let cert = try #require(t[0].expect.certificate)
         #expect(cert.subject == PredicateSet([.contains(.string("localhost"))]))
         #expect(cert.expiresInDays == PredicateSet([.greaterThan(.number(JSONNumber(0)))]))
@@ -123,8 +153,14 @@ import Testing
         #expect(t[1].request.tls?.pinnedCertificates == ["../tls/expired.pem", "../tls"])
         #expect(t[1].request.tls?.allowInvalidCertificates == false)
         #expect(t[1].expect.tls == .rejected(reason: "pinMismatch"))
-        #expect(t[2].request.tls?.clientCertificate == ClientCertificateSpec(certificate: "../tls/client.pem",
-            key: "../tls/client.key", passphrase: "{{env.CLIENT_KEY_PASS}}"))
+        #expect(
+            t[2].request.tls?.clientCertificate
+                == ClientCertificateSpec(
+                    certificate: "../tls/client.pem",
+                    key: "../tls/client.key",
+                    passphrase: "{{env.CLIENT_KEY_PASS}}"
+                )
+        )
         #expect(t[2].expect.contentType == .matches("^application/json"))
         #expect(t[3].expect.tls == .rejected(reason: nil))
     }
@@ -152,7 +188,8 @@ import Testing
     }
 
     @Test func skipTrueAndFalse() throws {
-        let json = #"{"tests": [{"name": "a", "skip": true, "request": {"url": "http://h/u"}}, {"name": "b", "skip": false, "request": {"url": "http://h/u"}}]}"#
+        let json =
+            #"{"tests": [{"name": "a", "skip": true, "request": {"url": "http://h/u"}}, {"name": "b", "skip": false, "request": {"url": "http://h/u"}}]}"#
         let suite = try load(json).get()
         #expect(suite.tests[0].skip == "skipped")
         #expect(suite.tests[1].skip == nil)

@@ -19,7 +19,9 @@ struct SplitMix64: RandomNumberGenerator {
 /// The loader never crashes and always explains itself: mutated suites either load or give
 /// located problems with a message.
 @Suite struct SuiteFuzzTests {
-    static let tokens = ["{", "}", "[", "]", ",", ":", "\"", "\\", "{{", "}}", "null", "-1", "1e999", "\"x\"", "\u{0}", "é", "\n"]
+    static let tokens = [
+        "{", "}", "[", "]", ",", ":", "\"", "\\", "{{", "}}", "null", "-1", "1e999", "\"x\"", "\u{0}", "é", "\n",
+    ]
     static let values: [JSONValue] = [
         .null, .bool(true), .number(JSONNumber(-1)), .number(JSONNumber(1e300)), .string(""), .string("{{x"),
         .string("{{env.}}"), .string("(["), .string("$["), .array([]), .array([.null]), .object(JSONObject()),
@@ -28,7 +30,11 @@ struct SplitMix64: RandomNumberGenerator {
 
     func check(_ data: Data, seed: Int) {
         let result = SuiteLoader(environment: [:]).loadFile(
-            Fixtures.valid.appendingPathComponent("fuzz.json"), displayPath: "fuzz.json", data: data, knownVariables: [])
+            Fixtures.valid.appendingPathComponent("fuzz.json"),
+            displayPath: "fuzz.json",
+            data: data,
+            knownVariables: []
+        )
         if case .failure(let f) = result {
             #expect(!f.errors.isEmpty, "seed \(seed)")
             for error in f.errors {
@@ -42,7 +48,9 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     @Test func byteLevelMutations() throws {
-        let sources = try FileManager.default.contentsOfDirectory(atPath: Fixtures.valid.path).filter { $0.hasSuffix(".json") }.sorted()
+        let sources = try FileManager.default.contentsOfDirectory(atPath: Fixtures.valid.path).filter {
+            $0.hasSuffix(".json")
+        }.sorted()
         var rng = SplitMix64(state: 0xAF5)
         for (index, name) in sources.enumerated() {
             let original = Array(try Data(contentsOf: Fixtures.valid.appendingPathComponent(name)))
@@ -52,8 +60,13 @@ struct SplitMix64: RandomNumberGenerator {
                     let at = Int.random(in: 0..<max(1, bytes.count), using: &rng)
                     switch Int.random(in: 0..<4, using: &rng) {
                     case 0: if !bytes.isEmpty { bytes.remove(at: min(at, bytes.count - 1)) }
-                    case 1: bytes.insert(contentsOf: Array(Self.tokens.randomElement(using: &rng)!.utf8), at: min(at, bytes.count))
-                    case 2: if !bytes.isEmpty { bytes[min(at, bytes.count - 1)] = UInt8.random(in: 0...255, using: &rng) }
+                    case 1:
+                        bytes.insert(
+                            contentsOf: Array(Self.tokens.randomElement(using: &rng)!.utf8),
+                            at: min(at, bytes.count)
+                        )
+                    case 2:
+                        if !bytes.isEmpty { bytes[min(at, bytes.count - 1)] = UInt8.random(in: 0...255, using: &rng) }
                     default: bytes = Array(bytes.prefix(at))
                     }
                 }
@@ -63,7 +76,9 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     @Test func structuralMutations() throws {
-        let sources = try FileManager.default.contentsOfDirectory(atPath: Fixtures.valid.path).filter { $0.hasSuffix(".json") }.sorted()
+        let sources = try FileManager.default.contentsOfDirectory(atPath: Fixtures.valid.path).filter {
+            $0.hasSuffix(".json")
+        }.sorted()
         var rng = SplitMix64(state: 0x5EED)
         for (index, name) in sources.enumerated() {
             let original = try JSONValue(parsing: Data(contentsOf: Fixtures.valid.appendingPathComponent(name)))

@@ -10,7 +10,8 @@ import Testing
     @Test func walksFoldersRecursivelySortedSkippingDataAndDotFolders() throws {
         try withTemporaryFolder { root in
             for path in [
-                "b.json", "a.json", "nested/z.json", "nested/deeper/m.json", "a/c.json", "_data/body.json", "nested/_data/x.json",
+                "b.json", "a.json", "nested/z.json", "nested/deeper/m.json", "a/c.json", "_data/body.json",
+                "nested/_data/x.json",
                 ".git/config.json", ".hidden/h.json", "notes.txt", "nested/.editor.json", "suite.schema.json",
             ] {
                 try root.write(Self.minimal, to: path)
@@ -18,10 +19,12 @@ import Testing
             let folder = root.path
             let result = SuiteLoader(environment: [:]).load(paths: [folder])
             #expect(result.errors.isEmpty, "\(result.errors)")
-            #expect(result.files == [
-                "\(folder)/a.json", "\(folder)/a/c.json", "\(folder)/b.json", "\(folder)/nested/deeper/m.json",
-                "\(folder)/nested/z.json",
-            ])
+            #expect(
+                result.files == [
+                    "\(folder)/a.json", "\(folder)/a/c.json", "\(folder)/b.json", "\(folder)/nested/deeper/m.json",
+                    "\(folder)/nested/z.json",
+                ]
+            )
             #expect(result.suites.map(\.name) == ["a", "c", "b", "m", "z"])
         }
     }
@@ -31,7 +34,9 @@ import Testing
             try root.write(Self.minimal, to: "one.json")
             try root.write(Self.minimal, to: "two.suite")
             let one = root.appendingPathComponent("one.json").path
-            let result = SuiteLoader(environment: [:]).load(paths: [one, root.appendingPathComponent("two.suite").path, root.path + "/"])
+            let result = SuiteLoader(environment: [:]).load(paths: [
+                one, root.appendingPathComponent("two.suite").path, root.path + "/",
+            ])
             #expect(result.files == [one, root.appendingPathComponent("two.suite").path])
             #expect(result.suites.count == 2)
             #expect(result.suites[0].displayPath == one)
@@ -54,11 +59,16 @@ import Testing
     @Test func relativePathsResolveAgainstTheSuiteFile() throws {
         try withTemporaryFolder { root in
             try root.write("x", to: "api/_data/body.txt")
-            try root.write(#"{"tests": [{"name": "t", "request": {"url": "http://h/u", "bodyFile": "_data/body.txt"}}]}"#, to: "api/s.json")
+            try root.write(
+                #"{"tests": [{"name": "t", "request": {"url": "http://h/u", "bodyFile": "_data/body.txt"}}]}"#,
+                to: "api/s.json"
+            )
             let result = SuiteLoader(environment: [:]).load(paths: [root.path])
             #expect(result.errors.isEmpty, "\(result.errors)")
             let suite = try #require(result.suites.first)
-            #expect(suite.directory.standardizedFileURL.path == root.appendingPathComponent("api").standardizedFileURL.path)
+            #expect(
+                suite.directory.standardizedFileURL.path == root.appendingPathComponent("api").standardizedFileURL.path
+            )
         }
     }
 

@@ -38,7 +38,12 @@ import Testing
         #expect(test.location.pointer == "/tests/11")
         let assertion = try #require(test.expect.json.first?.location)
         #expect(assertion.pointer == "/tests/11/expect/json/0")
-        let written = AFSuite.SourceLocation(file: assertion.file, line: assertion.line, column: assertion.column, pointer: "/tests/11/expect/json/0")
+        let written = AFSuite.SourceLocation(
+            file: assertion.file,
+            line: assertion.line,
+            column: assertion.column,
+            pointer: "/tests/11/expect/json/0"
+        )
         #expect(assertion == written)
         #expect(Set([assertion, written]).count == 1)
         let decoded = try JSONDecoder().decode(AFSuite.SourceLocation.self, from: JSONEncoder().encode(assertion))
@@ -68,7 +73,8 @@ import Testing
     }
 
     @Test func repeatedKeysAreStillReportedWithTheirLines() throws {
-        let text = "{\"name\": \"s\", \"tests\": [\n  {\"name\": \"a\", \"name\": \"b\", \"request\": {\"url\": \"http://h/\"}}\n]}"
+        let text =
+            "{\"name\": \"s\", \"tests\": [\n  {\"name\": \"a\", \"name\": \"b\", \"request\": {\"url\": \"http://h/\"}}\n]}"
         let errors = diagnostics(text)
         #expect(errors.count == 1)
         #expect(errors.first?.location?.line == 2)

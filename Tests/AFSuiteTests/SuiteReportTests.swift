@@ -32,7 +32,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("s.json")
-        let text = "{\r\n  \"name\": \"x\",\r\n  \"tests\": [\r\n    {\"name\": \"a\", \"requst\": {}},\r\n    {\"name\": \"b\", \"requsts\": {}}\r\n  ]\r\n}\r\n"
+        let text =
+            "{\r\n  \"name\": \"x\",\r\n  \"tests\": [\r\n    {\"name\": \"a\", \"requst\": {}},\r\n    {\"name\": \"b\", \"requsts\": {}}\r\n  ]\r\n}\r\n"
         try Data(text.utf8).write(to: file)
         let report = SuiteLoader(environment: [:]).load(paths: [file.path]).report()
         #expect(report.contains("4 |     {\"name\": \"a\", \"requst\": {}},\n"), "\(report)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// docs/suite.schema.json accepts every valid suite (the fixtures and the example suites in
 /// suites/) and rejects suites with unknown keys. Uses python3's `jsonschema` package.
@@ -59,12 +59,15 @@ import TestSupport
     static func jsonFiles(in folder: URL) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         return walker.compactMap { $0 as? String }
-            .filter { $0.hasSuffix(".json") && !$0.split(separator: "/").contains { $0 == "_data" || $0.hasPrefix(".") } }
+            .filter {
+                $0.hasSuffix(".json") && !$0.split(separator: "/").contains { $0 == "_data" || $0.hasPrefix(".") }
+            }
             .sorted().map { folder.appendingPathComponent($0).path }
     }
 
     @Test func validSuitesMatchTheSchema() throws {
-        let files = Self.jsonFiles(in: Fixtures.valid) + Self.jsonFiles(in: Fixtures.root.appendingPathComponent("suites"))
+        let files =
+            Self.jsonFiles(in: Fixtures.valid) + Self.jsonFiles(in: Fixtures.root.appendingPathComponent("suites"))
         #expect(files.count >= 4)
         guard let (status, output) = try validate(files, valid: true) else { return }
         #expect(status == 0, "\(output)")
@@ -72,8 +75,10 @@ import TestSupport
     }
 
     @Test func suitesWithUnknownKeysDoNotMatch() throws {
-        let files = [Fixtures.invalid.appendingPathComponent("many-problems.json").path,
-                     Fixtures.invalid.appendingPathComponent("not-an-object.json").path]
+        let files = [
+            Fixtures.invalid.appendingPathComponent("many-problems.json").path,
+            Fixtures.invalid.appendingPathComponent("not-an-object.json").path,
+        ]
         guard let (status, output) = try validate(files, valid: false) else { return }
         #expect(status == 0, "\(output)")
     }

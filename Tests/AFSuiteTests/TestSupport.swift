@@ -13,11 +13,18 @@ enum Fixtures {
 /// Loads `json` as if it were the file `name` in `folder` (the valid fixtures folder by default,
 /// so `_data/upload.txt` and `../tls/…` resolve).
 func load(
-    _ json: String, name: String = "inline.json", folder: URL = Fixtures.valid, known: Set<String> = [],
+    _ json: String,
+    name: String = "inline.json",
+    folder: URL = Fixtures.valid,
+    known: Set<String> = [],
     environment: [String: String] = [:]
 ) -> Result<Suite, SuiteLoader.FileErrors> {
     SuiteLoader(environment: environment).loadFile(
-        folder.appendingPathComponent(name), displayPath: name, data: Data(json.utf8), knownVariables: known)
+        folder.appendingPathComponent(name),
+        displayPath: name,
+        data: Data(json.utf8),
+        knownVariables: known
+    )
 }
 
 /// The diagnostics of a suite that must not load.

@@ -35,13 +35,18 @@ struct ValidateCompletenessTests {
     }
 
     @Test func validXPathLoads() throws {
-        let json = test(expect: #"{"xpath": [{"path": "count(//li)", "equals": 3}, {"path": "//a/@href", "exists": true}]}"#)
+        let json = test(
+            expect: #"{"xpath": [{"path": "count(//li)", "equals": 3}, {"path": "//a/@href", "exists": true}]}"#
+        )
         #expect(problems(json).isEmpty)
     }
 
     @Test func namespacePrefixesNeedDeclaring() {
         #expect(XPathSyntax.problem(in: "//soap:Body")?.message == "undefined namespace prefix")
-        #expect(XPathSyntax.problem(in: "//soap:Body", namespaces: ["soap": "http://schemas.xmlsoap.org/soap/envelope/"]) == nil)
+        #expect(
+            XPathSyntax.problem(in: "//soap:Body", namespaces: ["soap": "http://schemas.xmlsoap.org/soap/envelope/"])
+                == nil
+        )
     }
 
     /// Templates in expectation operands are checked as a request's are, at their column.
@@ -65,24 +70,30 @@ struct ValidateCompletenessTests {
     }
 
     @Test func duplicateNameIsReportedWhenOneDuplicateHasAnotherError() throws {
-        let json = suite(#"""
+        let json = suite(
+            #"""
             {"name": "same", "request": {"url": "/a"}},
               {"name": "same", "request": {"method": "GET"}}
-            """#)
+            """#
+        )
         // The second test has no `url`, so it decodes to nothing: its name still counts.
         let codes = problems(json).map(\.code)
         #expect(codes.sorted() == ["duplicate-test", "missing-key"], "\(codes)")
     }
 
     @Test func misspeltPredicateIsReportedOnce() throws {
-        for expect in [#"{"json": [{"path": "$.a", "equal": 1}]}"#, #"{"headers": {"X": {"equal": "1"}}}"#, #"{"body": {"contain": "x"}}"#] {
+        for expect in [
+            #"{"json": [{"path": "$.a", "equal": 1}]}"#, #"{"headers": {"X": {"equal": "1"}}}"#,
+            #"{"body": {"contain": "x"}}"#,
+        ] {
             let found = problems(test(expect: expect))
             #expect(found.map(\.code) == ["unknown-key"], "\(expect): \(found)")
         }
     }
 
     @Test func malformedPinIsNotAlsoMissing() throws {
-        let request = #"{"name": "t", "request": {"url": "https://h/u", "tls": {"pinning": "publicKey", "pinnedPublicKeys": ["sha256//short"]}}}"#
+        let request =
+            #"{"name": "t", "request": {"url": "https://h/u", "tls": {"pinning": "publicKey", "pinnedPublicKeys": ["sha256//short"]}}}"#
         #expect(problems(suite(request)).map(\.code) == ["out-of-range"])
         let defaults = #"""
             {"baseURL": "https://h", "defaults": {"tls": {"pinning": "publicKey", "pinnedPublicKeys": "sha256//x"}},
@@ -99,7 +110,9 @@ struct ValidateCompletenessTests {
             #expect(d.message.contains("`count` is \(literal)"), "\(d.message)")
             #expect(!d.message.contains("not an integer"))
         }
-        let fraction = try #require(problems(suite(#"{"name": "t", "request": {"url": "/u"}, "retry": {"count": 1.5}}"#)).first)
+        let fraction = try #require(
+            problems(suite(#"{"name": "t", "request": {"url": "/u"}, "retry": {"count": 1.5}}"#)).first
+        )
         #expect(fraction.message.contains("not an integer"))
     }
 
@@ -131,12 +144,16 @@ struct ValidateCompletenessTests {
             let fifo = folder.appendingPathComponent("pipe.json")
             #expect(mkfifo(fifo.path, 0o600) == 0)
             try FileManager.default.createSymbolicLink(
-                at: folder.appendingPathComponent("zero.json"), withDestinationURL: URL(fileURLWithPath: "/dev/zero"))
+                at: folder.appendingPathComponent("zero.json"),
+                withDestinationURL: URL(fileURLWithPath: "/dev/zero")
+            )
             // Walking the folder and naming the files both stop at the file type: nothing is opened (a read
             // of the FIFO would block this test for ever, one of /dev/zero would never end).
             for paths in [[folder.path], [fifo.path, folder.appendingPathComponent("zero.json").path]] {
                 let result = SuiteLoader(environment: [:]).load(paths: paths)
-                let reasons = result.errors.compactMap { if case .unreadable(_, let reason) = $0 { reason } else { nil } }
+                let reasons = result.errors.compactMap {
+                    if case .unreadable(_, let reason) = $0 { reason } else { nil }
+                }
                 #expect(reasons.count == 2, "\(result.errors)")
                 #expect(reasons.contains("not a regular file: it is a FIFO (named pipe)"))
                 #expect(reasons.contains("not a regular file: it is a character device"))

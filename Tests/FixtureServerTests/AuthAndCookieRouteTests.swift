@@ -45,7 +45,9 @@ import Testing
             #expect(notModified.status == 304)
             let failed = try await Curl.run(["-H", "If-Match: \"v2\"", server.http("/etag/v1")])
             #expect(failed.status == 412)
-            let cache = try await Curl.run(["-H", "If-Modified-Since: Mon, 01 Jan 2024 00:00:00 GMT", server.http("/cache")])
+            let cache = try await Curl.run([
+                "-H", "If-Modified-Since: Mon, 01 Jan 2024 00:00:00 GMT", server.http("/cache"),
+            ])
             #expect(cache.status == 304)
             let maxAge = try await Curl.run([server.http("/cache/60")])
             #expect(maxAge.header("cache-control") == "public, max-age=60")

@@ -24,7 +24,9 @@ import Testing
     @Test(arguments: cases)
     func faultShowsUpOverTLSToo(path: String, codes: Set<Int32>) async throws {
         try await withServer(tls: []) { server in
-            let result = try await Curl.run(Curl.trustFixtures + ["--max-time", "10", "--http1.1", server.httpsURL.absoluteString + path])
+            let result = try await Curl.run(
+                Curl.trustFixtures + ["--max-time", "10", "--http1.1", server.httpsURL.absoluteString + path]
+            )
             #expect(codes.contains(result.exitCode), "\(path): exit \(result.exitCode) \(result.stderr)")
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The `afrun-fixtures` executable, run end to end as the demo and benchmarks run it.
 @Suite struct FixturesCommandTests {
@@ -40,10 +40,15 @@ import TestSupport
             text.split(separator: "\n").map { line in
                 let fields = line.split(separator: " ")
                 return (String(fields[0]), String(fields.count > 1 ? fields[1] : ""))
-            }, uniquingKeysWith: { first, _ in first })
-        #expect(endpoints.keys.sorted() == [
-            "expired", "h2c", "http", "https", "mutualTLS", "notYetValid", "selfSigned", "unknownCA", "valid", "wrongHost",
-        ])
+            },
+            uniquingKeysWith: { first, _ in first }
+        )
+        #expect(
+            endpoints.keys.sorted() == [
+                "expired", "h2c", "http", "https", "mutualTLS", "notYetValid", "selfSigned", "unknownCA", "valid",
+                "wrongHost",
+            ]
+        )
         let http = try #require(endpoints["http"])
         let plain = try await Curl.run([http + "/get"])
         #expect(plain.status == 200)

@@ -22,7 +22,9 @@ import Testing
             #expect(result.header("transfer-encoding") == "chunked")
             let lines = result.text.split(separator: "\n")
             #expect(lines.count == 5)
-            let ids = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.map { $0?["id"] as? Int }
+            let ids = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.map {
+                $0?["id"] as? Int
+            }
             #expect(ids == [0, 1, 2, 3, 4])
         }
     }

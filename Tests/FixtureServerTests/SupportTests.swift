@@ -1,13 +1,16 @@
-@testable import FixtureServer
 import Foundation
 import Testing
+
+@testable import FixtureServer
 
 @Suite struct SupportTests {
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
     ])
     func sha256KnownVectors(input: String, digest: String) {
         #expect(SHA256Digest.hex(of: Array(input.utf8)) == digest)
@@ -49,7 +52,8 @@ import Testing
         let body = Array(
             ("preamble\r\n--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nvalue\r\n--XyZ\r\n"
                 + "Content-Disposition: form-data; name=\"f\"; filename=\"x.txt\"\r\nContent-Type: text/plain\r\n\r\n"
-                + "line1\r\n--XyNotTheBoundary\r\nline3\r\n--XyZ--\r\nepilogue").utf8)
+                + "line1\r\n--XyNotTheBoundary\r\nline3\r\n--XyZ--\r\nepilogue").utf8
+        )
         var parser = MultipartParser(boundary: "XyZ")
         var parts: [(headers: [String: String], content: [UInt8])] = []
         var offset = 0
@@ -69,6 +73,8 @@ import Testing
         #expect(String(decoding: parts[0].content, as: UTF8.self) == "value")
         #expect(String(decoding: parts[1].content, as: UTF8.self) == "line1\r\n--XyNotTheBoundary\r\nline3")
         #expect(parts[1].headers["content-type"] == "text/plain")
-        #expect(MultipartParser.dispositionParameter("filename", in: parts[1].headers["content-disposition"]) == "x.txt")
+        #expect(
+            MultipartParser.dispositionParameter("filename", in: parts[1].headers["content-disposition"]) == "x.txt"
+        )
     }
 }

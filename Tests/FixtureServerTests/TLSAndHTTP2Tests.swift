@@ -19,7 +19,9 @@ import Testing
 
     @Test func plainPortServesHTTP1AndH2CPriorKnowledge() async throws {
         try await withServer { server in
-            let h2c = try await Curl.run(["--http2-prior-knowledge", server.http2PriorKnowledgeURL.absoluteString + "/bytes/200000"])
+            let h2c = try await Curl.run([
+                "--http2-prior-knowledge", server.http2PriorKnowledgeURL.absoluteString + "/bytes/200000",
+            ])
             #expect(h2c.exitCode == 0, "\(h2c.stderr)")
             #expect(h2c.httpVersion == "2")
             #expect(Array(h2c.body) == FixtureServer.bytes(count: 200_000))
@@ -50,7 +52,8 @@ import Testing
                 Curl.trustFixtures + [
                     "--cert", dir.appendingPathComponent("client.pem").path,
                     "--key", dir.appendingPathComponent("client.key").path, url,
-                ])
+                ]
+            )
             #expect(accepted.exitCode == 0, "\(accepted.stderr)")
             #expect(accepted.status == 200)
             let refused = try await Curl.run(Curl.trustFixtures + [url])

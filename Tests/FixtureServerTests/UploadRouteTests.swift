@@ -47,7 +47,8 @@ import Testing
                 Curl.trustFixtures + [
                     version, "--expect100-timeout", "20", "--max-time", "10", "-H", "Expect: 100-continue",
                     "--data-binary", "payload", server.httpsURL.absoluteString + "/upload",
-                ])
+                ]
+            )
             #expect(result.exitCode == 0, "\(result.stderr)")
             #expect(try result.json()["size"] as? Int == 7)
         }

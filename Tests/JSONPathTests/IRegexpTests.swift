@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JSONPath
 
 /// I-Regexp (RFC 9485) validation, translation and matching.
@@ -66,15 +67,22 @@ struct IRegexpTests {
 
     @Test(arguments: matching)
     func matches(pattern: String, subject: String, match: Bool, search: Bool) throws {
-        #expect(try evaluate("match", pattern: pattern, subject: subject) == match, "match(\(subject.debugDescription), \(pattern))")
-        #expect(try evaluate("search", pattern: pattern, subject: subject) == search, "search(\(subject.debugDescription), \(pattern))")
+        #expect(
+            try evaluate("match", pattern: pattern, subject: subject) == match,
+            "match(\(subject.debugDescription), \(pattern))"
+        )
+        #expect(
+            try evaluate("search", pattern: pattern, subject: subject) == search,
+            "search(\(subject.debugDescription), \(pattern))"
+        )
     }
 
     /// Patterns outside I-Regexp: `match` and `search` are false for them.
     static let notIRegexp = [
         "\\d", "\\w", "\\s", "\\b", "\\1", "\\$", "\\/", "\\u0041", "\\x41", "(?:a)", "(?i)a", "a*?", "a+?", "a**",
         "a{2}{3}", "a{,2}", "{2}", "a{x}", "a{2", "a{", "a}", "a]", "[]", "[^]", "[a", "*a", "(a", "a)", "\\",
-        "[a-c-e]", "\\p{IsBasicLatin}", "\\p{Greek}", "\\p{lu}", "\\p{Cs}", "\\p{Lu", "\\pL", "[z-a]", "a{3,2}", "^*", "a$+",
+        "[a-c-e]", "\\p{IsBasicLatin}", "\\p{Greek}", "\\p{lu}", "\\p{Cs}", "\\p{Lu", "\\pL", "[z-a]", "a{3,2}", "^*",
+        "a$+",
     ]
 
     @Test(arguments: notIRegexp)

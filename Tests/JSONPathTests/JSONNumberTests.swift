@@ -1,5 +1,5 @@
-import Testing
 import JSONPath
+import Testing
 
 /// Faithful numbers: exact integers, exact equality and order across spellings.
 struct JSONNumberTests {

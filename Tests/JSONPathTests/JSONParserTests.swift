@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JSONPath
 
 /// RFC 8259 acceptance and rejection, with the place of each error.
@@ -17,7 +18,10 @@ struct JSONParserTests {
         ("\"é😀\"", .string("é😀")),
         ("[]", .array([])),
         ("{}", .object(JSONObject())),
-        ("[1, [2, {\"a\": null}]]", .array([.number(JSONNumber(1)), .array([.number(JSONNumber(2)), .object(JSONObject([("a", .null)]))])])),
+        (
+            "[1, [2, {\"a\": null}]]",
+            .array([.number(JSONNumber(1)), .array([.number(JSONNumber(2)), .object(JSONObject([("a", .null)]))])])
+        ),
         ("\u{FEFF}{\"k\":\"v\"}", .object(JSONObject([("k", .string("v"))]))),
         ("\t\r\n [ ]\n", .array([])),
     ]
@@ -70,7 +74,9 @@ struct JSONParserTests {
     }
 
     @Test func limitsNestingDepth() throws {
-        let ok = String(repeating: "[", count: JSONValue.maximumDepth) + String(repeating: "]", count: JSONValue.maximumDepth)
+        let ok =
+            String(repeating: "[", count: JSONValue.maximumDepth)
+            + String(repeating: "]", count: JSONValue.maximumDepth)
         _ = try JSONValue(parsing: Data(ok.utf8))
         let deep = String(repeating: "[", count: 100_000)
         #expect {
@@ -119,7 +125,9 @@ struct JSONParseErrorKindTests {
     }
 
     @Test func typeNames() {
-        let values: [JSONValue] = [.null, .bool(true), .number(JSONNumber(1)), .string(""), .array([]), .object(JSONObject())]
+        let values: [JSONValue] = [
+            .null, .bool(true), .number(JSONNumber(1)), .string(""), .array([]), .object(JSONObject()),
+        ]
         #expect(values.map(\.typeName) == ["null", "boolean", "number", "string", "array", "object"])
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import JSONPath
+import Testing
 
 /// The Goessner bookstore examples (RFC 9535 §1.5, Table 2).
 struct JSONPathBookstoreTests {
@@ -36,7 +36,9 @@ struct JSONPathBookstoreTests {
     }
 
     @Test func cheapBookPaths() throws {
-        #expect(try paths("$..book[?@.price<10]", in: bookstoreJSON) == ["$['store']['book'][0]", "$['store']['book'][2]"])
+        #expect(
+            try paths("$..book[?@.price<10]", in: bookstoreJSON) == ["$['store']['book'][0]", "$['store']['book'][2]"]
+        )
     }
 
     @Test func valuesSkipPathsButMatchEvaluate() throws {

@@ -1,5 +1,5 @@
-import Testing
 import JSONPath
+import Testing
 
 /// Comparison semantics (RFC 9535 §2.3.5.2.2, Table 11 and more): each row is a comparison that
 /// must be true or false. It runs as the filter `$[?…]` over a two-member object, so true

@@ -1,5 +1,5 @@
-import Testing
 import JSONPath
+import Testing
 
 /// How query errors read.
 struct JSONPathErrorTests {

@@ -1,5 +1,5 @@
-import Testing
 import JSONPath
+import Testing
 
 /// The function extensions (RFC 9535 §2.4) and their type rules.
 struct JSONPathFunctionTests {
@@ -77,7 +77,10 @@ struct JSONPathFunctionTests {
 
     @Test(arguments: typing)
     func typeRules(query: String, wellTyped: Bool) {
-        #expect((compileError(query) == nil) == wellTyped, "\(query): \(compileError(query).map(String.init(describing:)) ?? "compiles")")
+        #expect(
+            (compileError(query) == nil) == wellTyped,
+            "\(query): \(compileError(query).map(String.init(describing:)) ?? "compiles")"
+        )
     }
 
     /// The JSONPath Compliance Test Suite's "functions, match, explicit caret" and "explicit dollar", and

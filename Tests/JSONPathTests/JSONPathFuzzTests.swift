@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import JSONPath
+import Testing
 
 /// A deterministic, bounded fuzz run: random and mutated queries must compile or throw
 /// `JSONPathError` (never crash or hang), and compiled ones must evaluate.
@@ -36,7 +36,9 @@ struct JSONPathFuzzTests {
         for round in 0..<20_000 {
             var query: String
             if round % 2 == 0 {
-                query = (0..<Int.random(in: 1...12, using: &random)).map { _ in Self.fragments.randomElement(using: &random)! }.joined()
+                query = (0..<Int.random(in: 1...12, using: &random)).map { _ in
+                    Self.fragments.randomElement(using: &random)!
+                }.joined()
             } else {
                 var scalars = Array(Self.seeds.randomElement(using: &random)!.unicodeScalars)
                 for _ in 0..<Int.random(in: 1...4, using: &random) {
@@ -67,7 +69,8 @@ struct JSONPathFuzzTests {
     @Test func mutatedDocumentsNeverCrashTheJSONParser() {
         var random = SeededGenerator(state: 8259)
         let base = Array(bookstoreJSON.utf8)
-        let bytes: [UInt8] = Array("{}[]\",:\\u0123456789-+.eEtruefalsenull \n\u{7F}".utf8) + [0xC3, 0xFF, 0xED, 0xA0, 0x80]
+        let bytes: [UInt8] =
+            Array("{}[]\",:\\u0123456789-+.eEtruefalsenull \n\u{7F}".utf8) + [0xC3, 0xFF, 0xED, 0xA0, 0x80]
         var accepted = 0
         for _ in 0..<5_000 {
             var document = base

@@ -1,5 +1,5 @@
-import Testing
 import JSONPath
+import Testing
 
 /// Array slice semantics (RFC 9535 §2.3.4.2), including negative and zero steps and bounds
 /// far outside the array, over `[0, 1, …, 9]`.

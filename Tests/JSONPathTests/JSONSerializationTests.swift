@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import JSONPath
+import Testing
 
 /// `serialized` writes valid JSON that parses back to the same value.
 struct JSONSerializationTests {

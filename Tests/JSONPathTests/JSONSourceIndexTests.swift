@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import JSONPath
+import Testing
 
 /// `parseWithSourceIndex` keeps byte offsets and resolves them on demand; every answer must be
 /// the one `parseWithLocations` gives (the loader's diagnostics depend on it).

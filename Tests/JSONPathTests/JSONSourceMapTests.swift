@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import JSONPath
+import Testing
 
 /// `parseWithLocations` records where each value and member name starts, by JSON pointer.
 struct JSONSourceMapTests {

@@ -1,5 +1,5 @@
-import Testing
 import JSONPath
+import Testing
 
 /// Normalized paths (RFC 9535 §2.7): one canonical form per node, whatever selected it.
 struct NormalizedPathTests {

@@ -46,8 +46,14 @@ struct ConformanceSuite {
                     else { continue }
                     cases.append(
                         Case(
-                            file: directory.isEmpty ? name : directory + "/" + name, group: groupName,
-                            test: description, schema: schema, data: data, valid: valid))
+                            file: directory.isEmpty ? name : directory + "/" + name,
+                            group: groupName,
+                            test: description,
+                            schema: schema,
+                            data: data,
+                            valid: valid
+                        )
+                    )
                 }
             }
         }
@@ -75,7 +81,8 @@ struct ConformanceSuite {
                 if result.isValid != item.valid || schema.isValid(item.data) != item.valid {
                     failures.append(
                         "\(item.file) › \(item.group) › \(item.test): expected \(item.valid ? "valid" : "invalid")"
-                            + (result.violations.first.map { " (\($0))" } ?? ""))
+                            + (result.violations.first.map { " (\($0))" } ?? "")
+                    )
                 }
             }
         }

@@ -20,8 +20,12 @@ import Testing
         let optionalFailures = ConformanceSuite.run(optional, formatAssertion: false)
         let formatFailures = ConformanceSuite.run(formats, formatAssertion: true)
         for failure in (optionalFailures + formatFailures).prefix(200) { print("optional: " + failure) }
-        print("JSON-Schema-Test-Suite draft2020-12 optional: \(optional.count - optionalFailures.count)/\(optional.count)")
-        print("JSON-Schema-Test-Suite draft2020-12 optional/format: \(formats.count - formatFailures.count)/\(formats.count)")
+        print(
+            "JSON-Schema-Test-Suite draft2020-12 optional: \(optional.count - optionalFailures.count)/\(optional.count)"
+        )
+        print(
+            "JSON-Schema-Test-Suite draft2020-12 optional/format: \(formats.count - formatFailures.count)/\(formats.count)"
+        )
         #expect(optional.count > 0 && formats.count > 0)
     }
 }

@@ -8,25 +8,30 @@ import Testing
         parsing: #"""
             {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "object",
              "properties": {"price": {"type": "number"}}, "required": ["price"]}}}}
-            """#)
+            """#
+    )
 
     @Test func reportsInstanceAndKeywordLocations() throws {
         let schema = try JSONSchema(compiling: Self.order)
         let instance = try JSONValue(
-            parsing: #"{"items": [{"price": 1}, {"price": 2}, {"price": 3}, {"price": "x"}, {}]}"#)
+            parsing: #"{"items": [{"price": 1}, {"price": 2}, {"price": 3}, {"price": "x"}, {}]}"#
+        )
         let result = schema.validate(instance)
         #expect(
             result.violations.map(\.description) == [
                 "/items/3/price: expected number, got string (at #/properties/items/items/properties/price/type)",
                 "/items/4: missing required member \"price\" (at #/properties/items/items/required)",
-            ])
+            ]
+        )
         #expect(!schema.isValid(instance))
         #expect(schema.isValid(try JSONValue(parsing: #"{"items": [{"price": 1.5}]}"#)))
     }
 
     @Test func stopsAtTheViolationLimit() throws {
         let schema = try JSONSchema(
-            compiling: try JSONValue(parsing: #"{"items": {"type": "string"}}"#), options: .init(maxViolations: 3))
+            compiling: try JSONValue(parsing: #"{"items": {"type": "string"}}"#),
+            options: .init(maxViolations: 3)
+        )
         let result = schema.validate(.array((0..<10).map { .number(JSONNumber($0)) }))
         #expect(result.violations.count == 3)
         #expect(result.truncated)
@@ -44,8 +49,10 @@ import Testing
         let common = try JSONValue(parsing: #"{"$defs": {"id": {"type": "integer"}}}"#)
         let loader: JSONSchema.Loader = { uri in uri == "file:///schemas/common.json" ? common : nil }
         let schema = try JSONSchema(
-            compiling: try JSONValue(parsing: #"{"$ref": "common.json#/$defs/id"}"#), baseURI: "file:///schemas/user.json",
-            loader: loader)
+            compiling: try JSONValue(parsing: #"{"$ref": "common.json#/$defs/id"}"#),
+            baseURI: "file:///schemas/user.json",
+            loader: loader
+        )
         #expect(schema.isValid(.number(JSONNumber(3))))
         let failure = schema.validate(.string("3")).violations.first
         #expect(failure?.keywordLocation == "file:///schemas/common.json#/$defs/id/type")
@@ -65,7 +72,9 @@ import Testing
         #expect(Set(violations.map(\.instanceLocation)) == ["/type", "/minItems"])
         #expect(JSONSchema.metaschemaViolations(of: Self.order).isEmpty)
         let draft07 = try JSONValue(
-            parsing: #"{"$schema": "http://json-schema.org/draft-07/schema#", "items": [{"type": "string"}], "additionalItems": false}"#)
+            parsing:
+                #"{"$schema": "http://json-schema.org/draft-07/schema#", "items": [{"type": "string"}], "additionalItems": false}"#
+        )
         #expect(JSONSchema.metaschemaViolations(of: draft07).isEmpty)
         let compiled = try JSONSchema(compiling: draft07)
         #expect(compiled.isValid(try JSONValue(parsing: #"["a"]"#)))

@@ -2,7 +2,7 @@ import CSpawnActions
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Starts and waits for a child process, with the part of `Foundation.Process`'s interface the tests use.
@@ -96,8 +96,11 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let environ = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + environ).forEach { free($0) } }
+        let environ =
+            (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + environ { free(pointer) }
+        }
         var child: pid_t = 0
         let code = posix_spawn(&child, path, &actions, &attributes, argv, environ)
         guard code == 0 else { throw SpawnError(code: code, path: path) }

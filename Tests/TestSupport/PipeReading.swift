@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Reads a child process's pipe the way the tests need, without `FileHandle.readDataToEndOfFile()`

@@ -21,17 +21,24 @@ struct AfrunProcess {
             candidates.append(dir.appendingPathComponent("afrun"))
             dir = dir.deletingLastPathComponent()
         }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         candidates.append(root.appendingPathComponent(".build/debug/afrun"))
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "afrun not built; looked in \(candidates.map(\.path))"])
+            throw CocoaError(
+                .fileNoSuchFile,
+                userInfo: [NSFilePathErrorKey: "afrun not built; looked in \(candidates.map(\.path))"]
+            )
         }
         return found
     }
 
     /// Runs `afrun arguments…` in `directory` and waits for it.
     static func run(
-        _ arguments: [String], in directory: URL, environment: [String: String] = [:], interruptAfter: Duration? = nil,
+        _ arguments: [String],
+        in directory: URL,
+        environment: [String: String] = [:],
+        interruptAfter: Duration? = nil,
         interruptOnOutput marker: String? = nil
     ) async throws -> Output {
         let process = ChildProcess()
@@ -93,7 +100,10 @@ struct AfrunProcess {
             try? FileManager.default.removeItem(at: err)
         }
         return Output(
-            status: status, stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8))
+            status: status,
+            stdout: try String(contentsOf: out, encoding: .utf8),
+            stderr: try String(contentsOf: err, encoding: .utf8)
+        )
     }
 }
 
@@ -129,7 +139,10 @@ struct SuiteFolder {
     /// For command lines that must fail before sending, or whose test errors.
     static func withUnreachableTest() throws -> SuiteFolder {
         let folder = try SuiteFolder()
-        try folder.write("s.json", #"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://127.0.0.1:9/"}}]}"#)
+        try folder.write(
+            "s.json",
+            #"{"name": "s", "tests": [{"name": "t", "request": {"url": "http://127.0.0.1:9/"}}]}"#
+        )
         return folder
     }
 }

@@ -1,7 +1,7 @@
 import FixtureServer
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// An `afrun run … --db DB` child process stopped part-way by a signal, and the plain-SQLite
 /// view of the database it leaves (through the `sqlite3` CLI, so the test reads exactly what a
@@ -22,13 +22,20 @@ struct HistoryChild {
     /// `afrun run` on it with output going to files in the folder.
     static func start(base: URL) throws -> HistoryChild {
         let folder = try SuiteFolder()
-        let fast = (0..<fastTests).map { #"{"name": "fast-\#($0)", "request": {"url": "get"}, "expect": {"status": 200}}"# }
-        let slow = (0..<slowTests).map { #"{"name": "slow-\#($0)", "request": {"url": "delay/2000"}, "expect": {"status": 200}}"# }
-        try folder.write("crash.json", """
+        let fast = (0..<fastTests).map {
+            #"{"name": "fast-\#($0)", "request": {"url": "get"}, "expect": {"status": 200}}"#
+        }
+        let slow = (0..<slowTests).map {
+            #"{"name": "slow-\#($0)", "request": {"url": "delay/2000"}, "expect": {"status": 200}}"#
+        }
+        try folder.write(
+            "crash.json",
+            """
             {"name": "Crash", "baseURL": "\(base.absoluteString)", "parallel": false, "tests": [
             \((fast + slow).joined(separator: ",\n"))
             ]}
-            """)
+            """
+        )
         let database = folder.url.appendingPathComponent("history/h.sqlite").path
         let process = ChildProcess()
         process.executableURL = try AfrunProcess.executable()
@@ -126,7 +133,10 @@ struct HistoryChild {
         try process.run()
         let data = PipeReading.readToEnd(pipe.fileHandleForReading)
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        return (
+            process.terminationStatus,
+            String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        )
     }
 
     /// The status of the (only) run in the database.
@@ -135,10 +145,15 @@ struct HistoryChild {
     /// How many results the run kept, and how many of them are passed fast tests.
     func keptResults() throws -> (all: Int, passedFast: Int) {
         let all = Int(try sqlite("SELECT COUNT(*) FROM results").output) ?? -1
-        let fast = Int(try sqlite("""
-            SELECT COUNT(DISTINCT t.name) FROM results r JOIN tests t ON t.id = r.test_id
-            WHERE t.name LIKE 'fast-%' AND r.status = 'passed'
-            """).output) ?? -1
+        let fast =
+            Int(
+                try sqlite(
+                    """
+                    SELECT COUNT(DISTINCT t.name) FROM results r JOIN tests t ON t.id = r.test_id
+                    WHERE t.name LIKE 'fast-%' AND r.status = 'passed'
+                    """
+                ).output
+            ) ?? -1
         return (all, fast)
     }
 

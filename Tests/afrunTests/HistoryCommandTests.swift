@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `afrun history …` end to end: the built binary against a database seeded with sqlite3.
 @Suite("afrun history CLI")
@@ -29,7 +29,10 @@ struct HistoryCommandTests {
 
         let show = try HistoryCLI.run(["history", "show", "00000002", "--db", db, "--format", "table"])
         let line = try #require(show.output.split(separator: "\n").first { $0.hasPrefix("S/flips") })
-        #expect(line.contains("suites/s.json:2") && line.contains("failed") && line.contains("status: expected 200, got 500"))
+        #expect(
+            line.contains("suites/s.json:2") && line.contains("failed")
+                && line.contains("status: expected 200, got 500")
+        )
 
         let trends = try HistoryCLI.run(["history", "trends", "--db", db])
         #expect(trends.status == 0)
@@ -51,7 +54,9 @@ struct HistoryCommandTests {
         let runs = try HistoryCLI.run(["history", "runs", "--db", merged, "--format", "csv"])
         #expect(runs.output.split(separator: "\n").count == 4, "\(runs.output)")
 
-        let missing = try HistoryCLI.run(["history", "merge", folder.appendingPathComponent("none.sqlite").path, "--db", merged])
+        let missing = try HistoryCLI.run([
+            "history", "merge", folder.appendingPathComponent("none.sqlite").path, "--db", merged,
+        ])
         #expect(missing.status == 2, "\(missing.output)")
     }
 
@@ -80,7 +85,8 @@ struct HistoryCommandTests {
 /// Runs the built `afrun` beside this test binary.
 enum HistoryCLI {
     static var binary: String {
-        let folder = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+            .deletingLastPathComponent()
         return folder.appendingPathComponent("afrun").path
     }
 
@@ -124,7 +130,9 @@ enum HistoryCLI {
             UPDATE runs SET (first_result_id, last_result_id) = (SELECT MIN(id), MAX(id) FROM results WHERE run_seq = runs.seq);
             """
         let seeded = try run([db, sql], executable: "/usr/bin/sqlite3")
-        guard seeded.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: seeded.output]) }
+        guard seeded.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: seeded.output])
+        }
         return db
     }
 }
@@ -143,22 +151,31 @@ struct HistoryFileProblemTests {
         #expect(chmod(db, 0o444) == 0 && chmod(folder, 0o555) == 0)
         // Root writes whatever the modes say: the query then runs as `nobody`.
         let arguments = ["history", "runs", "--db", db, "--format", "csv"]
-        let runs = getuid() == 0
-            ? try HistoryCLI.run(["--reuid=65534", "--regid=65534", "--clear-groups", HistoryCLI.binary] + arguments, executable: "/usr/bin/setpriv")
+        let runs =
+            getuid() == 0
+            ? try HistoryCLI.run(
+                ["--reuid=65534", "--regid=65534", "--clear-groups", HistoryCLI.binary] + arguments,
+                executable: "/usr/bin/setpriv"
+            )
             : try HistoryCLI.run(arguments)
         #expect(runs.status == 0, "\(runs.output)")
         #expect(runs.output.split(separator: "\n").count == 4, "\(runs.output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["history.sqlite"])
     }
 
-    @Test("a --db file that is not a history: the run says so, names the file, and exits non-zero although its tests passed")
+    @Test(
+        "a --db file that is not a history: the run says so, names the file, and exits non-zero although its tests passed"
+    )
     func garbageDatabase() async throws {
         try await withPlainFixture { folder, server in
-            try folder.write("s.json", """
+            try folder.write(
+                "s.json",
+                """
                 {"name": "S", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
                   {"name": "ok", "request": {"url": "get"}, "expect": {"status": 200}}
                 ]}
-                """)
+                """
+            )
             try folder.write("notes.txt", String(repeating: "not a database ", count: 100))
             let output = try await AfrunProcess.run(["s.json", "--db", "notes.txt"], in: folder.url)
             #expect(output.stdout.contains("1 passed"), "\(output.all)")

@@ -28,7 +28,9 @@ import Testing
             let runs = try await child.historyRuns()
             #expect(runs.status == 0, "\(runs.all)")
             #expect(try child.runStatus() == "interrupted")
-            let totals = try child.sqlite("SELECT passed + failed + errors + skipped, finished_at IS NOT NULL FROM runs").output
+            let totals = try child.sqlite(
+                "SELECT passed + failed + errors + skipped, finished_at IS NOT NULL FROM runs"
+            ).output
             #expect(totals == "\(kept.all)|1", "totals are counted from the kept results")
             let line = try #require(runs.stdout.split(separator: "\n").dropFirst().first, "\(runs.all)")
             #expect(line.contains(",interrupted,"), "\(line)")

@@ -5,8 +5,10 @@ import Testing
 /// are recorded as skipped, the run is marked `interrupted` by the process itself (no later open needed), and
 /// it exits with 128 + the signal.
 @Suite("history on SIGINT and SIGTERM", .serialized) struct HistorySignalTests {
-    @Test("a signal mid-run marks the run interrupted at once and keeps the finished results",
-          arguments: [SIGINT, SIGTERM])
+    @Test(
+        "a signal mid-run marks the run interrupted at once and keeps the finished results",
+        arguments: [SIGINT, SIGTERM]
+    )
     func signalledChildMarksTheRunInterrupted(signal: Int32) async throws {
         try await HistoryChild.withChildPastFastTests { child, seen in
             #expect(kill(child.process.processIdentifier, signal) == 0)
@@ -25,7 +27,9 @@ import Testing
             let skipped = Int(try child.sqlite("SELECT COUNT(*) FROM results WHERE status = 'skipped'").output) ?? -1
             #expect(skipped > 0, "the run was not cut short")
             #expect(kept.passedFast == HistoryChild.fastTests)
-            let totals = try child.sqlite("SELECT passed + failed + errors + skipped, finished_at IS NOT NULL FROM runs").output
+            let totals = try child.sqlite(
+                "SELECT passed + failed + errors + skipped, finished_at IS NOT NULL FROM runs"
+            ).output
             #expect(totals == "\(kept.all)|1", "the run's totals match its kept results")
             let check = try child.sqlite("PRAGMA integrity_check")
             #expect(check.status == 0 && check.output == "ok", "\(check.output)")

@@ -9,17 +9,24 @@ import Testing
     func interruptCancelsAndMarks() async throws {
         try await withPlainFixture { folder, server in
             // Each slow test waits 60 s at the server: the run can only end early if the transfer is cancelled.
-            let slow = (1...3).map { #"{"name": "slow-\#($0)", "request": {"url": "delay/60000"}, "expect": {"status": 200}}"# }
-            try folder.write("s.json", """
+            let slow = (1...3).map {
+                #"{"name": "slow-\#($0)", "request": {"url": "delay/60000"}, "expect": {"status": 200}}"#
+            }
+            try folder.write(
+                "s.json",
+                """
                 {"name": "I", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
                   {"name": "fast", "request": {"url": "get"}, "expect": {"status": 200}},
                 \(slow.joined(separator: ",\n"))
                 ]}
-                """)
+                """
+            )
             let started = ContinuousClock.now
             let output = try await AfrunProcess.run(
-                ["s.json", "--no-history", "--junit", "junit.xml", "--report-json", "report.json"], in: folder.url,
-                interruptOnOutput: "PASS  I/fast")
+                ["s.json", "--no-history", "--junit", "junit.xml", "--report-json", "report.json"],
+                in: folder.url,
+                interruptOnOutput: "PASS  I/fast"
+            )
             let elapsed = ContinuousClock.now - started
             #expect(output.status == 130, "\(output.all)")
             #expect(elapsed < .seconds(45), "the 60 s transfer was not cancelled: \(elapsed)")

@@ -9,7 +9,10 @@ import Testing
         let folder = try SuiteFolder()
         defer { folder.remove() }
         try folder.write("store.json", Self.store)
-        let output = try await AfrunProcess.run(["jsonpath", "$.store.book[?@.price < 10].title", "store.json"], in: folder.url)
+        let output = try await AfrunProcess.run(
+            ["jsonpath", "$.store.book[?@.price < 10].title", "store.json"],
+            in: folder.url
+        )
         #expect(output.status == 0, "\(output.all)")
         let values = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String]
         #expect(values == ["A"])

@@ -33,11 +33,18 @@ import Testing
         #expect(output.stdout.contains("/items/1/price: expected number, got string"))
         #expect(output.stdout.contains("/items/2/price: -1 is less than the minimum 0"))
 
-        let json = try await AfrunProcess.run(["jsonschema", "--format", "json", "order.schema.json", "bad.json"], in: folder.url)
+        let json = try await AfrunProcess.run(
+            ["jsonschema", "--format", "json", "order.schema.json", "bad.json"],
+            in: folder.url
+        )
         #expect(json.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["valid"] as? Bool == false)
-        #expect((object?["errors"] as? [[String: Any]])?.map { $0["instanceLocation"] as? String } == ["/items/1/price", "/items/2/price"])
+        #expect(
+            (object?["errors"] as? [[String: Any]])?.map { $0["instanceLocation"] as? String } == [
+                "/items/1/price", "/items/2/price",
+            ]
+        )
     }
 
     @Test func badSchemaExitsTwo() async throws {

@@ -42,12 +42,15 @@ private func passingSuite(_ base: URL) -> String {
         try await withFixtureServer(httpOnly()) { server in
             let folder = try SuiteFolder()
             defer { folder.remove() }
-            try folder.write("fail.json", """
+            try folder.write(
+                "fail.json",
+                """
                 {"name": "Broken", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
                   {"name": "wrong arg", "request": {"url": "get", "query": {"q": "41"}},
                    "expect": {"status": 200, "json": [{"path": "$.args.q", "equals": "42"}]}}
                 ]}
-                """)
+                """
+            )
             let output = try await AfrunProcess.run(["run", "fail.json", "--no-history"], in: folder.url)
             #expect(output.status == 1, "\(output.all)")
             #expect(output.stdout.contains("FAIL  Broken/wrong arg"))
@@ -63,17 +66,23 @@ private func passingSuite(_ base: URL) -> String {
         try await withFixtureServer(httpOnly()) { server in
             let folder = try SuiteFolder()
             defer { folder.remove() }
-            let passes = (0..<30).map { #"{"name": "ok \#($0)", "request": {"url": "status/200"}, "expect": {"status": 200}}"# }
-            let tests = passes + [
-                #"{"name": "wrong status", "request": {"url": "status/503"}, "expect": {"status": 200}}"#,
-                #"{"name": "refused", "request": {"url": "http://127.0.0.1:1/"}, "expect": {"status": 200}}"#,
-                #"{"name": "later", "skip": "not yet", "request": {"url": "get"}}"#,
-            ]
-            try folder.write("mixed.json", """
+            let passes = (0..<30).map {
+                #"{"name": "ok \#($0)", "request": {"url": "status/200"}, "expect": {"status": 200}}"#
+            }
+            let tests =
+                passes + [
+                    #"{"name": "wrong status", "request": {"url": "status/503"}, "expect": {"status": 200}}"#,
+                    #"{"name": "refused", "request": {"url": "http://127.0.0.1:1/"}, "expect": {"status": 200}}"#,
+                    #"{"name": "later", "skip": "not yet", "request": {"url": "get"}}"#,
+                ]
+            try folder.write(
+                "mixed.json",
+                """
                 {"name": "Mixed", "baseURL": "\(server.httpURL.absoluteString)", "parallel": true, "tests": [
                 \(tests.joined(separator: ",\n"))
                 ]}
-                """)
+                """
+            )
             let output = try await AfrunProcess.run(["run", "mixed.json", "--no-history", "--quiet"], in: folder.url)
             #expect(output.status == 1, "\(output.all)")
             #expect(output.stdout.contains("Failures:"))
@@ -91,7 +100,10 @@ private func passingSuite(_ base: URL) -> String {
             let folder = try SuiteFolder()
             defer { folder.remove() }
             try folder.write("a-good.json", passingSuite(server.httpURL))
-            try folder.write("b-bad.json", "{\"name\": \"Bad\", \"tests\": [\n  {\"name\": \"x\", \"request\": {\"url\": \"get\"},}\n]}")
+            try folder.write(
+                "b-bad.json",
+                "{\"name\": \"Bad\", \"tests\": [\n  {\"name\": \"x\", \"request\": {\"url\": \"get\"},}\n]}"
+            )
             let output = try await AfrunProcess.run([".", "--no-history"], in: folder.url)
             #expect(output.status == 2, "\(output.all)")
             #expect(output.stderr.contains("b-bad.json:2:"))
@@ -103,15 +115,20 @@ private func passingSuite(_ base: URL) -> String {
         try await withFixtureServer(httpOnly()) { server in
             let folder = try SuiteFolder()
             defer { folder.remove() }
-            try folder.write("secret.json", """
+            try folder.write(
+                "secret.json",
+                """
                 {"name": "Secret", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
                   {"name": "echo", "request": {"url": "anything", "query": {"token": "{{token}}"},
                     "headers": {"Authorization": "Bearer {{token}}", "X-Echo": "{{token}}"}},
                    "expect": {"status": 201, "body": {"contains": "nothing-like-this"}}}
                 ]}
-                """)
+                """
+            )
             let output = try await AfrunProcess.run(
-                ["secret.json", "-v", "--secret", "token=SUPER-SECRET-VALUE", "--no-history"], in: folder.url)
+                ["secret.json", "-v", "--secret", "token=SUPER-SECRET-VALUE", "--no-history"],
+                in: folder.url
+            )
             #expect(output.status == 1, "\(output.all)")
             #expect(!output.all.contains("SUPER-SECRET-VALUE"))
             #expect(output.stdout.contains("***"))
@@ -135,7 +152,10 @@ private func passingSuite(_ base: URL) -> String {
         #expect(missing.status == 2, "\(missing.all)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(".afrun").path))
 
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("empty"),
+            withIntermediateDirectories: true
+        )
         let empty = try await AfrunProcess.run(["run", "empty"], in: folder.url)
         #expect(empty.status == 2, "\(empty.all)")
         #expect(empty.stderr.contains("no suite found"), "\(empty.all)")
@@ -154,7 +174,10 @@ private func passingSuite(_ base: URL) -> String {
                 group.addTask {
                     var statuses: [Int32] = []
                     for _ in 0..<50 {
-                        statuses.append(try await AfrunProcess.run(["run", "no-such-file.json", "--no-history"], in: folder.url).status)
+                        statuses.append(
+                            try await AfrunProcess.run(["run", "no-such-file.json", "--no-history"], in: folder.url)
+                                .status
+                        )
                     }
                     return statuses
                 }

@@ -10,10 +10,14 @@ enum SecretFormsTable {
         let unreserved = CharacterSet(charactersIn: alnum + "-._~")
         var encoded: [String: String] = ["raw": secret]
         encoded["rfc3986"] = secret.addingPercentEncoding(withAllowedCharacters: unreserved)
-        encoded["query"] = secret.addingPercentEncoding(withAllowedCharacters: unreserved.union(CharacterSet(charactersIn: "/?")))
+        encoded["query"] = secret.addingPercentEncoding(
+            withAllowedCharacters: unreserved.union(CharacterSet(charactersIn: "/?"))
+        )
         encoded["path"] = secret.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
-        encoded["form"] = secret.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: alnum + "-._*"))?
-            .replacingOccurrences(of: "%20", with: "+")
+        encoded["form"] = secret.addingPercentEncoding(
+            withAllowedCharacters: CharacterSet(charactersIn: alnum + "-._*")
+        )?
+        .replacingOccurrences(of: "%20", with: "+")
         for (name, value) in encoded where value.contains("%") { encoded[name + "-lowerhex"] = lowerHex(value) }
         var forms = encoded
         for (name, value) in encoded {
@@ -32,7 +36,11 @@ enum SecretFormsTable {
         var out = ""
         var pending = 0
         for character in text {
-            if character == "%" { pending = 2; out.append(character); continue }
+            if character == "%" {
+                pending = 2
+                out.append(character)
+                continue
+            }
             out += pending > 0 ? character.lowercased() : String(character)
             pending = max(0, pending - 1)
         }

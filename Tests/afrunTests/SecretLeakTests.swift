@@ -29,29 +29,57 @@ struct SecretPosition: Sendable, CustomTestStringConvertible {
     static let literal = SecretFormsTable.literal(secret)
     static let variable = #""tok": {"value": \#(literal), "secret": true}"#
     /// The secret in every place a request has, by a variable defined elsewhere.
-    static let everywhere = #""query": {"q": "{{tok}}"}, "headers": {"X-Custom": "{{tok}}"}, "json": {"field": "{{tok}}"}"#
+    static let everywhere =
+        #""query": {"q": "{{tok}}"}, "headers": {"X-Custom": "{{tok}}"}, "json": {"field": "{{tok}}"}"#
 
     static let positions: [SecretPosition] = [
-        SecretPosition(name: "URL path segment", variables: variable, request: #""method": "GET""#, path: "p/{{tok}}/end"),
-        SecretPosition(name: "query", variables: variable, request: #""query": {"q": "{{tok}}"}"#),
-        SecretPosition(name: "form field", variables: variable, request: #""method": "POST", "form": {"field": "{{tok}}"}"#),
-        SecretPosition(name: "JSON body member", variables: variable, request: #""method": "POST", "json": {"field": "{{tok}}"}"#),
         SecretPosition(
-            name: "multipart field", variables: variable, request: #""method": "POST", "multipart": [{"name": "field", "value": "{{tok}}"}]"#),
+            name: "URL path segment",
+            variables: variable,
+            request: #""method": "GET""#,
+            path: "p/{{tok}}/end"
+        ),
+        SecretPosition(name: "query", variables: variable, request: #""query": {"q": "{{tok}}"}"#),
+        SecretPosition(
+            name: "form field",
+            variables: variable,
+            request: #""method": "POST", "form": {"field": "{{tok}}"}"#
+        ),
+        SecretPosition(
+            name: "JSON body member",
+            variables: variable,
+            request: #""method": "POST", "json": {"field": "{{tok}}"}"#
+        ),
+        SecretPosition(
+            name: "multipart field",
+            variables: variable,
+            request: #""method": "POST", "multipart": [{"name": "field", "value": "{{tok}}"}]"#
+        ),
         SecretPosition(name: "header", variables: variable, request: #""headers": {"X-Custom": "{{tok}}"}"#),
         SecretPosition(
-            name: "basicAuth", request: #""basicAuth": {"username": "user", "password": \#(literal)}"#, basicUser: "user"),
-        SecretPosition(name: "bearer", request: #""headers": {"Authorization": "Bearer \#(literal.dropFirst().dropLast())"}"#),
+            name: "basicAuth",
+            request: #""basicAuth": {"username": "user", "password": \#(literal)}"#,
+            basicUser: "user"
+        ),
+        SecretPosition(
+            name: "bearer",
+            request: #""headers": {"Authorization": "Bearer \#(literal.dropFirst().dropLast())"}"#
+        ),
         SecretPosition(name: "cookie", request: #""headers": {"Cookie": "sid=\#(literal.dropFirst().dropLast())"}"#),
         SecretPosition(
-            name: "secret capture", request: #""query": {"q": "{{tok}}"}, "headers": {"X-Custom": "{{tok}}"}"#,
+            name: "secret capture",
+            request: #""query": {"q": "{{tok}}"}, "headers": {"X-Custom": "{{tok}}"}"#,
             before: #"{"name": "capture it", "request": {"url": "response-headers", "query": {"X-Tok": \#(literal)}}, "#
-                + #""expect": {"status": 200}, "capture": {"tok": {"header": "X-Tok", "secret": true}}},"#),
+                + #""expect": {"status": 200}, "capture": {"tok": {"header": "X-Tok", "secret": true}}},"#
+        ),
         SecretPosition(name: "--secret", request: everywhere, arguments: ["--secret", "tok=\(secret)"]),
         SecretPosition(name: "vars-file secret", request: everywhere, arguments: ["--vars-file", "vars.json"]),
         SecretPosition(
-            name: "env secret", variables: #""tok": {"env": "AFRUN_LEAK_TOKEN", "secret": true}"#, request: everywhere,
-            environment: ["AFRUN_LEAK_TOKEN": secret]),
+            name: "env secret",
+            variables: #""tok": {"env": "AFRUN_LEAK_TOKEN", "secret": true}"#,
+            request: everywhere,
+            environment: ["AFRUN_LEAK_TOKEN": secret]
+        ),
     ]
 
     /// Every form of the secret, in every output, for every position: none may appear. One `-v` run writes the
@@ -67,13 +95,23 @@ struct SecretPosition: Sendable, CustomTestStringConvertible {
             let common = ["leak.json", "--db", "h.sqlite", "--history-detail", "all"] + position.arguments
             var outputs: [String: String] = [:]
             let verbose = try await AfrunProcess.run(
-                common + ["-v", "--junit", "junit.xml", "--report-json", "report.json"], in: folder.url,
+                common + ["-v", "--junit", "junit.xml", "--report-json", "report.json"],
+                in: folder.url,
                 environment: position.environment.merging(
-                    ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": folder.url.appendingPathComponent("summary.md").path]) { a, _ in a })
+                    [
+                        "GITHUB_ACTIONS": "true",
+                        "GITHUB_STEP_SUMMARY": folder.url.appendingPathComponent("summary.md").path,
+                    ]) { a, _ in a }
+            )
             #expect(verbose.status == 1, "\(verbose.all)")
             outputs["-v and GitHub annotations"] = verbose.all
-            outputs["default"] = try await AfrunProcess.run(common, in: folder.url, environment: position.environment).all
-            outputs["-q"] = try await AfrunProcess.run(common + ["-q"], in: folder.url, environment: position.environment).all
+            outputs["default"] = try await AfrunProcess.run(common, in: folder.url, environment: position.environment)
+                .all
+            outputs["-q"] = try await AfrunProcess.run(
+                common + ["-q"],
+                in: folder.url,
+                environment: position.environment
+            ).all
             for file in ["junit.xml", "report.json", "summary.md"] {
                 outputs[file] = try String(contentsOf: folder.url.appendingPathComponent(file), encoding: .utf8)
             }
@@ -81,7 +119,9 @@ struct SecretPosition: Sendable, CustomTestStringConvertible {
             for command in Self.historyCommands {
                 for format in ["table", "json", "csv"] {
                     let output = try await AfrunProcess.run(
-                        ["history"] + command + ["--db", "h.sqlite", "--format", format], in: folder.url)
+                        ["history"] + command + ["--db", "h.sqlite", "--format", format],
+                        in: folder.url
+                    )
                     #expect(output.status == 0, "\(command) \(format): \(output.all)")
                     outputs["history \(command.joined(separator: " ")) --format \(format)"] = output.all
                 }
@@ -102,7 +142,8 @@ struct SecretPosition: Sendable, CustomTestStringConvertible {
     }
 
     static let historyCommands: [[String]] = [
-        ["runs"], ["show", "latest"], ["test", "Leak/echo fails"], ["flaky"], ["slowest"], ["trends"], ["compare", "previous", "latest"],
+        ["runs"], ["show", "latest"], ["test", "Leak/echo fails"], ["flaky"], ["slowest"], ["trends"],
+        ["compare", "previous", "latest"],
     ]
 
     /// A suite with the position's variables, its tests before, and two echo tests: one passes, one fails with

@@ -7,12 +7,15 @@ import Testing
     @Test("a selected test using a capture of a test --filter left out names that test")
     func leftOutCaptureNamesItsTest() async throws {
         try await withPlainFixture { folder, server in
-            try folder.write("s.json", """
+            try folder.write(
+                "s.json",
+                """
                 {"name": "C", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
                   {"name": "login", "request": {"url": "uuid"}, "capture": {"token": {"json": "$.uuid"}}},
                   {"name": "use", "request": {"url": "anything/{{token}}"}, "expect": {"status": 200}}
                 ]}
-                """)
+                """
+            )
             let output = try await AfrunProcess.run(["s.json", "--no-history", "--filter", "C/use"], in: folder.url)
             #expect(output.status == 1, "\(output.all)")
             #expect(output.stdout.contains("undefined variable 'token': test 'login' captures it"), "\(output.stdout)")
@@ -24,19 +27,25 @@ import Testing
         try await withPlainFixture { folder, server in
             // One slow test and three fast ones: balanced by recorded durations, shard 1 of 2 holds the slow
             // test alone; by count, it holds two tests.
-            try folder.write("s.json", """
+            try folder.write(
+                "s.json",
+                """
                 {"name": "S", "baseURL": "\(server.httpURL.absoluteString)", "parallel": true, "tests": [
                   {"name": "a", "request": {"url": "delay/1500"}, "expect": {"status": 200}},
                   {"name": "b", "request": {"url": "get"}, "expect": {"status": 200}},
                   {"name": "c", "request": {"url": "get"}, "expect": {"status": 200}},
                   {"name": "d", "request": {"url": "get"}, "expect": {"status": 200}}
                 ]}
-                """)
+                """
+            )
             let recorded = try await AfrunProcess.run(["s.json", "--db", "h.sqlite"], in: folder.url)
             #expect(recorded.status == 0, "\(recorded.all)")
             let balanced = try await AfrunProcess.run(["s.json", "--db", "h.sqlite", "--shard", "1/2"], in: folder.url)
             #expect(balanced.stdout.contains("1 passed"), "by durations: \(balanced.stdout)")
-            let counted = try await AfrunProcess.run(["s.json", "--db", "h.sqlite", "--no-history", "--shard", "1/2"], in: folder.url)
+            let counted = try await AfrunProcess.run(
+                ["s.json", "--db", "h.sqlite", "--no-history", "--shard", "1/2"],
+                in: folder.url
+            )
             #expect(counted.status == 0, "\(counted.all)")
             #expect(counted.stdout.contains("2 passed"), "by count: \(counted.stdout)")
         }

@@ -20,12 +20,16 @@ import Testing
 
     /// Test and suite names and afrun's messages, from the terminal, JUnit and the JSON report.
     static func identities(_ folder: SuiteFolder, _ output: AfrunProcess.Output) throws -> [String] {
-        let terminal = output.stdout.split(separator: "\n").filter { $0.contains("FAIL") || $0.contains("PASS") || $0.contains("✗") }
-            .map { $0.replacing(/\ [\d.]+ms/, with: "") }
+        let terminal = output.stdout.split(separator: "\n").filter {
+            $0.contains("FAIL") || $0.contains("PASS") || $0.contains("✗")
+        }
+        .map { $0.replacing(/\ [\d.]+ms/, with: "") }
         let junit = try String(contentsOf: folder.url.appendingPathComponent("junit.xml"), encoding: .utf8)
         let attributes = junit.matches(of: /(?:name|classname|message)="[^"]*"/).map { String($0.output) }
         let report = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("report.json"))) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("report.json")))
+                as? [String: Any]
+        )
         let suites = try #require(report["suites"] as? [[String: Any]])
         let results = suites.flatMap { ($0["results"] as? [[String: Any]]) ?? [] }
         let names = results.flatMap { result -> [String] in
@@ -46,7 +50,9 @@ import Testing
                 defer { folder.remove() }
                 try folder.write("s.json", Self.suite(base: base, password: password))
                 let output = try await AfrunProcess.run(
-                    ["s.json", "--no-history", "--jobs", "1", "--junit", "junit.xml", "--report-json", "report.json"], in: folder.url)
+                    ["s.json", "--no-history", "--jobs", "1", "--junit", "junit.xml", "--report-json", "report.json"],
+                    in: folder.url
+                )
                 #expect(output.status == 1, "\(output.all)")
                 seen.append(try Self.identities(folder, output))
             }
@@ -56,7 +62,10 @@ import Testing
         }
     }
 
-    @Test("a test's history identity is the same with and without a suite holding a short password", arguments: ["p", "pas"])
+    @Test(
+        "a test's history identity is the same with and without a suite holding a short password",
+        arguments: ["p", "pas"]
+    )
     func historyIdentityIgnoresOtherSuites(password: String) async throws {
         try await withFixtureServer(SecretLeakTests.httpOnly()) { server in
             let base = server.httpURL.absoluteString
@@ -65,15 +74,24 @@ import Testing
                 let folder = try SuiteFolder()
                 defer { folder.remove() }
                 try folder.write("plain.json", Self.suite(base: base, name: "Plain pipeline", password: nil))
-                if loadsSecretSuite { try folder.write("secret.json", Self.suite(base: base, name: "Secret", password: password)) }
+                if loadsSecretSuite {
+                    try folder.write("secret.json", Self.suite(base: base, name: "Secret", password: password))
+                }
                 let run = try await AfrunProcess.run([".", "--db", "h.sqlite", "--jobs", "1"], in: folder.url)
                 #expect(run.status == 1, "\(run.all)")
-                let show = try await AfrunProcess.run(["history", "show", "latest", "--db", "h.sqlite", "--format", "csv"], in: folder.url)
+                let show = try await AfrunProcess.run(
+                    ["history", "show", "latest", "--db", "h.sqlite", "--format", "csv"],
+                    in: folder.url
+                )
                 #expect(show.status == 0, "\(show.all)")
                 let header = show.stdout.split(separator: "\n").first.map(String.init) ?? ""
-                let rows = show.stdout.split(separator: "\n").dropFirst().filter { $0.contains("plain.json") || $0.contains("Plain pipeline") }
+                let rows = show.stdout.split(separator: "\n").dropFirst().filter {
+                    $0.contains("plain.json") || $0.contains("Plain pipeline")
+                }
                 // suite file, suite and test name: the columns before the status.
-                identities.append([header] + rows.map { $0.split(separator: ",").prefix(3).joined(separator: ",") }.sorted())
+                identities.append(
+                    [header] + rows.map { $0.split(separator: ",").prefix(3).joined(separator: ",") }.sorted()
+                )
             }
             #expect(identities[0].count == 4, "\(identities[0])")
             #expect(identities[0] == identities[1])

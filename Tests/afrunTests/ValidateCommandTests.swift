@@ -5,7 +5,10 @@ import Testing
     @Test func validSuitesExitZero() async throws {
         let folder = try SuiteFolder()
         defer { folder.remove() }
-        try folder.write("ok.json", #"{"name": "OK", "baseURL": "http://127.0.0.1:1", "tests": [{"name": "t", "request": {"url": "get"}, "expect": {"status": 200}}]}"#)
+        try folder.write(
+            "ok.json",
+            #"{"name": "OK", "baseURL": "http://127.0.0.1:1", "tests": [{"name": "t", "request": {"url": "get"}, "expect": {"status": 200}}]}"#
+        )
         let output = try await AfrunProcess.run(["validate", "ok.json"], in: folder.url)
         #expect(output.status == 0, "\(output.all)")
         #expect(output.stdout.contains("1 suite checked: 1 valid; 1 test ready to run"))
@@ -14,11 +17,14 @@ import Testing
     @Test func everyProblemIsReportedWithItsPlace() async throws {
         let folder = try SuiteFolder()
         defer { folder.remove() }
-        try folder.write("bad.json", """
+        try folder.write(
+            "bad.json",
+            """
             {"name": "Bad", "baseURL": "http://127.0.0.1:1", "tests": [
               {"name": "t", "request": {"url": "get/{{undefinedThing}}"}, "expect": {"statsu": 200}}
             ]}
-            """)
+            """
+        )
         try folder.write("broken.json", "{\"name\": ")
         let output = try await AfrunProcess.run(["validate", "."], in: folder.url)
         #expect(output.status == 2, "\(output.all)")

@@ -22,14 +22,19 @@ import Testing
     func jsonFile() async throws {
         try await withPlainFixture { folder, server in
             try folder.write("s.json", Self.echoSuite(server.httpURL.absoluteString))
-            try folder.write("staging.vars.json", """
+            try folder.write(
+                "staging.vars.json",
+                """
                 {"user": "alice", "expectedUser": "alice", "limit": 10,
                  "token": {"value": "FILE-SECRET-TOKEN", "secret": true}}
-                """)
+                """
+            )
             // `.vars.json` files are suites to the loader's eyes only when under the suite paths;
             // the run names s.json alone.
             let output = try await AfrunProcess.run(
-                ["run", "s.json", "--no-history", "-v", "--vars-file", "staging.vars.json"], in: folder.url)
+                ["run", "s.json", "--no-history", "-v", "--vars-file", "staging.vars.json"],
+                in: folder.url
+            )
             #expect(output.status == 1, "only the X-Token assertion fails: \(output.all)")
             #expect(output.stdout.contains("0 passed, 1 failed"), "\(output.stdout)")
             #expect(!output.all.contains("FILE-SECRET-TOKEN"), "\(output.all)")
@@ -46,7 +51,8 @@ import Testing
             try folder.write("b.env", "limit=10\n")
             let output = try await AfrunProcess.run(
                 ["run", "s.json", "--no-history", "--vars-file", "a.env", "--vars-file", "b.env", "--var", "user=bob"],
-                in: folder.url)
+                in: folder.url
+            )
             #expect(output.status == 1, "\(output.all)")
             #expect(!output.stdout.contains("$.args.user"), "--var user=bob beat the file: \(output.stdout)")
             #expect(!output.stdout.contains("$.args.limit"), "b.env's limit beat a.env's: \(output.stdout)")
@@ -58,9 +64,14 @@ import Testing
     func secretStaysSecret() async throws {
         try await withPlainFixture { folder, server in
             try folder.write("s.json", Self.echoSuite(server.httpURL.absoluteString))
-            try folder.write("v.json", #"{"user": "a", "expectedUser": "a", "limit": 10, "token": {"value": "x", "secret": true}}"#)
+            try folder.write(
+                "v.json",
+                #"{"user": "a", "expectedUser": "a", "limit": 10, "token": {"value": "x", "secret": true}}"#
+            )
             let output = try await AfrunProcess.run(
-                ["run", "s.json", "--no-history", "-v", "--vars-file", "v.json", "--var", "token=OVERRIDDEN-SECRET"], in: folder.url)
+                ["run", "s.json", "--no-history", "-v", "--vars-file", "v.json", "--var", "token=OVERRIDDEN-SECRET"],
+                in: folder.url
+            )
             #expect(output.status == 1, "\(output.all)")
             #expect(!output.all.contains("OVERRIDDEN-SECRET"), "\(output.all)")
             #expect(output.stdout.contains("***"), "\(output.stdout)")
@@ -71,8 +82,14 @@ import Testing
     func dotEnvConventions() async throws {
         try await withPlainFixture { folder, server in
             try folder.write("s.json", Self.echoSuite(server.httpURL.absoluteString))
-            try folder.write("v.env", "\u{FEFF}# env\nexport user = \"al ice\"\nexpectedUser='al ice'\nlimit= 10 \ntoken=t\n")
-            let output = try await AfrunProcess.run(["run", "s.json", "--no-history", "--vars-file", "v.env"], in: folder.url)
+            try folder.write(
+                "v.env",
+                "\u{FEFF}# env\nexport user = \"al ice\"\nexpectedUser='al ice'\nlimit= 10 \ntoken=t\n"
+            )
+            let output = try await AfrunProcess.run(
+                ["run", "s.json", "--no-history", "--vars-file", "v.env"],
+                in: folder.url
+            )
             #expect(output.status == 1, "only X-Token fails: \(output.all)")
             #expect(!output.stdout.contains("$.args.user"), "\(output.stdout)")
             #expect(!output.stdout.contains("$.args.limit"), "\(output.stdout)")
@@ -100,7 +117,8 @@ import Testing
             ("list.json", "{\"a\": [1, 2]}", "list.json: variable `a` is an array: write a string, number or boolean"),
             ("odd.json", "{\"a\": {\"value\": \"x\", \"secrett\": true}}", "odd.json: variable `a`: write a string"),
             ("lines.env", "a=1\nno equals sign here\n", "lines.env:2: expected name=value"),
-        ] as [(String, String?, String)])
+        ] as [(String, String?, String)]
+    )
     func badFiles(name: String, content: String?, message: String) async throws {
         let folder = try SuiteFolder.withUnreachableTest()
         defer { folder.remove() }

@@ -27,7 +27,8 @@ public enum HistoryDetail: String, Sendable, Hashable, Codable, CaseIterable {
         guard let text = environment[environmentVariable], !text.isEmpty else { return .failures }
         guard let level = HistoryDetail(rawValue: text.lowercased()) else {
             throw HistoryError.invalidArgument(
-                "\(environmentVariable)=\(text) is not a detail level: use failures or all")
+                "\(environmentVariable)=\(text) is not a detail level: use failures or all"
+            )
         }
         return level
     }

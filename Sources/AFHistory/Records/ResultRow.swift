@@ -38,7 +38,9 @@ struct ResultRow {
     /// The row's values, in the order of `columns`. An array literal: GRDB builds it in one pass, where its
     /// initializer from a sequence goes through a generic, unspecialized `map`.
     func arguments(json: JSONEncoder) throws -> StatementArguments {
-        let request = result.request, response = result.response, timing = result.timings
+        let request = result.request
+        let response = result.response
+        let timing = result.timings
         let error = result.error
         // Without detail, a passing or skipped result has no failure message (no failed assertion, no
         // error: `RunRecorder` redacts any other whole), so only the URL and captures can need masking.

@@ -7,33 +7,37 @@ extension RunRecorder {
     /// one (SQLite's rowid), so under the write lock every result of this run is above the largest id now.
     func insertRun(_ run: RunInfo, in db: Database) throws {
         let commandLine = String(decoding: try json.encode(SinkRedactor.commandLine(run.commandLine)), as: UTF8.self)
-        try db.cachedStatement(sql: """
-            INSERT INTO runs (id, started_at, status, command_line, host, pid, pid_host, afrun_version,
-                libcurl_version, openssl_version, git_commit, git_branch, shard, history_detail, first_result_id)
-            VALUES (:id, :startedAt, 'running', :commandLine, :host, :pid, :pidHost, :afrunVersion,
-                :libcurlVersion, :opensslVersion, :gitCommit, :gitBranch, :shard, :detail,
-                COALESCE((SELECT MAX(id) FROM results), 0) + 1)
-            ON CONFLICT(id) DO NOTHING
-            """).execute(arguments: [
-                "id": run.id, "startedAt": run.startedAt, "commandLine": commandLine, "host": run.host,
-                "pid": Int(getpid()), "pidHost": ProcessInfo.processInfo.hostName, "afrunVersion": run.afrunVersion,
-                "libcurlVersion": run.libcurlVersion, "opensslVersion": run.opensslVersion, "gitCommit": run.gitCommit,
-                "gitBranch": run.gitBranch, "shard": run.shard, "detail": detail.rawValue,
-            ])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO runs (id, started_at, status, command_line, host, pid, pid_host, afrun_version,
+                    libcurl_version, openssl_version, git_commit, git_branch, shard, history_detail, first_result_id)
+                VALUES (:id, :startedAt, 'running', :commandLine, :host, :pid, :pidHost, :afrunVersion,
+                    :libcurlVersion, :opensslVersion, :gitCommit, :gitBranch, :shard, :detail,
+                    COALESCE((SELECT MAX(id) FROM results), 0) + 1)
+                ON CONFLICT(id) DO NOTHING
+                """
+        ).execute(arguments: [
+            "id": run.id, "startedAt": run.startedAt, "commandLine": commandLine, "host": run.host,
+            "pid": Int(getpid()), "pidHost": ProcessInfo.processInfo.hostName, "afrunVersion": run.afrunVersion,
+            "libcurlVersion": run.libcurlVersion, "opensslVersion": run.opensslVersion, "gitCommit": run.gitCommit,
+            "gitBranch": run.gitBranch, "shard": run.shard, "detail": detail.rawValue,
+        ])
     }
 
     /// Stores a run's end: its status, totals, and the last result id it can have.
     func finishRun(_ id: String, summary: RunSummary, status: RunStatus, in db: Database) throws {
-        try db.cachedStatement(sql: """
-            UPDATE runs SET status = :status, finished_at = :now, passed = :passed, failed = :failed,
-                errors = :errors, skipped = :skipped, duration_ms = :duration, p50_ms = :p50, p95_ms = :p95,
-                last_result_id = (SELECT MAX(id) FROM results)
-            WHERE id = :id
-            """).execute(arguments: [
-                "status": status.rawValue, "now": Date(), "passed": summary.passed, "failed": summary.failed,
-                "errors": summary.errors, "skipped": summary.skipped, "duration": summary.durationMs,
-                "p50": summary.p50Ms, "p95": summary.p95Ms, "id": id,
-            ])
+        try db.cachedStatement(
+            sql: """
+                UPDATE runs SET status = :status, finished_at = :now, passed = :passed, failed = :failed,
+                    errors = :errors, skipped = :skipped, duration_ms = :duration, p50_ms = :p50, p95_ms = :p95,
+                    last_result_id = (SELECT MAX(id) FROM results)
+                WHERE id = :id
+                """
+        ).execute(arguments: [
+            "status": status.rawValue, "now": Date(), "passed": summary.passed, "failed": summary.failed,
+            "errors": summary.errors, "skipped": summary.skipped, "duration": summary.durationMs,
+            "p50": summary.p50Ms, "p95": summary.p95Ms, "id": id,
+        ])
         guard db.changesCount > 0 else { throw HistoryError.runNotFound(id) }
     }
 
@@ -52,14 +56,21 @@ extension RunRecorder {
                     last_result_id = (SELECT MAX(id) FROM results)
                 WHERE id = :id
                 """,
-            arguments: ["now": Date(), "duration": summary.durationMs, "p50": summary.p50Ms, "p95": summary.p95Ms, "id": id])
+            arguments: [
+                "now": Date(), "duration": summary.durationMs, "p50": summary.p50Ms, "p95": summary.p95Ms, "id": id,
+            ]
+        )
         guard db.changesCount > 0 else { throw HistoryError.runNotFound(id) }
     }
 
     /// The sequence number of a started run.
     func runSequence(_ runID: String, in db: Database) throws -> Int64 {
         if let known = runSequences[runID] { return known }
-        guard let sequence = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM runs WHERE id = ?"), arguments: [runID])
+        guard
+            let sequence = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT seq FROM runs WHERE id = ?"),
+                arguments: [runID]
+            )
         else { throw HistoryError.runNotFound(runID) }
         runSequences[runID] = sequence
         return sequence
@@ -77,8 +88,11 @@ extension RunRecorder {
             // one that has is redacted whole all the same.
             let redactsWhole = keepsDetail || result.error != nil || result.assertions.contains { !$0.passed }
             let row = ResultRow(
-                result: redactsWhole ? SinkRedactor.result(result) : result, runSequence: runSequence,
-                testID: try testID(result.identity, in: db), keepsDetail: keepsDetail)
+                result: redactsWhole ? SinkRedactor.result(result) : result,
+                runSequence: runSequence,
+                testID: try testID(result.identity, in: db),
+                keepsDetail: keepsDetail
+            )
             guard row.hasChildren else {
                 pending.append(row)
                 if pending.count == ResultRow.statementSizes[0] { try insertRows(&pending, in: db) }
@@ -129,22 +143,31 @@ extension RunRecorder {
             suiteID = known
         } else {
             suiteID = try Self.returnedID(
-                db.cachedStatement(sql: """
-                    INSERT INTO suites (file, name) VALUES (:file, :name)
-                    ON CONFLICT(file) DO UPDATE SET name = excluded.name RETURNING id
-                    """),
-                ["file": identity.suiteFile, "name": identity.suiteName])
-            let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT name, id FROM tests WHERE suite_id = ?"), arguments: [suiteID])
+                db.cachedStatement(
+                    sql: """
+                        INSERT INTO suites (file, name) VALUES (:file, :name)
+                        ON CONFLICT(file) DO UPDATE SET name = excluded.name RETURNING id
+                        """
+                ),
+                ["file": identity.suiteFile, "name": identity.suiteName]
+            )
+            let rows = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT name, id FROM tests WHERE suite_id = ?"),
+                arguments: [suiteID]
+            )
             testIDs[suiteID] = Dictionary(rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
             suiteIDs[key] = suiteID
         }
         if let known = testIDs[suiteID]?[identity.testName] { return known }
         let id = try Self.returnedID(
-            db.cachedStatement(sql: """
-                INSERT INTO tests (suite_id, name) VALUES (:suite, :name)
-                ON CONFLICT(suite_id, name) DO UPDATE SET name = excluded.name RETURNING id
-                """),
-            ["suite": suiteID, "name": identity.testName])
+            db.cachedStatement(
+                sql: """
+                    INSERT INTO tests (suite_id, name) VALUES (:suite, :name)
+                    ON CONFLICT(suite_id, name) DO UPDATE SET name = excluded.name RETURNING id
+                    """
+            ),
+            ["suite": suiteID, "name": identity.testName]
+        )
         testIDs[suiteID, default: [:]][identity.testName] = id
         return id
     }

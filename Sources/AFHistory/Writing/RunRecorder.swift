@@ -33,7 +33,9 @@ final class RunRecorder {
     var testIDs: [Int64: [String: Int64]] = [:]
     private var dataVersion: Int64?
     /// The result INSERT of each statement size.
-    let insertSQLs = Dictionary(uniqueKeysWithValues: ResultRow.statementSizes.map { ($0, ResultRow.insertSQL(rows: $0)) })
+    let insertSQLs = Dictionary(
+        uniqueKeysWithValues: ResultRow.statementSizes.map { ($0, ResultRow.insertSQL(rows: $0)) }
+    )
 
     struct SuiteKey: Hashable {
         let file: String
@@ -107,7 +109,8 @@ final class RunRecorder {
                 } catch let error as DatabaseError {
                     // GRDB has no API for the errno of SQLite's last failed system call: `sqlite3_system_errno`.
                     let code = sqlite3_system_errno(db.sqliteConnection)
-                    return (error.message ?? "SQLite error \(error.resultCode.rawValue)") + (code == 0 ? "" : " (\(String(cString: strerror(code))))")
+                    return (error.message ?? "SQLite error \(error.resultCode.rawValue)")
+                        + (code == 0 ? "" : " (\(String(cString: strerror(code))))")
                 }
             }
         } catch {
@@ -157,7 +160,11 @@ final class RunRecorder {
             case .start(let run):
                 if let failure { note(failure, of: item, runID: run.id) }
             case .results(let results, let runID):
-                if let failure { note(failure, of: item, runID: runID) } else { progress[runID, default: Progress()].stored += results.count }
+                if let failure {
+                    note(failure, of: item, runID: runID)
+                } else {
+                    progress[runID, default: Progress()].stored += results.count
+                }
             case .finish(let runID, let summary, _, let reply):
                 if let failure { note(failure, of: item, runID: runID) }
                 answer(reply, finishing: runID, summary: summary, marked: failure == nil)
@@ -176,12 +183,24 @@ final class RunRecorder {
 
     /// A run's end: the run's own loss if it had one (its other failures go with it), else the failures since
     /// the last report, else success.
-    private func answer(_ reply: CheckedContinuation<Void, any Error>, finishing runID: String, summary: RunSummary, marked: Bool) {
+    private func answer(
+        _ reply: CheckedContinuation<Void, any Error>,
+        finishing runID: String,
+        summary: RunSummary,
+        marked: Bool
+    ) {
         let run = progress.removeValue(forKey: runID) ?? Progress()
         guard let reason = run.failure else { return answer(reply) }
         failures.removeAll { $0.runID == runID }
-        reply.resume(throwing: HistoryError.incomplete(
-            path: path, stored: run.stored, total: summary.total, reason: reason, marked: marked))
+        reply.resume(
+            throwing: HistoryError.incomplete(
+                path: path,
+                stored: run.stored,
+                total: summary.total,
+                reason: reason,
+                marked: marked
+            )
+        )
     }
 
     /// The failures since the last report, as one error, else success.
@@ -189,7 +208,11 @@ final class RunRecorder {
         guard let first = failures.first else { return reply.resume() }
         let count = failures.count
         failures.removeAll()
-        reply.resume(throwing: HistoryError.database(
-            operation: "record", reason: "\(count) item\(count == 1 ? "" : "s") not stored; first: \(first.text)"))
+        reply.resume(
+            throwing: HistoryError.database(
+                operation: "record",
+                reason: "\(count) item\(count == 1 ? "" : "s") not stored; first: \(first.text)"
+            )
+        )
     }
 }

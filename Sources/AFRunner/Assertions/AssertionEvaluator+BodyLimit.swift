@@ -8,11 +8,22 @@ extension AssertionEvaluator {
     ///   - target: the path, or nil for the body.
     ///   - predicates: the assertion's predicates.
     ///   - problem: ``ResponseContext/truncationProblem``.
-    static func unreadable(kind: String, target: String?, _ predicates: PredicateSet, problem: String) -> [AssertionResult] {
+    static func unreadable(
+        kind: String,
+        target: String?,
+        _ predicates: PredicateSet,
+        problem: String
+    ) -> [AssertionResult] {
         predicates.predicates.map { p in
             AssertionResult(
-                kind: kind, target: target, predicate: p.keyword, expected: expectedText(p), actual: nil, passed: false,
-                message: "\(target ?? kind): \(problem)")
+                kind: kind,
+                target: target,
+                predicate: p.keyword,
+                expected: expectedText(p),
+                actual: nil,
+                passed: false,
+                message: "\(target ?? kind): \(problem)"
+            )
         }
     }
 
@@ -20,7 +31,13 @@ extension AssertionEvaluator {
     /// whole body when only part of it was kept.
     static func unreadable(kind: String, target: String?, problem: String) -> AssertionResult {
         AssertionResult(
-            kind: kind, target: target, predicate: kind, expected: "the whole body", actual: nil, passed: false,
-            message: "\(target ?? kind): \(problem)")
+            kind: kind,
+            target: target,
+            predicate: kind,
+            expected: "the whole body",
+            actual: nil,
+            passed: false,
+            message: "\(target ?? kind): \(problem)"
+        )
     }
 }

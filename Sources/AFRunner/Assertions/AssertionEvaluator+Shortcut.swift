@@ -16,14 +16,21 @@ extension AssertionEvaluator {
         else { return nil }
         // `tls: trusted` on a response that arrived always holds (a rejection is an error, not a response).
         if !expect.status.isEmpty, !expect.status.contains(where: { $0.matches(response.statusCode) }) { return false }
-        if let contentType = expect.contentType, !contentTypeHolds(contentType, response, regexLimit: regexLimit) { return false }
+        if let contentType = expect.contentType, !contentTypeHolds(contentType, response, regexLimit: regexLimit) {
+            return false
+        }
         guard !expect.json.isEmpty else { return true }
-        guard context.truncationProblem == nil, let document = try? JSONValue(parsing: context.body) else { return false }
+        guard context.truncationProblem == nil, let document = try? JSONValue(parsing: context.body) else {
+            return false
+        }
         for assertion in expect.json {
             guard let query = assertion.query ?? (try? JSONPathQuery(assertion.path)) else { return false }
             let nodes = query.values(in: document)
             for predicate in assertion.predicates.predicates {
-                guard NodeListRules.evaluate(predicate, nodes: nodes, singular: query.isSingular, regexLimit: regexLimit).passed else { return false }
+                guard
+                    NodeListRules.evaluate(predicate, nodes: nodes, singular: query.isSingular, regexLimit: regexLimit)
+                        .passed
+                else { return false }
             }
         }
         return true

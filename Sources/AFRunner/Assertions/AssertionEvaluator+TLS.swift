@@ -11,9 +11,17 @@ extension AssertionEvaluator {
         switch expectation {
         case .trusted:
             guard context.metrics?.tlsEvidence != nil else { return [] }
-            return [AssertionResult(
-                kind: "tls", target: nil, predicate: "equals", expected: "trusted", actual: "trusted", passed: true,
-                message: "tls: expected trusted, got trusted")]
+            return [
+                AssertionResult(
+                    kind: "tls",
+                    target: nil,
+                    predicate: "equals",
+                    expected: "trusted",
+                    actual: "trusted",
+                    passed: true,
+                    message: "tls: expected trusted, got trusted"
+                )
+            ]
         case .rejected(let reason):
             let expected = reason.map { "rejected (\($0))" } ?? "rejected"
             let actual: String
@@ -25,9 +33,17 @@ extension AssertionEvaluator {
                 actual = "trusted"
                 passed = false
             }
-            return [AssertionResult(
-                kind: "tls", target: nil, predicate: "equals", expected: expected, actual: actual, passed: passed,
-                message: "tls: expected \(expected), got \(actual)")]
+            return [
+                AssertionResult(
+                    kind: "tls",
+                    target: nil,
+                    predicate: "equals",
+                    expected: expected,
+                    actual: actual,
+                    passed: passed,
+                    message: "tls: expected \(expected), got \(actual)"
+                )
+            ]
         }
     }
 
@@ -38,9 +54,12 @@ extension AssertionEvaluator {
             ("subject", expectation.subject, { .string($0.subject) }),
             ("issuer", expectation.issuer, { .string($0.issuer) }),
             ("san", expectation.san, { .array($0.subjectAlternativeNames.map(JSONValue.string)) }),
-            ("expiresInDays", expectation.expiresInDays, { cert in
-                .number(JSONNumber(Int((cert.notAfter.timeIntervalSince(context.now) / 86_400).rounded(.down))))
-            }),
+            (
+                "expiresInDays", expectation.expiresInDays,
+                { cert in
+                    .number(JSONNumber(Int((cert.notAfter.timeIntervalSince(context.now) / 86_400).rounded(.down))))
+                }
+            ),
             ("pin", expectation.pin, { .string($0.publicKeyPin) }),
         ]
         var results: [AssertionResult] = []
@@ -48,8 +67,15 @@ extension AssertionEvaluator {
             guard let set else { continue }
             let actual = leaf.map(value)
             for p in set.predicates {
-                results.append(Self.result(
-                    kind: "certificate", target: name, predicate: p, actual: actual, passed: PredicateEvaluator.holds(p, for: actual)))
+                results.append(
+                    Self.result(
+                        kind: "certificate",
+                        target: name,
+                        predicate: p,
+                        actual: actual,
+                        passed: PredicateEvaluator.holds(p, for: actual)
+                    )
+                )
             }
         }
         return results

@@ -12,24 +12,39 @@ extension AssertionEvaluator {
         let isHTML = context.response?.mimeType?.contains("html") ?? false
         let document: XPathDocument
         do throws(XPathDocument.Failure) {
-            document = isHTML
+            document =
+                isHTML
                 ? try XPathDocument(html: context.body, encoding: context.response?.textEncodingName)
                 : try XPathDocument(xml: context.body)
         } catch {
             return assertions.flatMap { a in
                 a.predicates.predicates.map { p in
                     AssertionResult(
-                        kind: "xpath", target: a.path, predicate: p.keyword, expected: Self.expectedText(p), actual: nil,
-                        passed: false, message: "\(a.path): the body is not \(isHTML ? "HTML" : "XML") (\(error.message))")
+                        kind: "xpath",
+                        target: a.path,
+                        predicate: p.keyword,
+                        expected: Self.expectedText(p),
+                        actual: nil,
+                        passed: false,
+                        message: "\(a.path): the body is not \(isHTML ? "HTML" : "XML") (\(error.message))"
+                    )
                 }
             }
         }
         return assertions.flatMap { a -> [AssertionResult] in
             let value: XPathDocument.Value
             do throws(XPathDocument.Failure) { value = try document.evaluate(a.path) } catch {
-                return [AssertionResult(
-                    kind: "xpath", target: a.path, predicate: "valid", expected: "a valid XPath 1.0 expression", actual: nil,
-                    passed: false, message: "\(a.path): invalid XPath (\(error.message))")]
+                return [
+                    AssertionResult(
+                        kind: "xpath",
+                        target: a.path,
+                        predicate: "valid",
+                        expected: "a valid XPath 1.0 expression",
+                        actual: nil,
+                        passed: false,
+                        message: "\(a.path): invalid XPath (\(error.message))"
+                    )
+                ]
             }
             let values: [JSONValue]
             switch value {
@@ -40,9 +55,20 @@ extension AssertionEvaluator {
             }
             return a.predicates.predicates.map { p in
                 let (passed, actual, stopped) = NodeListRules.evaluate(
-                    p, nodes: values, singular: values.count == 1, sizeOfSingular: false, regexLimit: regexLimit)
+                    p,
+                    nodes: values,
+                    singular: values.count == 1,
+                    sizeOfSingular: false,
+                    regexLimit: regexLimit
+                )
                 return Self.result(
-                    kind: "xpath", target: a.path, predicate: p, actual: actual, passed: passed, regexStopped: stopped ? regexLimit : nil)
+                    kind: "xpath",
+                    target: a.path,
+                    predicate: p,
+                    actual: actual,
+                    passed: passed,
+                    regexStopped: stopped ? regexLimit : nil
+                )
             }
         }
     }

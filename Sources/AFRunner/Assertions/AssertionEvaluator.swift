@@ -29,17 +29,25 @@ public struct AssertionEvaluator: Sendable {
             for header in expect.headers { results += self.header(header, response) }
             if let problem = context.truncationProblem {
                 for a in expect.json {
-                    if a.schema != nil { results.append(Self.unreadable(kind: "schema", target: a.path, problem: problem)) }
+                    if a.schema != nil {
+                        results.append(Self.unreadable(kind: "schema", target: a.path, problem: problem))
+                    }
                     results += Self.unreadable(kind: "json", target: a.path, a.predicates, problem: problem)
                 }
-                for a in expect.xpath { results += Self.unreadable(kind: "xpath", target: a.path, a.predicates, problem: problem) }
+                for a in expect.xpath {
+                    results += Self.unreadable(kind: "xpath", target: a.path, a.predicates, problem: problem)
+                }
             } else {
                 if !expect.json.isEmpty { json(expect.json, body: context.body, into: &results) }
                 if !expect.xpath.isEmpty { results += xpath(expect.xpath, context: context) }
             }
             if let problem = context.truncationProblem {
-                if expect.schema != nil { results.append(Self.unreadable(kind: "schema", target: nil, problem: problem)) }
-                if expect.openapi != nil { results.append(Self.unreadable(kind: "openapi", target: nil, problem: problem)) }
+                if expect.schema != nil {
+                    results.append(Self.unreadable(kind: "schema", target: nil, problem: problem))
+                }
+                if expect.openapi != nil {
+                    results.append(Self.unreadable(kind: "openapi", target: nil, problem: problem))
+                }
             } else {
                 if let schema = expect.schema { self.schema(schema, body: context.body, into: &results) }
                 if let openapi = expect.openapi { openAPI(openapi, response, body: context.body, into: &results) }
@@ -57,10 +65,20 @@ public struct AssertionEvaluator: Sendable {
     func status(_ matchers: [StatusMatcher], _ code: Int, into results: inout [AssertionResult]) {
         guard !matchers.isEmpty else { return }
         let passed = matchers.contains { $0.matches(code) }
-        let expected = matchers.count == 1 ? matchers[0].description : "one of " + matchers.map(\.description).joined(separator: ", ")
-        results.append(AssertionResult(
-            kind: "status", target: nil, predicate: matchers.count == 1 ? "equals" : "oneOf", expected: expected,
-            actual: "\(code)", passed: passed, message: "status: expected \(expected), got \(code)"))
+        let expected =
+            matchers.count == 1
+            ? matchers[0].description : "one of " + matchers.map(\.description).joined(separator: ", ")
+        results.append(
+            AssertionResult(
+                kind: "status",
+                target: nil,
+                predicate: matchers.count == 1 ? "equals" : "oneOf",
+                expected: expected,
+                actual: "\(code)",
+                passed: passed,
+                message: "status: expected \(expected), got \(code)"
+            )
+        )
     }
 
     func contentType(_ expectation: ContentTypeExpectation, _ response: HTTPResponse) -> AssertionResult {
@@ -70,32 +88,54 @@ public struct AssertionEvaluator: Sendable {
         switch expectation {
         case .mediaType(let type):
             return AssertionResult(
-                kind: "contentType", target: "Content-Type", predicate: "equals", expected: type, actual: value, passed: passed,
-                message: "Content-Type: expected \(type), got \(value ?? "no Content-Type")")
+                kind: "contentType",
+                target: "Content-Type",
+                predicate: "equals",
+                expected: type,
+                actual: value,
+                passed: passed,
+                message: "Content-Type: expected \(type), got \(value ?? "no Content-Type")"
+            )
         case .matches(let pattern):
             return AssertionResult(
-                kind: "contentType", target: "Content-Type", predicate: "matches", expected: "/\(pattern)/", actual: value,
+                kind: "contentType",
+                target: "Content-Type",
+                predicate: "matches",
+                expected: "/\(pattern)/",
+                actual: value,
                 passed: passed,
                 message: "Content-Type: expected to match /\(pattern)/, got \(value ?? "no Content-Type")"
-                    + (verdict == .regexStopped ? Self.stoppedNote(regexLimit) : ""))
+                    + (verdict == .regexStopped ? Self.stoppedNote(regexLimit) : "")
+            )
         }
     }
 
     /// Whether `response`'s `Content-Type` meets `expectation` (one rule for `contentType` and `allHold`).
-    func contentTypeHolds(_ expectation: ContentTypeExpectation, _ response: HTTPResponse, regexLimit: Duration) -> Bool {
-        Self.contentTypeVerdict(expectation, response.headers["Content-Type"], response, regexLimit: regexLimit) == .holds
+    func contentTypeHolds(_ expectation: ContentTypeExpectation, _ response: HTTPResponse, regexLimit: Duration) -> Bool
+    {
+        Self.contentTypeVerdict(expectation, response.headers["Content-Type"], response, regexLimit: regexLimit)
+            == .holds
     }
 
     static func contentTypeVerdict(
-        _ expectation: ContentTypeExpectation, _ value: String?, _ response: HTTPResponse, regexLimit: Duration
+        _ expectation: ContentTypeExpectation,
+        _ value: String?,
+        _ response: HTTPResponse,
+        regexLimit: Duration
     ) -> PredicateEvaluator.Verdict {
         switch expectation {
         case .mediaType(let type):
-            let holds = asciiMediaTypesMatch(value, type)
-                ?? (response.mimeType == type.split(separator: ";").first.map { $0.trimmingHorizontalWhitespace().lowercased() })
+            let holds =
+                asciiMediaTypesMatch(value, type)
+                ?? (response.mimeType
+                    == type.split(separator: ";").first.map { $0.trimmingHorizontalWhitespace().lowercased() })
             return holds ? .holds : .fails
         case .matches(let pattern):
-            return PredicateEvaluator.verdict(.matches(pattern), for: value.map(JSONValue.string), regexLimit: regexLimit)
+            return PredicateEvaluator.verdict(
+                .matches(pattern),
+                for: value.map(JSONValue.string),
+                regexLimit: regexLimit
+            )
         }
     }
 
@@ -104,7 +144,14 @@ public struct AssertionEvaluator: Sendable {
         let actual: JSONValue? = values.isEmpty ? nil : .string(values.joined(separator: ", "))
         return assertion.predicates.predicates.map { predicate in
             let verdict = PredicateEvaluator.verdict(predicate, for: actual, regexLimit: regexLimit)
-            return Self.result(kind: "header", target: assertion.name, predicate: predicate, actual: actual, verdict: verdict, limit: regexLimit)
+            return Self.result(
+                kind: "header",
+                target: assertion.name,
+                predicate: predicate,
+                actual: actual,
+                verdict: verdict,
+                limit: regexLimit
+            )
         }
     }
 
@@ -117,9 +164,17 @@ public struct AssertionEvaluator: Sendable {
         } catch {
             for a in assertions {
                 for p in a.predicates.predicates {
-                    results.append(AssertionResult(
-                        kind: "json", target: a.path, predicate: p.keyword, expected: Self.expectedText(p), actual: nil,
-                        passed: false, message: "\(a.path): the body is not JSON (\(error.description))"))
+                    results.append(
+                        AssertionResult(
+                            kind: "json",
+                            target: a.path,
+                            predicate: p.keyword,
+                            expected: Self.expectedText(p),
+                            actual: nil,
+                            passed: false,
+                            message: "\(a.path): the body is not JSON (\(error.description))"
+                        )
+                    )
                 }
             }
             return
@@ -127,17 +182,40 @@ public struct AssertionEvaluator: Sendable {
         for a in assertions {
             let query: JSONPathQuery
             do { query = try a.query ?? JSONPathQuery(a.path) } catch {
-                results.append(AssertionResult(
-                    kind: "json", target: a.path, predicate: "valid", expected: "a valid JSONPath", actual: nil, passed: false,
-                    message: "\(a.path): invalid JSONPath: \(error)"))
+                results.append(
+                    AssertionResult(
+                        kind: "json",
+                        target: a.path,
+                        predicate: "valid",
+                        expected: "a valid JSONPath",
+                        actual: nil,
+                        passed: false,
+                        message: "\(a.path): invalid JSONPath: \(error)"
+                    )
+                )
                 continue
             }
-            if let schema = a.schema { self.schema(schema, nodes: query.evaluate(document), path: a.path, into: &results) }
+            if let schema = a.schema {
+                self.schema(schema, nodes: query.evaluate(document), path: a.path, into: &results)
+            }
             let nodes = query.values(in: document)
             for p in a.predicates.predicates {
-                let (passed, actual, stopped) = NodeListRules.evaluate(p, nodes: nodes, singular: query.isSingular, regexLimit: regexLimit)
-                results.append(Self.result(
-                    kind: "json", target: a.path, predicate: p, actual: actual, passed: passed, regexStopped: stopped ? regexLimit : nil))
+                let (passed, actual, stopped) = NodeListRules.evaluate(
+                    p,
+                    nodes: nodes,
+                    singular: query.isSingular,
+                    regexLimit: regexLimit
+                )
+                results.append(
+                    Self.result(
+                        kind: "json",
+                        target: a.path,
+                        predicate: p,
+                        actual: actual,
+                        passed: passed,
+                        regexStopped: stopped ? regexLimit : nil
+                    )
+                )
             }
         }
     }
@@ -148,25 +226,46 @@ public struct AssertionEvaluator: Sendable {
     /// `sha256` and `bytes` see the whole raw body, however long.
     func body(_ expectation: BodyExpectation, _ context: ResponseContext) -> [AssertionResult] {
         var results: [AssertionResult] = []
-        let data = context.body, summary = context.bodySummary
+        let data = context.body
+        let summary = context.bodySummary
         let problem = context.truncationProblem
-        if let problem { results += Self.unreadable(kind: "body", target: nil, expectation.predicates, problem: problem) }
+        if let problem {
+            results += Self.unreadable(kind: "body", target: nil, expectation.predicates, problem: problem)
+        }
         let text = JSONValue.string(problem == nil ? context.text : "")
         for p in expectation.predicates.predicates where problem == nil {
             let verdict = PredicateEvaluator.verdict(p, for: text, regexLimit: regexLimit)
-            results.append(Self.result(kind: "body", target: nil, predicate: p, actual: text, verdict: verdict, limit: regexLimit))
+            results.append(
+                Self.result(kind: "body", target: nil, predicate: p, actual: text, verdict: verdict, limit: regexLimit)
+            )
         }
         if let expected = expectation.sha256 {
             // Hashed as the body arrived when the request asked for it; else the body is all here.
             let actual = summary.sha256Hex ?? OpenSSLDigest.sha256Hex(data)
-            results.append(AssertionResult(
-                kind: "body", target: "sha256", predicate: "equals", expected: expected.lowercased(), actual: actual,
-                passed: actual == expected.lowercased(), message: "body sha256: expected \(expected.lowercased()), got \(actual)"))
+            results.append(
+                AssertionResult(
+                    kind: "body",
+                    target: "sha256",
+                    predicate: "equals",
+                    expected: expected.lowercased(),
+                    actual: actual,
+                    passed: actual == expected.lowercased(),
+                    message: "body sha256: expected \(expected.lowercased()), got \(actual)"
+                )
+            )
         }
         if let bytes = expectation.bytes {
             let n = JSONValue.number(JSONNumber(Int(summary.length)))
             for p in bytes.predicates {
-                results.append(Self.result(kind: "body", target: "bytes", predicate: p, actual: n, passed: PredicateEvaluator.holds(p, for: n)))
+                results.append(
+                    Self.result(
+                        kind: "body",
+                        target: "bytes",
+                        predicate: p,
+                        actual: n,
+                        passed: PredicateEvaluator.holds(p, for: n)
+                    )
+                )
             }
         }
         return results
@@ -177,7 +276,13 @@ public struct AssertionEvaluator: Sendable {
             let ms = Self.phase(a.phase, of: metrics)
             let actual = JSONValue.number(JSONNumber((ms * 10).rounded() / 10))
             return a.predicates.predicates.map { p in
-                Self.result(kind: "duration", target: a.phase.rawValue, predicate: p, actual: actual, passed: PredicateEvaluator.holds(p, for: actual))
+                Self.result(
+                    kind: "duration",
+                    target: a.phase.rawValue,
+                    predicate: p,
+                    actual: actual,
+                    passed: PredicateEvaluator.holds(p, for: actual)
+                )
             }
         }
     }
@@ -206,7 +311,10 @@ public struct AssertionEvaluator: Sendable {
         return header.withUTF8 { h in expected.withUTF8 { e in asciiMediaTypesMatch(h, e) } }
     }
 
-    private static func asciiMediaTypesMatch(_ header: UnsafeBufferPointer<UInt8>, _ expected: UnsafeBufferPointer<UInt8>) -> Bool? {
+    private static func asciiMediaTypesMatch(
+        _ header: UnsafeBufferPointer<UInt8>,
+        _ expected: UnsafeBufferPointer<UInt8>
+    ) -> Bool? {
         /// The media type's byte range (before any `;`, spaces and tabs trimmed), or nil when the text is
         /// not all ASCII or the range is empty.
         func mediaType(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
@@ -224,8 +332,10 @@ public struct AssertionEvaluator: Sendable {
         guard let a = mediaType(header), let b = mediaType(expected) else { return nil }
         guard a.count == b.count else { return false }
         for k in 0..<a.count {
-            let x = header[a.lowerBound + k], y = expected[b.lowerBound + k]
-            let lx = x >= 0x41 && x <= 0x5A ? x | 0x20 : x, ly = y >= 0x41 && y <= 0x5A ? y | 0x20 : y
+            let x = header[a.lowerBound + k]
+            let y = expected[b.lowerBound + k]
+            let lx = x >= 0x41 && x <= 0x5A ? x | 0x20 : x
+            let ly = y >= 0x41 && y <= 0x5A ? y | 0x20 : y
             if lx != ly { return false }
         }
         return true
@@ -235,12 +345,21 @@ public struct AssertionEvaluator: Sendable {
 
     /// An assertion result from a predicate's verdict (a stopped regex says so in the message).
     static func result(
-        kind: String, target: String?, predicate: AFSuite.Predicate, actual: JSONValue?, verdict: PredicateEvaluator.Verdict,
+        kind: String,
+        target: String?,
+        predicate: AFSuite.Predicate,
+        actual: JSONValue?,
+        verdict: PredicateEvaluator.Verdict,
         limit: Duration
     ) -> AssertionResult {
         result(
-            kind: kind, target: target, predicate: predicate, actual: actual, passed: verdict == .holds,
-            regexStopped: verdict == .regexStopped ? limit : nil)
+            kind: kind,
+            target: target,
+            predicate: predicate,
+            actual: actual,
+            passed: verdict == .holds,
+            regexStopped: verdict == .regexStopped ? limit : nil
+        )
     }
 
     /// What a failure message adds when a regex evaluation was stopped at `limit`.
@@ -253,16 +372,28 @@ public struct AssertionEvaluator: Sendable {
 
     /// An assertion result with the standard message: `target: expected X, got Y`.
     static func result(
-        kind: String, target: String?, predicate: AFSuite.Predicate, actual: JSONValue?, passed: Bool, regexStopped: Duration? = nil
+        kind: String,
+        target: String?,
+        predicate: AFSuite.Predicate,
+        actual: JSONValue?,
+        passed: Bool,
+        regexStopped: Duration? = nil
     ) -> AssertionResult {
         let expected = expectedText(predicate)
         let actualText = actual.map { $0.serialized() }
         let label = target ?? kind
-        let message = "\(label): expected \(expected), got \(actualText.map(Self.shorten) ?? "nothing")"
+        let message =
+            "\(label): expected \(expected), got \(actualText.map(Self.shorten) ?? "nothing")"
             + (regexStopped.map(Self.stoppedNote) ?? "")
         return AssertionResult(
-            kind: kind, target: target, predicate: predicate.keyword, expected: expected, actual: actualText, passed: passed,
-            message: message)
+            kind: kind,
+            target: target,
+            predicate: predicate.keyword,
+            expected: expected,
+            actual: actualText,
+            passed: passed,
+            message: message
+        )
     }
 
     /// `42` for `equals 42`, the predicate's description otherwise.

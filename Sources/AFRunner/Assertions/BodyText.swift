@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// A response body as text, decoded by the charset the response declares, as a browser would: a byte-order
@@ -51,7 +50,9 @@ enum BodyText {
                         var outPointer = outBuffer.baseAddress
                         var inLeft = inBuffer.count
                         var outLeft = outBuffer.count
-                        guard iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft) != -1, inLeft == 0 else { return nil }
+                        guard iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft) != -1, inLeft == 0 else {
+                            return nil
+                        }
                         return outputCapacity - outLeft
                     }
                 }

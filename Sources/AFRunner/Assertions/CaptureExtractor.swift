@@ -25,7 +25,9 @@ public enum CaptureExtractor {
     ///   - context: the response.
     ///   - regexLimit: how long one regex capture may search.
     public static func extract(
-        _ captures: [CaptureSpec], from context: ResponseContext, regexLimit: Duration = BoundedRegex.defaultLimit
+        _ captures: [CaptureSpec],
+        from context: ResponseContext,
+        regexLimit: Duration = BoundedRegex.defaultLimit
     ) -> Result<[(String, String)], Misses> {
         var values: [(String, String)] = []
         var misses: [Miss] = []
@@ -40,7 +42,10 @@ public enum CaptureExtractor {
     }
 
     private static func value(
-        of capture: CaptureSpec, context: ResponseContext, document: inout JSONValue?, regexLimit: Duration
+        of capture: CaptureSpec,
+        context: ResponseContext,
+        document: inout JSONValue?,
+        regexLimit: Duration
     ) -> Result<String, Miss> {
         func miss(_ reason: String) -> Result<String, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
         switch capture.source {
@@ -58,18 +63,25 @@ public enum CaptureExtractor {
 
     /// A capture from the body (JSONPath or regex), once the whole body is known to be there.
     private static func bodyValue(
-        of capture: CaptureSpec, context: ResponseContext, document: inout JSONValue?, regexLimit: Duration
+        of capture: CaptureSpec,
+        context: ResponseContext,
+        document: inout JSONValue?,
+        regexLimit: Duration
     ) -> Result<String, Miss> {
         func miss(_ reason: String) -> Result<String, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
         switch capture.source {
         case .status, .header: return miss("not a body capture")
         case .json(let path):
             if document == nil {
-                do { document = try JSONValue(parsing: context.body) } catch { return miss("the body is not JSON (\(error.description))") }
+                do { document = try JSONValue(parsing: context.body) } catch {
+                    return miss("the body is not JSON (\(error.description))")
+                }
             }
             guard let root = document else { return miss("the body is not JSON") }
             let query: JSONPathQuery
-            do { query = try JSONPathQuery(path) } catch { return miss("invalid JSONPath \(path): \(error.description)") }
+            do { query = try JSONPathQuery(path) } catch {
+                return miss("invalid JSONPath \(path): \(error.description)")
+            }
             guard let node = query.evaluate(root).first else { return miss("\(path) selected nothing") }
             return .success(node.value.templateText)
         case .regex(let pattern, let group):
@@ -79,9 +91,13 @@ public enum CaptureExtractor {
             switch regex.firstMatch(in: text, limit: regexLimit) {
             case .noMatch: return miss("/\(pattern)/ did not match the body")
             case .stopped:
-                return miss("/\(pattern)/ was stopped at the regex time limit (--regex-timeout) without an answer; simplify the pattern")
+                return miss(
+                    "/\(pattern)/ was stopped at the regex time limit (--regex-timeout) without an answer; simplify the pattern"
+                )
             case .matched(let ranges):
-                guard group < ranges.count, let range = ranges[group] else { return miss("/\(pattern)/ has no group \(group)") }
+                guard group < ranges.count, let range = ranges[group] else {
+                    return miss("/\(pattern)/ has no group \(group)")
+                }
                 return .success(String(text[range]))
             }
         }

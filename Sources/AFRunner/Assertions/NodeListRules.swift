@@ -22,7 +22,10 @@ public enum NodeListRules {
     ///   - regexLimit: how long one `matches` evaluation may take.
     /// - Returns: whether it passed, the actual value, and whether a regex evaluation was stopped at its limit.
     public static func evaluate(
-        _ predicate: AFSuite.Predicate, nodes: [JSONValue], singular: Bool, sizeOfSingular: Bool = true,
+        _ predicate: AFSuite.Predicate,
+        nodes: [JSONValue],
+        singular: Bool,
+        sizeOfSingular: Bool = true,
         regexLimit: Duration = BoundedRegex.defaultLimit
     ) -> (passed: Bool, actual: JSONValue?, regexStopped: Bool) {
         let list = JSONValue.array(nodes)
@@ -33,7 +36,10 @@ public enum NodeListRules {
         case .count(let set):
             if singular && sizeOfSingular {
                 let size = nodes.first.flatMap(PredicateEvaluator.count(of:)).map { JSONValue.number(JSONNumber($0)) }
-                return (size.map { n in set.predicates.allSatisfy { PredicateEvaluator.holds($0, for: n) } } ?? false, size, false)
+                return (
+                    size.map { n in set.predicates.allSatisfy { PredicateEvaluator.holds($0, for: n) } } ?? false, size,
+                    false
+                )
             }
             let n = JSONValue.number(JSONNumber(nodes.count))
             return (set.predicates.allSatisfy { PredicateEvaluator.holds($0, for: n) }, n, false)
@@ -49,7 +55,9 @@ public enum NodeListRules {
             for node in checked where verdict == .holds {
                 verdict = PredicateEvaluator.verdict(predicate, for: node, regexLimit: regexLimit)
             }
-            return (verdict == .holds, singular ? nodes.first : (nodes.isEmpty ? nil : single), verdict == .regexStopped)
+            return (
+                verdict == .holds, singular ? nodes.first : (nodes.isEmpty ? nil : single), verdict == .regexStopped
+            )
         }
     }
 }

@@ -22,7 +22,9 @@ public enum PredicateEvaluator {
 
     /// Whether `predicate` holds for `actual`, `matches` bounded by `regexLimit`.
     public static func verdict(
-        _ predicate: AFSuite.Predicate, for actual: JSONValue?, regexLimit: Duration = BoundedRegex.defaultLimit
+        _ predicate: AFSuite.Predicate,
+        for actual: JSONValue?,
+        regexLimit: Duration = BoundedRegex.defaultLimit
     ) -> Verdict {
         guard case .matches(let pattern) = predicate else { return holds(predicate, for: actual) ? .holds : .fails }
         guard let actual, let regex = try? BoundedRegex(pattern) else { return .fails }
@@ -35,7 +37,9 @@ public enum PredicateEvaluator {
 
     /// Whether `predicate` holds for `actual` (a `matches` stopped at `regexLimit` does not).
     public static func holds(
-        _ predicate: AFSuite.Predicate, for actual: JSONValue?, regexLimit: Duration = BoundedRegex.defaultLimit
+        _ predicate: AFSuite.Predicate,
+        for actual: JSONValue?,
+        regexLimit: Duration = BoundedRegex.defaultLimit
     ) -> Bool {
         switch predicate {
         case .exists(let expected): return (actual != nil) == expected

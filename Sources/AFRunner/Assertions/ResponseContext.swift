@@ -19,8 +19,12 @@ public struct ResponseContext: Sendable {
     /// Creates a context.
     /// - Parameter bodySummary: what was seen of the whole body; by default `body` is all of it.
     public init(
-        response: HTTPResponse?, body: Data = Data(), bodySummary: ResponseBodySummary? = nil, metrics: TransferMetrics? = nil,
-        rejection: TrustRejection? = nil, now: Date = Date()
+        response: HTTPResponse?,
+        body: Data = Data(),
+        bodySummary: ResponseBodySummary? = nil,
+        metrics: TransferMetrics? = nil,
+        rejection: TrustRejection? = nil,
+        now: Date = Date()
     ) {
         self.response = response
         self.body = body
@@ -34,10 +38,10 @@ public struct ResponseContext: Sendable {
     /// bytes kept (`maxBodyBytes`); nil when `body` is the whole body.
     public var truncationProblem: String? {
         guard bodySummary.isTruncated else { return nil }
-        return "the body is \(bodySummary.length) bytes, more than maxBodyBytes (\(bodySummary.keptLength)): raise `maxBodyBytes`"
+        return
+            "the body is \(bodySummary.length) bytes, more than maxBodyBytes (\(bodySummary.keptLength)): raise `maxBodyBytes`"
             + " in the test's request or the suite's defaults, or --max-body; `bytes` and `sha256` work on bodies of any size"
     }
-
 
     /// The body as text, decoded by the charset the response declares (UTF-8 when none; bytes invalid in
     /// it replaced).

@@ -52,7 +52,8 @@ final class XPathDocument {
         _ = Self.initialized
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
-                | HTML_PARSE_NOWARNING.rawValue)
+                | HTML_PARSE_NOWARNING.rawValue
+        )
         let charset = encoding ?? "utf-8"
         document = try Self.parse(html) { bytes, count in htmlReadMemory(bytes, count, nil, charset, options) }
     }
@@ -62,7 +63,9 @@ final class XPathDocument {
     /// Evaluates an XPath 1.0 expression.
     /// - Throws: ``Failure`` for an invalid expression (libxml2's reason, e.g. "Invalid expression").
     func evaluate(_ expression: String) throws(Failure) -> Value {
-        guard let context = xmlXPathNewContext(document) else { throw Failure(message: "libxml2 could not allocate an XPath context") }
+        guard let context = xmlXPathNewContext(document) else {
+            throw Failure(message: "libxml2 could not allocate an XPath context")
+        }
         defer { xmlXPathFreeContext(context) }
         // A handler on the context keeps libxml2 from printing; the error itself is read from
         // `lastError` (libxml2 fills its code and position, not its message, on this path).
@@ -79,7 +82,9 @@ final class XPathDocument {
         defer { xmlXPathFreeObject(result) }
         switch result.pointee.type {
         case XPATH_NODESET, XPATH_XSLT_TREE:
-            guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0, let nodes = set.pointee.nodeTab else { return .nodes([]) }
+            guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0, let nodes = set.pointee.nodeTab else {
+                return .nodes([])
+            }
             return .nodes((0..<Int(set.pointee.nodeNr)).map { Self.stringValue(of: nodes[$0]) })
         case XPATH_BOOLEAN: return .boolean(result.pointee.boolval != 0)
         case XPATH_NUMBER: return .number(result.pointee.floatval)
@@ -91,9 +96,12 @@ final class XPathDocument {
     // MARK: - libxml2 plumbing
 
     private static func parse(
-        _ data: Data, with parser: (UnsafePointer<CChar>, Int32) -> xmlDocPtr?
+        _ data: Data,
+        with parser: (UnsafePointer<CChar>, Int32) -> xmlDocPtr?
     ) throws(Failure) -> xmlDocPtr {
-        guard data.count < Int(Int32.max) else { throw Failure(message: "the body is larger than libxml2 can parse (2 GiB)") }
+        guard data.count < Int(Int32.max) else {
+            throw Failure(message: "the body is larger than libxml2 can parse (2 GiB)")
+        }
         xmlResetLastError()
         let parsed = data.withUnsafeBytes { raw -> xmlDocPtr? in
             // An empty body has no base address; libxml2 reports an empty document for it.

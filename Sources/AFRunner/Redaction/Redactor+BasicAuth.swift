@@ -16,7 +16,9 @@ extension Redactor {
             var scope = scope
             if let row { scope.row = row }
             if let value = try? scope.render(auth.password), !value.isEmpty {
-                passwords.insert(BasicAuthSpec(username: (try? scope.render(auth.username)) ?? auth.username, password: value))
+                passwords.insert(
+                    BasicAuthSpec(username: (try? scope.render(auth.username)) ?? auth.username, password: value)
+                )
             }
         }
         add(suite.defaults.basicAuth, row: nil)

@@ -40,9 +40,15 @@ extension Redactor {
             if redacted != excerpt { r.response?.bodyExcerpt = redacted }
         }
         if !r.captures.isEmpty {
-            r.captures = Dictionary(uniqueKeysWithValues: r.captures.map { name, value in
-                (name, secretCaptures.contains(name) || SinkRedactor.isSecretName(name) ? Self.mask : SinkRedactor.text(set.field(value)))
-            })
+            r.captures = Dictionary(
+                uniqueKeysWithValues: r.captures.map { name, value in
+                    (
+                        name,
+                        secretCaptures.contains(name) || SinkRedactor.isSecretName(name)
+                            ? Self.mask : SinkRedactor.text(set.field(value))
+                    )
+                }
+            )
         }
         return r
     }
@@ -51,8 +57,11 @@ extension Redactor {
     /// values (the rest of a message is afrun's words and the target's path, never masked); the same array when
     /// nothing can change.
     static func assertions(_ list: [AssertionResult], _ set: SecretSet) -> [AssertionResult] {
-        if set.isEmpty, list.allSatisfy({ !targetsSensitiveHeader($0) && !SinkRedactor.mayNeedText($0.expected)
-            && $0.actual.map(SinkRedactor.mayNeedText) != true && !SinkRedactor.mayNeedText($0.message) })
+        if set.isEmpty,
+            list.allSatisfy({
+                !targetsSensitiveHeader($0) && !SinkRedactor.mayNeedText($0.expected)
+                    && $0.actual.map(SinkRedactor.mayNeedText) != true && !SinkRedactor.mayNeedText($0.message)
+            })
         {
             return list
         }
@@ -70,14 +79,16 @@ extension Redactor {
         }
         out.expected = SinkRedactor.text(set.field(a.expected))
         out.actual = a.actual.map { SinkRedactor.text(set.field($0)) }
-        guard out.expected != a.expected || out.actual != a.actual || SinkRedactor.mayNeedText(a.message) || !set.isEmpty
+        guard
+            out.expected != a.expected || out.actual != a.actual || SinkRedactor.mayNeedText(a.message) || !set.isEmpty
         else { return out }
         let label = a.target ?? a.kind
         let standard = "\(label): expected \(a.expected), got \(a.actual.map(AssertionEvaluator.shorten) ?? "nothing")"
         if a.message == standard {
             // The standard message is the label and the two values: rebuilt from the redacted values, so nothing
             // of afrun's own text can be masked.
-            out.message = "\(label): expected \(out.expected), got \(out.actual.map(AssertionEvaluator.shorten) ?? "nothing")"
+            out.message =
+                "\(label): expected \(out.expected), got \(out.actual.map(AssertionEvaluator.shorten) ?? "nothing")"
         } else {
             out.message = text(a.message, set)
         }

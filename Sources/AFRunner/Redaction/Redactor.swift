@@ -55,7 +55,9 @@ public final class Redactor: Sendable {
     /// characters (`Cookie: a=1`) are not learned: the header itself is hidden by its name, and hiding every
     /// whole `1` of the suite's results would hide more than a credential.
     public func addHeaderValue(_ value: String) {
-        func learned(_ text: String) -> Set<String> { text.count >= SecretSet.minimumSubstringLength ? SecretForms.of(text) : [] }
+        func learned(_ text: String) -> Set<String> {
+            text.count >= SecretSet.minimumSubstringLength ? SecretForms.of(text) : []
+        }
         var forms = learned(value)
         if let space = value.firstIndex(of: " ") {
             let credential = value[value.index(after: space)...].trimmingCharacters(in: .whitespaces)
@@ -65,7 +67,12 @@ public final class Redactor: Sendable {
             if value[..<space].lowercased() == "basic", let data = Data(base64Encoded: credential),
                 let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":")
             {
-                forms.formUnion(SecretForms.basicAuth(username: String(pair[..<colon]), password: String(pair[pair.index(after: colon)...])))
+                forms.formUnion(
+                    SecretForms.basicAuth(
+                        username: String(pair[..<colon]),
+                        password: String(pair[pair.index(after: colon)...])
+                    )
+                )
             }
         }
         add(forms: forms)
@@ -107,7 +114,9 @@ public final class Redactor: Sendable {
 
     static func headers(_ headers: [HeaderField], _ set: SecretSet) -> [HeaderField] {
         // Most lists need no change: copy only when one does.
-        guard !set.isEmpty || headers.contains(where: { !isCommonPlainHeader($0.name) && SinkRedactor.isSecretName($0.name) })
+        guard
+            !set.isEmpty
+                || headers.contains(where: { !isCommonPlainHeader($0.name) && SinkRedactor.isSecretName($0.name) })
         else { return headers }
         return headers.map { HeaderField(name: $0.name, value: header(name: $0.name, value: $0.value, set)) }
     }

@@ -17,7 +17,10 @@ public enum SecretForms {
                 encoded.insert(lowercasedHex(upper))
             }
         }
-        if let form = value.addingPercentEncoding(withAllowedCharacters: formAllowed)?.replacingOccurrences(of: "%20", with: "+") {
+        if let form = value.addingPercentEncoding(withAllowedCharacters: formAllowed)?.replacingOccurrences(
+            of: "%20",
+            with: "+"
+        ) {
             encoded.insert(form)
             encoded.insert(lowercasedHex(form))
         }
@@ -75,11 +78,15 @@ public enum SecretForms {
     }
 
     /// RFC 3986 unreserved characters: the strictest encoder leaves only these.
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+    )
     /// What a query encoder in AFNetworking's style leaves: unreserved, `/` and `?`.
     private static let queryAllowed = unreserved.union(CharacterSet(charactersIn: "/?"))
     /// What a path segment may hold unencoded.
     private static let pathAllowed = CharacterSet.urlPathAllowed
     /// What `application/x-www-form-urlencoded` leaves (space becomes `+` afterwards).
-    private static let formAllowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._*")
+    private static let formAllowed = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._*"
+    )
 }

@@ -13,23 +13,32 @@ public enum SecretNameCheck {
     ///   - environment: what `{"env": …}` variables read.
     /// - Returns: `file:line: …` lines, in suite and test order.
     public static func warnings(
-        for suites: [Suite], runSecrets: [String: String], environment: [String: String] = ProcessEnvironment.all
+        for suites: [Suite],
+        runSecrets: [String: String],
+        environment: [String: String] = ProcessEnvironment.all
     ) -> [String] {
         var warnings: [String] = []
         for suite in suites {
-            let base = VariableScope(overrides: runSecrets, secretOverrides: Set(runSecrets.keys), environment: environment)
+            let base = VariableScope(
+                overrides: runSecrets,
+                secretOverrides: Set(runSecrets.keys),
+                environment: environment
+            )
             let scope = base.adding(suite.variables).scope
             var named: [(name: String, value: String)] = scope.secretNames.sorted().compactMap { name in
                 scope.value(of: name).flatMap { $0.isEmpty ? nil : ("secret `\(name)`", $0) }
             }
-            named += Redactor.basicAuthCredentials(of: suite, scope: scope).map { ("a basicAuth password", $0.password) }
-                .sorted { $0.1 < $1.1 }
+            named += Redactor.basicAuthCredentials(of: suite, scope: scope).map {
+                ("a basicAuth password", $0.password)
+            }
+            .sorted { $0.1 < $1.1 }
             guard !named.isEmpty else { continue }
             func check(_ text: String, what: String, line: Int) {
                 guard let hit = named.first(where: { contains(text, $0.value) }) else { return }
                 warnings.append(
                     "\(suite.displayPath):\(line): the \(what) contains the value of \(hit.name); names are shown and "
-                        + "stored as written (never masked): rename it")
+                        + "stored as written (never masked): rename it"
+                )
             }
             // The suite's object starts the file: its name is reported at line 1.
             check(suite.name, what: "suite name", line: 1)

@@ -76,7 +76,9 @@ struct SecretSet: Sendable {
         return text.withUTF8 { haystack in
             guard let base = haystack.baseAddress else { return false }
             return longBytes.contains { needle in
-                needle.withUnsafeBufferPointer { needle in Self.occurs(needle, in: UnsafeBufferPointer(start: base, count: haystack.count)) }
+                needle.withUnsafeBufferPointer { needle in
+                    Self.occurs(needle, in: UnsafeBufferPointer(start: base, count: haystack.count))
+                }
             }
         }
     }
@@ -105,7 +107,9 @@ struct SecretSet: Sendable {
         while let ellipsis = out[from...].firstIndex(of: "…") {
             let before = out[..<ellipsis]
             let cut = long.lazy.compactMap { form in
-                stride(from: form.count - 1, through: Self.minimumSubstringLength, by: -1).first { before.hasSuffix(form.prefix($0)) }
+                stride(from: form.count - 1, through: Self.minimumSubstringLength, by: -1).first {
+                    before.hasSuffix(form.prefix($0))
+                }
             }.first
             guard let cut else {
                 from = out.index(after: ellipsis)

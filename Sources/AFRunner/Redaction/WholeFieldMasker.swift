@@ -43,7 +43,9 @@ enum WholeFieldMasker {
         case UInt8(ascii: "\""):
             guard after == UInt8(ascii: "\""), from < 2 || bytes[from - 2] != UInt8(ascii: "\\") else { return false }
             var next = to + 1
-            while next < bytes.count, bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") { next += 1 }
+            while next < bytes.count, bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") {
+                next += 1
+            }
             return next == bytes.count || bytes[next] != UInt8(ascii: ":")
         case UInt8(ascii: " "):
             return from >= 2 && bytes[from - 2] == UInt8(ascii: ":") && isLineEnd(after)

@@ -18,7 +18,11 @@ extension RequestBuilder {
             serializer.methodsEncodingParametersInURI = []
             do {
                 let encoded = try serializer.request(
-                    method: .post, url: request.url, parameters: try scope.render(value).parameterValue, headers: [:])
+                    method: .post,
+                    url: request.url,
+                    parameters: try scope.render(value).parameterValue,
+                    headers: [:]
+                )
                 request.body = encoded.body
                 setType(encoded.headers["Content-Type"] ?? "application/x-www-form-urlencoded")
             } catch {
@@ -44,8 +48,11 @@ extension RequestBuilder {
                     do {
                         // Streamed from disk while the body is sent (MultipartFormData reads parts lazily).
                         try form.appendPart(
-                            fileURL: url, name: name, fileName: fileName ?? url.lastPathComponent,
-                            mimeType: contentType ?? MIMEType.forPathExtension(url.pathExtension))
+                            fileURL: url,
+                            name: name,
+                            fileName: fileName ?? url.lastPathComponent,
+                            mimeType: contentType ?? MIMEType.forPathExtension(url.pathExtension)
+                        )
                     } catch {
                         throw .unreadableFile(path: path, reason: "\(error)")
                     }

@@ -11,12 +11,16 @@ extension RequestBuilder {
     ///   - scope: the variables it was rendered with.
     /// - Throws: ``RunnerError/forbiddenCharacter(field:character:source:)``.
     static func rejectLineBreaks(
-        in text: String, field: @autoclosure () -> String, template: String, scope: VariableScope
+        in text: String,
+        field: @autoclosure () -> String,
+        template: String,
+        scope: VariableScope
     ) throws(RunnerError) {
         guard let character = forbiddenCharacter(in: text) else { return }
         var source: String?
         if let parsed = try? Template(template) {
-            source = parsed.variableNames.lazy
+            source =
+                parsed.variableNames.lazy
                 .filter { scope.value(of: $0).flatMap(forbiddenCharacter(in:)) != nil }
                 .map { scope.describeSource(of: $0) }.first
         }

@@ -51,7 +51,9 @@ public struct RequestBuilder: Sendable {
         for header in suite.defaults.headers { headers[header.name] = try render(header, scope: scope) }
         if let auth = spec.basicAuth ?? suite.defaults.basicAuth {
             headers["Authorization"] = HTTPRequestSerializer.basicAuthorization(
-                username: try scope.render(auth.username), password: try scope.render(auth.password))
+                username: try scope.render(auth.username),
+                password: try scope.render(auth.password)
+            )
         }
         for header in spec.headers { headers[header.name] = try render(header, scope: scope) }
 
@@ -78,7 +80,9 @@ public struct RequestBuilder: Sendable {
     /// predicates, JSON and regex captures), rather than only its length and digest.
     static func readsWholeBody(_ test: TestCase) -> Bool {
         let expect = test.expect
-        if !expect.json.isEmpty || !expect.xpath.isEmpty || expect.body?.predicates.predicates.isEmpty == false { return true }
+        if !expect.json.isEmpty || !expect.xpath.isEmpty || expect.body?.predicates.predicates.isEmpty == false {
+            return true
+        }
         return test.captures.contains {
             switch $0.source {
             case .json, .regex: true
@@ -124,12 +128,16 @@ extension JSONValue {
         case .null: return .null
         case .bool(let b): return .bool(b)
         case .number(let n):
-            if let i = n.int64Value, !n.literal.contains("."), !n.literal.lowercased().contains("e") { return .int(Int(i)) }
+            if let i = n.int64Value, !n.literal.contains("."), !n.literal.lowercased().contains("e") {
+                return .int(Int(i))
+            }
             return .double(n.doubleValue)
         case .string(let s): return .string(s)
         case .array(let items): return .array(items.map(\.parameterValue))
         case .object(let object):
-            return .dictionary(Dictionary(object.members.map { ($0.key, $0.value.parameterValue) }, uniquingKeysWith: { _, b in b }))
+            return .dictionary(
+                Dictionary(object.members.map { ($0.key, $0.value.parameterValue) }, uniquingKeysWith: { _, b in b })
+            )
         }
     }
 }

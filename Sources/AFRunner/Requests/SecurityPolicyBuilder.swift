@@ -15,7 +15,9 @@ public enum SecurityPolicyBuilder {
     ///   - render: renders templates (a client key passphrase may name a secret).
     /// - Throws: `RunnerError.unreadableFile` for a certificate that cannot be read.
     public static func policy(
-        for spec: TLSSpec?, directory: URL, insecure: Bool,
+        for spec: TLSSpec?,
+        directory: URL,
+        insecure: Bool,
         render: (String) throws(RunnerError) -> String = { $0 }
     ) throws(RunnerError) -> SecurityPolicy {
         var policy = SecurityPolicy()
@@ -39,7 +41,9 @@ public enum SecurityPolicyBuilder {
                     throw .unreadableFile(path: url.path, reason: "\(error)")
                 }
             }
-            policy.pinnedPublicKeys = Set(try (spec.pinnedPublicKeys ?? []).map { (s: String) throws(RunnerError) -> String in try render(s) })
+            policy.pinnedPublicKeys = Set(
+                try (spec.pinnedPublicKeys ?? []).map { (s: String) throws(RunnerError) -> String in try render(s) }
+            )
             if let allow = spec.allowInvalidCertificates { policy.allowInvalidCertificates = allow }
             if let validates = spec.validatesDomainName { policy.validatesDomainName = validates }
             if let caFile = spec.caFile {
@@ -54,7 +58,8 @@ public enum SecurityPolicyBuilder {
                 policy.clientCertificate = ClientCertificate(
                     certificateFile: Suite.resolve(try render(client.certificate), in: directory),
                     keyFile: Suite.resolve(try render(client.key), in: directory),
-                    passphrase: try client.passphrase.map { (s: String) throws(RunnerError) -> String in try render(s) })
+                    passphrase: try client.passphrase.map { (s: String) throws(RunnerError) -> String in try render(s) }
+                )
             }
         }
         if insecure {

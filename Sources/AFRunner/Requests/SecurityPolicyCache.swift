@@ -22,7 +22,10 @@ final class SecurityPolicyCache: Sendable {
 
     /// The policy for a request's merged TLS spec (nil: the default policy).
     /// - Throws: what `SecurityPolicyBuilder.policy` throws; failures are not kept.
-    func policy(for spec: TLSSpec?, render: (String) throws(RunnerError) -> String) throws(RunnerError) -> SecurityPolicy {
+    func policy(
+        for spec: TLSSpec?,
+        render: (String) throws(RunnerError) -> String
+    ) throws(RunnerError) -> SecurityPolicy {
         if spec == nil, let policy = unspecified.withLock({ $0 }) { return policy }
         let key = spec ?? TLSSpec()
         guard !Self.mayHavePlaceholder(key) else {
@@ -37,7 +40,8 @@ final class SecurityPolicyCache: Sendable {
 
     private static func mayHavePlaceholder(_ spec: TLSSpec) -> Bool {
         let client = spec.clientCertificate
-        let texts = (spec.pinnedCertificates ?? []) + (spec.pinnedPublicKeys ?? [])
+        let texts =
+            (spec.pinnedCertificates ?? []) + (spec.pinnedPublicKeys ?? [])
             + [spec.caFile, client?.certificate, client?.key, client?.passphrase].compactMap { $0 }
         return texts.contains(where: Template.mayHavePlaceholder)
     }

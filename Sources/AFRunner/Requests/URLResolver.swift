@@ -42,7 +42,8 @@ public enum URLResolver {
     /// `resolve(_:base:)` with the base's `absoluteString` given (a builder keeps it per suite).
     static func resolve(_ reference: String, base: URL?, baseText: String?) throws(RunnerError) -> URL {
         let trimmedText = reference.trimmingHorizontalWhitespace()
-        let trimmed = trimmedText.startIndex == reference.startIndex && trimmedText.endIndex == reference.endIndex
+        let trimmed =
+            trimmedText.startIndex == reference.startIndex && trimmedText.endIndex == reference.endIndex
             ? reference : String(trimmedText)
         // Only a reference that starts with `http:` or `https:` can be an absolute http(s) URL:
         // the others skip a URL parse.
@@ -69,13 +70,16 @@ public enum URLResolver {
         let prefix = baseText ?? base.absoluteString
         guard prefix.utf8.last == UInt8(ascii: "/"), !prefix.utf8.contains(UInt8(ascii: "?")),
             !prefix.utf8.contains(UInt8(ascii: "#")), let first = reference.utf8.first,
-            first != UInt8(ascii: "/"), first != UInt8(ascii: "?"), first != UInt8(ascii: "#"), first != UInt8(ascii: ".")
+            first != UInt8(ascii: "/"), first != UInt8(ascii: "?"), first != UInt8(ascii: "#"),
+            first != UInt8(ascii: ".")
         else { return nil }
         var previous: UInt8 = 0
         for byte in reference.utf8 {
             if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
             // A colon could make the reference a scheme; `/.` could start a dot segment.
-            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "\\") || (previous == UInt8(ascii: "/") && byte == UInt8(ascii: ".")) {
+            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "\\")
+                || (previous == UInt8(ascii: "/") && byte == UInt8(ascii: "."))
+            {
                 return nil
             }
             previous = byte

@@ -12,10 +12,20 @@ enum ResultSummaries {
     }
 
     /// The response's status, HTTP version, body size and remote address only (`PassedResultDetail.summary`).
-    static func leanResponse(_ response: HTTPResponse, body: ResponseBodySummary, metrics: TransferMetrics) -> ResponseSummary {
+    static func leanResponse(
+        _ response: HTTPResponse,
+        body: ResponseBodySummary,
+        metrics: TransferMetrics
+    ) -> ResponseSummary {
         ResponseSummary(
-            status: response.statusCode, httpVersion: response.httpVersion.rawValue, headers: [], bodyExcerpt: "",
-            bodyBytes: body.length, remoteIP: metrics.remoteIP, remotePort: metrics.remotePort)
+            status: response.statusCode,
+            httpVersion: response.httpVersion.rawValue,
+            headers: [],
+            bodyExcerpt: "",
+            bodyBytes: body.length,
+            remoteIP: metrics.remoteIP,
+            remotePort: metrics.remotePort
+        )
     }
 
     static func request(_ request: HTTPRequest) -> RequestSummary {
@@ -27,22 +37,33 @@ enum ResultSummaries {
         case nil: excerpt = nil
         }
         return RequestSummary(
-            method: request.method.rawValue, url: request.url.absoluteString,
-            headers: request.headers.map { HeaderField(name: $0.name, value: $0.value) }, bodyExcerpt: excerpt)
+            method: request.method.rawValue,
+            url: request.url.absoluteString,
+            headers: request.headers.map { HeaderField(name: $0.name, value: $0.value) },
+            bodyExcerpt: excerpt
+        )
     }
 
     /// - Parameters:
     ///   - body: the bytes kept (the whole body, or its start).
     ///   - summary: the whole body's length; by default `body` is all of it.
     static func response(
-        _ response: HTTPResponse, body: Data, summary: ResponseBodySummary? = nil, metrics: TransferMetrics
+        _ response: HTTPResponse,
+        body: Data,
+        summary: ResponseBodySummary? = nil,
+        metrics: TransferMetrics
     ) -> ResponseSummary {
         let length = summary?.length ?? Int64(body.count)
         return ResponseSummary(
-            status: response.statusCode, httpVersion: response.httpVersion.rawValue,
+            status: response.statusCode,
+            httpVersion: response.httpVersion.rawValue,
             // Mapped from the field array (sized at once), not from the header sequence (grown step by step).
-            headers: response.headers.fields.map { HeaderField(name: $0.name, value: $0.value) }, bodyExcerpt: excerpt(body, length: length),
-            bodyBytes: length, remoteIP: metrics.remoteIP, remotePort: metrics.remotePort)
+            headers: response.headers.fields.map { HeaderField(name: $0.name, value: $0.value) },
+            bodyExcerpt: excerpt(body, length: length),
+            bodyBytes: length,
+            remoteIP: metrics.remoteIP,
+            remotePort: metrics.remotePort
+        )
     }
 
     /// The start of a body as text; binary bodies are described, not dumped.
@@ -59,23 +80,43 @@ enum ResultSummaries {
 
     static func timing(_ m: TransferMetrics) -> TimingSummary {
         TimingSummary(
-            dnsMs: m.dns.milliseconds, connectMs: m.connect.milliseconds, tlsMs: m.tlsHandshake.milliseconds,
-            waitMs: m.wait.milliseconds, ttfbMs: m.timeToFirstByte.milliseconds, downloadMs: m.download.milliseconds,
-            totalMs: m.total.milliseconds, redirectMs: m.redirect.milliseconds, queueMs: m.queue?.milliseconds,
-            redirectCount: m.redirectCount, connectionReused: m.connectionReused,
-            requestBytes: m.requestHeaderBytes + m.requestBodyBytes, responseBytes: m.responseHeaderBytes + m.responseBodyBytes)
+            dnsMs: m.dns.milliseconds,
+            connectMs: m.connect.milliseconds,
+            tlsMs: m.tlsHandshake.milliseconds,
+            waitMs: m.wait.milliseconds,
+            ttfbMs: m.timeToFirstByte.milliseconds,
+            downloadMs: m.download.milliseconds,
+            totalMs: m.total.milliseconds,
+            redirectMs: m.redirect.milliseconds,
+            queueMs: m.queue?.milliseconds,
+            redirectCount: m.redirectCount,
+            connectionReused: m.connectionReused,
+            requestBytes: m.requestHeaderBytes + m.requestBodyBytes,
+            responseBytes: m.responseHeaderBytes + m.responseBodyBytes
+        )
     }
 
     static func tls(evidence: TLSEvidence) -> TLSSummary {
         TLSSummary(
-            protocolVersion: evidence.protocolVersion, cipher: evidence.cipher, chainPins: evidence.peerChain.map(\.publicKeyPin),
-            leafSubject: evidence.leaf?.subject, leafNotAfter: evidence.leaf?.notAfter, trusted: true, rejectionReason: nil)
+            protocolVersion: evidence.protocolVersion,
+            cipher: evidence.cipher,
+            chainPins: evidence.peerChain.map(\.publicKeyPin),
+            leafSubject: evidence.leaf?.subject,
+            leafNotAfter: evidence.leaf?.notAfter,
+            trusted: true,
+            rejectionReason: nil
+        )
     }
 
     static func tls(rejection: TrustRejection) -> TLSSummary {
         TLSSummary(
-            protocolVersion: nil, cipher: nil, chainPins: rejection.chain.map(\.publicKeyPin),
-            leafSubject: rejection.chain.first?.subject, leafNotAfter: rejection.chain.first?.notAfter, trusted: false,
-            rejectionReason: rejection.reason.name)
+            protocolVersion: nil,
+            cipher: nil,
+            chainPins: rejection.chain.map(\.publicKeyPin),
+            leafSubject: rejection.chain.first?.subject,
+            leafNotAfter: rejection.chain.first?.notAfter,
+            trusted: false,
+            rejectionReason: rejection.reason.name
+        )
     }
 }

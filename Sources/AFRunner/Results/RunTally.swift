@@ -29,7 +29,13 @@ struct RunTally: Sendable {
 
     /// The summary: the counts, and p50/p95 of the requests' total time (nearest rank).
     func summary(durationMs: Double) -> RunSummary {
-        var summary = RunSummary(passed: passed, failed: failed, errors: errors, skipped: skipped, durationMs: durationMs)
+        var summary = RunSummary(
+            passed: passed,
+            failed: failed,
+            errors: errors,
+            skipped: skipped,
+            durationMs: durationMs
+        )
         let sorted = times.sorted()
         if !sorted.isEmpty {
             summary.p50Ms = Percentiles.nearestRank(sorted, 0.50)

@@ -16,7 +16,9 @@ extension TestErrorInfo {
         case .serverTrustRejected(let rejection):
             self = TestErrorInfo(
                 kind: "tlsRejected",
-                message: "\(rejection.description) (\(rejection.reason.name)); expect \"tls\": \"rejected\" if that is intended")
+                message:
+                    "\(rejection.description) (\(rejection.reason.name)); expect \"tls\": \"rejected\" if that is intended"
+            )
         case .tooManyRedirects(let f): self = make("tooManyRedirects", f, "too many redirects")
         case .connectionLost(let f): self = make("connectionLost", f, "connection lost")
         case .invalidResponse(let f): self = make("invalidResponse", f, "invalid response")

@@ -29,11 +29,13 @@ final class ResultDispatcher: Sendable {
     /// step copied each one several times); `retention` says which results are kept for the report.
     init(sinks: [any ResultSink], run: RunInfo, expectedResults: Int = 0, retention: ResultRetention = .all) {
         self.retention = retention
-        collected = LockedValue({
-            var collected = Collected(tally: RunTally(expectedResults: expectedResults))
-            if retention == .all { collected.results.reserveCapacity(expectedResults) }
-            return collected
-        }())
+        collected = LockedValue(
+            {
+                var collected = Collected(tally: RunTally(expectedResults: expectedResults))
+                if retention == .all { collected.results.reserveCapacity(expectedResults) }
+                return collected
+            }()
+        )
         queues = sinks.map { sink in
             let queue = Queue()
             let task = Task {
@@ -62,7 +64,8 @@ final class ResultDispatcher: Sendable {
         // Held in an optional so that the last use moves it instead of copying: into the collection when the
         // report keeps it, else into the last sink's queue (a copy retains and later releases every field).
         var slot = Optional(result)
-        let status = slot!.status, totalMs = slot!.timings?.totalMs
+        let status = slot!.status
+        let totalMs = slot!.timings?.totalMs
         let kept = retention.keeps(status)
         // The sinks' queues and the report take the result under one lock, so that every queued sink and the
         // report see results in the same order when two tests finish at once.

@@ -67,7 +67,8 @@ public struct RunOptions: Sendable {
     /// within `limit` is not selected.
     /// - Throws: when the pattern is not a valid regex.
     public static func filter(
-        _ pattern: String, limit: Duration = BoundedRegex.defaultLimit
+        _ pattern: String,
+        limit: Duration = BoundedRegex.defaultLimit
     ) throws -> @Sendable (TestIdentity) -> Bool {
         let regex = try BoundedRegex(pattern)
         return { identity in regex.matches(identity.description, limit: limit) == true }

@@ -74,7 +74,11 @@ public final class Runner: Sendable {
             do { try await sink.runDidStart(run) } catch { sinkErrors.append("\(type(of: sink)): \(error)") }
         }
         let dispatcher = ResultDispatcher(
-            sinks: sinks, run: run, expectedResults: suites.reduce(0) { $0 + $1.tests.count }, retention: options.keptResults)
+            sinks: sinks,
+            run: run,
+            expectedResults: suites.reduce(0) { $0 + $1.tests.count },
+            retention: options.keptResults
+        )
         let work = Task {
             await withTaskGroup(of: Void.self) { group in
                 for suite in suites {
@@ -110,7 +114,9 @@ public final class Runner: Sendable {
     private func runSuite(_ suite: Suite, dispatcher: ResultDispatcher) async {
         let base = VariableScope(
             overrides: options.variables.merging(options.secrets) { _, secret in secret },
-            secretOverrides: Set(options.secrets.keys), environment: options.environment)
+            secretOverrides: Set(options.secrets.keys),
+            environment: options.environment
+        )
         let scope = base.adding(suite.variables).scope
         let executor = TestExecutor(runner: self, suite: suite, redactor: suiteRedactor(for: suite, scope: scope))
         if suite.parallel {
@@ -130,7 +136,9 @@ public final class Runner: Sendable {
                                 return i
                             }
                             guard index < tests.count else { return }
-                            if let result = await executor.run(tests[index], scope: scope).result { self.report(result, to: dispatcher) }
+                            if let result = await executor.run(tests[index], scope: scope).result {
+                                self.report(result, to: dispatcher)
+                            }
                         }
                     }
                 }
@@ -165,7 +173,9 @@ extension Runner {
         // Data rows may give values to names marked secret (by a variable, `--secret` or a secret capture): all of
         // the suite's at once, not one redactor update per test.
         let secretNames = scope.secretNames.union(suite.tests.lazy.flatMap(\.captures).filter(\.isSecret).map(\.name))
-        let rowSecrets = suite.tests.lazy.compactMap(\.row).flatMap { $0.values.filter { secretNames.contains($0.key) }.map(\.value) }
+        let rowSecrets = suite.tests.lazy.compactMap(\.row).flatMap {
+            $0.values.filter { secretNames.contains($0.key) }.map(\.value)
+        }
         if !rowSecrets.isEmpty { redactor.addSecrets(Array(rowSecrets)) }
         for credential in Redactor.basicAuthCredentials(of: suite, scope: scope) {
             redactor.addBasicAuth(username: credential.username, password: credential.password)

@@ -21,7 +21,10 @@ struct TestExecutor: Sendable {
         self.redactor = redactor
         policies = SecurityPolicyCache(directory: suite.directory, insecure: runner.options.insecure)
         builder = RequestBuilder(
-            suite: suite, defaultTimeout: runner.options.defaultTimeout, defaultMaxBodyBytes: runner.options.maxBodyBytes)
+            suite: suite,
+            defaultTimeout: runner.options.defaultTimeout,
+            defaultMaxBodyBytes: runner.options.maxBodyBytes
+        )
         cookies = suite.keepsCookies ? CookieStore() : nil
     }
 
@@ -40,7 +43,11 @@ struct TestExecutor: Sendable {
 
     /// The result (nil when the test is not selected) and the captures.
     /// - Parameter leftOut: captures of earlier tests the selection left out, each with the test that sets it.
-    func run(_ test: TestCase, scope: VariableScope, leftOut: [String: String] = [:]) async -> (result: TestResult?, captures: [Capture]) {
+    func run(
+        _ test: TestCase,
+        scope: VariableScope,
+        leftOut: [String: String] = [:]
+    ) async -> (result: TestResult?, captures: [Capture]) {
         let identity = TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: test.name)
         if let include = runner.options.include, !include(identity) { return (nil, []) }
         // One result value, written in place from here to the redactor (no copies of it on the way).
@@ -83,7 +90,10 @@ struct TestExecutor: Sendable {
     static let interrupted = "interrupted"
 
     private func execute(
-        _ test: TestCase, scope: VariableScope, leftOut: [String: String], into result: inout TestResult
+        _ test: TestCase,
+        scope: VariableScope,
+        leftOut: [String: String],
+        into result: inout TestResult
     ) async -> [Capture] {
         let started = ContinuousClock.now
         result.startedAt = Date()
@@ -96,18 +106,24 @@ struct TestExecutor: Sendable {
             var built = try builder.request(for: test, scope: scope)
             // A bearer token, an API key, a Basic credential (even from a variable not marked secret): hidden in
             // this suite's results wherever the server echoes it.
-            for field in built.headers where SinkRedactor.isSecretName(field.name) { redactor.addHeaderValue(field.value) }
+            for field in built.headers where SinkRedactor.isSecretName(field.name) {
+                redactor.addHeaderValue(field.value)
+            }
             built.cookieStore = cookies
             // `"cookies": false`: no store at all, not the session's either.
             if cookies == nil { built.handlesCookies = false }
             request = built
             expect = try scope.render(test.expect)
             let spec = suite.defaults.tls.map { $0.merged(with: test.request.tls) } ?? test.request.tls
-            let policy = try policies.policy(for: spec) { (s: String) throws(RunnerError) -> String in try scope.render(s) }
+            let policy = try policies.policy(for: spec) { (s: String) throws(RunnerError) -> String in
+                try scope.render(s)
+            }
             session = runner.sessions.session(for: policy)
         } catch {
             var error = error
-            if case .undefinedVariable(let name) = error, let setter = leftOut[name] { error = .capturedByLeftOutTest(name, test: setter) }
+            if case .undefinedVariable(let name) = error, let setter = leftOut[name] {
+                error = .capturedByLeftOutTest(name, test: setter)
+            }
             result.status = .error
             result.error = TestErrorInfo(kind: error.kind, message: error.description)
             result.durationMs = (ContinuousClock.now - started).milliseconds
@@ -119,7 +135,13 @@ struct TestExecutor: Sendable {
         var captures: [Capture] = []
         for attempt in 1...maxAttempts {
             result.attempts = attempt
-            let context = await attemptOnce(expect, request: request, session: session, into: &result, keepsContext: !test.captures.isEmpty)
+            let context = await attemptOnce(
+                expect,
+                request: request,
+                session: session,
+                into: &result,
+                keepsContext: !test.captures.isEmpty
+            )
             captures = []
             if result.status == .passed, let context {
                 switch CaptureExtractor.extract(test.captures, from: context, regexLimit: runner.options.regexTimeout) {
@@ -129,9 +151,17 @@ struct TestExecutor: Sendable {
                 case .failure(let failure):
                     result.status = .failed
                     for miss in failure.misses {
-                        result.assertions.append(AssertionResult(
-                            kind: "capture", target: miss.name, predicate: "exists", expected: "a value", actual: nil,
-                            passed: false, message: "capture \(miss.name): \(miss.reason)"))
+                        result.assertions.append(
+                            AssertionResult(
+                                kind: "capture",
+                                target: miss.name,
+                                predicate: "exists",
+                                expected: "a value",
+                                actual: nil,
+                                passed: false,
+                                message: "capture \(miss.name): \(miss.reason)"
+                            )
+                        )
                     }
                 }
             }
@@ -153,7 +183,11 @@ struct TestExecutor: Sendable {
     /// and retained the response's summaries and metrics once more per test.
     /// - Returns: the response context when `keepsContext` (for captures), else nil.
     private func attemptOnce(
-        _ expect: Expectations, request: HTTPRequest, session: SessionManager, into result: inout TestResult, keepsContext: Bool
+        _ expect: Expectations,
+        request: HTTPRequest,
+        session: SessionManager,
+        into result: inout TestResult,
+        keepsContext: Bool
     ) async -> ResponseContext? {
         let outcome: Result<DataResponse, SessionError> = await runner.limiter.withSlot {
             // Interrupted while waiting for a slot: nothing is sent.
@@ -168,7 +202,11 @@ struct TestExecutor: Sendable {
         switch outcome {
         case .success(let response):
             let context = ResponseContext(
-                response: response.response, body: response.data, bodySummary: response.body, metrics: response.metrics)
+                response: response.response,
+                body: response.data,
+                bodySummary: response.body,
+                metrics: response.metrics
+            )
             // Nothing reads a passed result's detail and nothing is captured from it: when every assertion
             // holds, no assertion text and no response summary is built (any failure is evaluated in full).
             let detail = runner.options.passedResultDetail
@@ -177,8 +215,10 @@ struct TestExecutor: Sendable {
                 result.assertions = []
                 result.unlistedAssertions = runner.evaluator.holdingCount(expect, on: context)
                 result.error = nil
-                result.response = detail == .summary
-                    ? ResultSummaries.leanResponse(response.response, body: response.body, metrics: response.metrics) : nil
+                result.response =
+                    detail == .summary
+                    ? ResultSummaries.leanResponse(response.response, body: response.body, metrics: response.metrics)
+                    : nil
                 result.timings = ResultSummaries.timing(response.metrics)
                 result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
                 return nil
@@ -189,7 +229,11 @@ struct TestExecutor: Sendable {
             result.unlistedAssertions = 0
             result.error = nil
             result.response = ResultSummaries.response(
-                response.response, body: response.data, summary: response.body, metrics: response.metrics)
+                response.response,
+                body: response.data,
+                summary: response.body,
+                metrics: response.metrics
+            )
             result.timings = ResultSummaries.timing(response.metrics)
             result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
             // Moved out, not copied (a copy retains the response, the body and the metrics once more).
@@ -218,7 +262,11 @@ struct TestExecutor: Sendable {
             result.response = nil
             // Whatever libcurl measured before the failure (a connect, a handshake, a first byte) is kept.
             result.timings = error.transportFailure?.metrics.map(ResultSummaries.timing)
-            if case .serverTrustRejected(let rejection) = error { result.tls = ResultSummaries.tls(rejection: rejection) } else { result.tls = nil }
+            if case .serverTrustRejected(let rejection) = error {
+                result.tls = ResultSummaries.tls(rejection: rejection)
+            } else {
+                result.tls = nil
+            }
             return nil
         }
     }

@@ -10,7 +10,8 @@ public enum TestSelection {
     ///   - tests: the plan.
     ///   - lastStatuses: each test's outcome in the last run that ran it.
     /// - Returns: the failing subset; empty when nothing failed last time.
-    public static func rerunFailed(_ tests: [TestIdentity], lastStatuses: [TestIdentity: TestStatus]) -> [TestIdentity] {
+    public static func rerunFailed(_ tests: [TestIdentity], lastStatuses: [TestIdentity: TestStatus]) -> [TestIdentity]
+    {
         rerunFailed(tests, lastStatuses: lastStatuses) { $0 }
     }
 
@@ -19,20 +20,25 @@ public enum TestSelection {
     ///   - tests: the plan.
     ///   - lastStatuses: each test's outcome in the last run that ran it.
     /// - Returns: the same tests, reordered.
-    public static func failedFirst(_ tests: [TestIdentity], lastStatuses: [TestIdentity: TestStatus]) -> [TestIdentity] {
+    public static func failedFirst(_ tests: [TestIdentity], lastStatuses: [TestIdentity: TestStatus]) -> [TestIdentity]
+    {
         failedFirst(tests, lastStatuses: lastStatuses) { $0 }
     }
 
     /// `rerunFailed` for any plan element that knows its identity.
     public static func rerunFailed<Element>(
-        _ items: [Element], lastStatuses: [TestIdentity: TestStatus], identity: (Element) -> TestIdentity
+        _ items: [Element],
+        lastStatuses: [TestIdentity: TestStatus],
+        identity: (Element) -> TestIdentity
     ) -> [Element] {
         items.filter { isFailing(lastStatuses[identity($0)]) }
     }
 
     /// `failedFirst` for any plan element that knows its identity.
     public static func failedFirst<Element>(
-        _ items: [Element], lastStatuses: [TestIdentity: TestStatus], identity: (Element) -> TestIdentity
+        _ items: [Element],
+        lastStatuses: [TestIdentity: TestStatus],
+        identity: (Element) -> TestIdentity
     ) -> [Element] {
         let failing = items.filter { isFailing(lastStatuses[identity($0)]) }
         let others = items.filter { !isFailing(lastStatuses[identity($0)]) }

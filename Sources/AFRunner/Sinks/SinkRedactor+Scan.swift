@@ -57,7 +57,9 @@ extension SinkRedactor {
         }
 
         private func search(
-            _ input: UnsafeBufferPointer<UInt8>, _ words: UnsafeBufferPointer<UInt8>, _ bounds: UnsafeBufferPointer<Int>,
+            _ input: UnsafeBufferPointer<UInt8>,
+            _ words: UnsafeBufferPointer<UInt8>,
+            _ bounds: UnsafeBufferPointer<Int>,
             _ pairs: UnsafeBufferPointer<UInt64>
         ) -> Bool? {
             var nonASCII: UInt8 = 0
@@ -118,7 +120,9 @@ extension SinkRedactor {
             if memchr(base, Int32(UInt8(ascii: "@")), bytes.count) != nil { return false }
             guard let mark = memchr(base, Int32(UInt8(ascii: "?")), bytes.count) else { return true }
             let query = UnsafeBufferPointer(rebasing: bytes[(UnsafeRawPointer(mark) - UnsafeRawPointer(base) + 1)...])
-            if let start = query.baseAddress, memchr(start, Int32(UInt8(ascii: "%")), query.count) != nil { return false }
+            if let start = query.baseAddress, memchr(start, Int32(UInt8(ascii: "%")), query.count) != nil {
+                return false
+            }
             return urlWords.found(inUTF8: query) == false
         }
     }

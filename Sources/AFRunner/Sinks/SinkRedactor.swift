@@ -35,7 +35,10 @@ public enum SinkRedactor {
         if urlIsPlain(text) || (!asciiHas(text, UInt8(ascii: "@")) && queryNeedsNoMask(text)) { return text }
         guard var components = URLComponents(string: text) else { return text }
         var changed = false
-        if components.password != nil { components.password = mask; changed = true }
+        if components.password != nil {
+            components.password = mask
+            changed = true
+        }
         if let items = components.queryItems {
             components.queryItems = items.map { item in
                 guard isSecretName(item.name), item.value != nil else { return item }
@@ -100,9 +103,11 @@ public enum SinkRedactor {
             copy.response = response
         }
         if copy.captures.keys.contains(where: isSecretName) {
-            copy.captures = Dictionary(uniqueKeysWithValues: copy.captures.map { key, value in
-                (key, isSecretName(key) ? mask : value)
-            })
+            copy.captures = Dictionary(
+                uniqueKeysWithValues: copy.captures.map { key, value in
+                    (key, isSecretName(key) ? mask : value)
+                }
+            )
         }
         copy.assertions = assertions(copy.assertions)
         if var error = copy.error {
@@ -117,7 +122,8 @@ public enum SinkRedactor {
     public static func assertions(_ list: [AssertionResult]) -> [AssertionResult] {
         let mayMask = list.contains { assertion in
             (assertion.kind == "header" && assertion.target.map(isSecretName) == true)
-                || mayNeedText(assertion.expected) || assertion.actual.map(mayNeedText) == true || mayNeedText(assertion.message)
+                || mayNeedText(assertion.expected) || assertion.actual.map(mayNeedText) == true
+                || mayNeedText(assertion.message)
         }
         return mayMask ? list.map(masked) : list
     }
@@ -148,7 +154,11 @@ public enum SinkRedactor {
         var output: [String] = []
         var hideNext = false
         for argument in arguments {
-            if hideNext { output.append(mask); hideNext = false; continue }
+            if hideNext {
+                output.append(mask)
+                hideNext = false
+                continue
+            }
             if argument.hasPrefix("-"), let equals = argument.firstIndex(of: "=") {
                 let name = String(argument[..<equals])
                 output.append(isSecretName(name) ? "\(name)=\(mask)" : text(argument))

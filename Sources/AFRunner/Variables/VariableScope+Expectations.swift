@@ -14,7 +14,10 @@ extension VariableScope {
             guard case .template(let text) = m else { return m }
             let rendered = try render(text)
             guard let parsed = StatusMatcher(parsing: rendered) else {
-                throw .invalidTemplate(text, "renders to `\(rendered)`, which is not a status (a code 100-599, \"2xx\" or \"200-299\")")
+                throw .invalidTemplate(
+                    text,
+                    "renders to `\(rendered)`, which is not a status (a code 100-599, \"2xx\" or \"200-299\")"
+                )
             }
             return parsed
         }
@@ -39,10 +42,18 @@ extension VariableScope {
             out.body = body
         }
         if var certificate = expect.certificate {
-            certificate.subject = try certificate.subject.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in try render(s) }
-            certificate.issuer = try certificate.issuer.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in try render(s) }
-            certificate.san = try certificate.san.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in try render(s) }
-            certificate.pin = try certificate.pin.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in try render(s) }
+            certificate.subject = try certificate.subject.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in
+                try render(s)
+            }
+            certificate.issuer = try certificate.issuer.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in
+                try render(s)
+            }
+            certificate.san = try certificate.san.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in
+                try render(s)
+            }
+            certificate.pin = try certificate.pin.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in
+                try render(s)
+            }
             out.certificate = certificate
         }
         return out
@@ -59,7 +70,10 @@ extension VariableScope {
             case .lessThanOrEqual(let v): predicates.append(.lessThanOrEqual(try render(v)))
             case .greaterThan(let v): predicates.append(.greaterThan(try render(v)))
             case .greaterThanOrEqual(let v): predicates.append(.greaterThanOrEqual(try render(v)))
-            case .oneOf(let vs): predicates.append(.oneOf(try vs.map { (v: JSONValue) throws(RunnerError) -> JSONValue in try render(v) }))
+            case .oneOf(let vs):
+                predicates.append(
+                    .oneOf(try vs.map { (v: JSONValue) throws(RunnerError) -> JSONValue in try render(v) })
+                )
             case .count(let inner): predicates.append(.count(try render(inner)))
             case .exists, .matches, .type: predicates.append(predicate)
             }
@@ -73,7 +87,8 @@ extension VariableScope {
             switch value {
             case .string(let s): return Template.mayHavePlaceholder(s)
             case .array(let items): return items.contains(where: inValue)
-            case .object(let object): return object.contains { Template.mayHavePlaceholder($0.key) || inValue($0.value) }
+            case .object(let object):
+                return object.contains { Template.mayHavePlaceholder($0.key) || inValue($0.value) }
             default: return false
             }
         }
@@ -91,9 +106,17 @@ extension VariableScope {
         }
         if expect.status.contains(where: { if case .template = $0 { true } else { false } }) { return true }
         if expect.headers.contains(where: { inSet($0.predicates) }) { return true }
-        if expect.json.contains(where: { inSet($0.predicates) }) || expect.xpath.contains(where: { inSet($0.predicates) }) { return true }
-        if let body = expect.body, inSet(body.predicates) || body.sha256.map(Template.mayHavePlaceholder) == true { return true }
-        if let c = expect.certificate, [c.subject, c.issuer, c.san, c.pin].contains(where: { $0.map(inSet) == true }) { return true }
+        if expect.json.contains(where: { inSet($0.predicates) })
+            || expect.xpath.contains(where: { inSet($0.predicates) })
+        {
+            return true
+        }
+        if let body = expect.body, inSet(body.predicates) || body.sha256.map(Template.mayHavePlaceholder) == true {
+            return true
+        }
+        if let c = expect.certificate, [c.subject, c.issuer, c.san, c.pin].contains(where: { $0.map(inSet) == true }) {
+            return true
+        }
         return false
     }
 }

@@ -27,7 +27,8 @@ public struct VariableScope: Sendable {
     ///   - secretOverrides: which of `overrides` are secret (`--secret`).
     ///   - environment: the environment `{{env.NAME}}` reads.
     public init(
-        overrides: [String: String] = [:], secretOverrides: Set<String> = [],
+        overrides: [String: String] = [:],
+        secretOverrides: Set<String> = [],
         environment: [String: String] = ProcessEnvironment.all
     ) {
         self.overrides = overrides

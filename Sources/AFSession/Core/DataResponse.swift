@@ -17,7 +17,11 @@ public struct DataResponse: Sendable {
     /// Creates a data response.
     /// - Parameter body: the whole body's summary; by default, `data` is the whole body, not hashed.
     public init(
-        request: HTTPRequest, response: HTTPResponse, data: Data, metrics: TransferMetrics, body: ResponseBodySummary? = nil
+        request: HTTPRequest,
+        response: HTTPResponse,
+        data: Data,
+        metrics: TransferMetrics,
+        body: ResponseBodySummary? = nil
     ) {
         self.request = request
         self.response = response

@@ -100,7 +100,8 @@ extension String {
     func caseInsensitiveEquals(_ other: String) -> Bool {
         guard self.utf8.count == other.utf8.count else { return false }
         // Over contiguous bytes: header lookups run for every response (some on the loop thread).
-        var a = self, b = other
+        var a = self
+        var b = other
         return a.withUTF8 { x in
             b.withUTF8 { y in
                 for i in 0..<x.count where x[i] != y[i] {

@@ -32,8 +32,12 @@ public struct HTTPRequest: Sendable, CustomStringConvertible {
 
     /// Creates a request.
     public init(
-        url: URL, method: HTTPMethod = .get, headers: HTTPHeaders = [:], body: RequestBody? = nil,
-        timeout: Duration? = nil, followsRedirects: Bool? = nil
+        url: URL,
+        method: HTTPMethod = .get,
+        headers: HTTPHeaders = [:],
+        body: RequestBody? = nil,
+        timeout: Duration? = nil,
+        followsRedirects: Bool? = nil
     ) {
         self.url = url
         self.method = method

@@ -53,7 +53,8 @@ public struct HTTPResponse: Sendable, Hashable {
         for parameter in value.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
             if pair.count == 2, pair[0].trimmingHorizontalWhitespace().lowercased() == "charset" {
-                return pair[1].trimmingHorizontalWhitespace().trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+                return pair[1].trimmingHorizontalWhitespace().trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                    .lowercased()
             }
         }
         return nil

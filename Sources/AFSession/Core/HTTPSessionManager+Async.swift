@@ -11,7 +11,10 @@ extension HTTPSessionManager {
     /// - Returns: the decoded value and the raw response.
     /// - Throws: `SessionError` from building, sending, validating or decoding.
     public func request<Serializer: ResponseSerializing>(
-        _ method: HTTPMethod, _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:],
+        _ method: HTTPMethod,
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
         serializer: Serializer
     ) async throws(SessionError) -> SerializedResponse<Serializer.SerializedObject> {
         let request = try makeRequest(method, path, parameters: parameters, headers: headers)
@@ -22,7 +25,10 @@ extension HTTPSessionManager {
 
     /// Sends a request and decodes the response with the current `responseSerializer`.
     func request(
-        _ method: HTTPMethod, _ path: String, parameters: ParameterValue?, headers: HTTPHeaders
+        _ method: HTTPMethod,
+        _ path: String,
+        parameters: ParameterValue?,
+        headers: HTTPHeaders
     ) async throws(SessionError) -> SerializedResponse<any Sendable> {
         let serializer = responseSerializer
         let request = try makeRequest(method, path, parameters: parameters, headers: headers)
@@ -35,7 +41,9 @@ extension HTTPSessionManager {
     /// - Returns: the value the response serializer decoded, and the raw response.
     /// - Throws: `SessionError`.
     public func get(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:]
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:]
     ) async throws(SessionError) -> SerializedResponse<any Sendable> {
         try await request(.get, path, parameters: parameters, headers: headers)
     }
@@ -44,7 +52,9 @@ extension HTTPSessionManager {
     /// - Returns: the raw response.
     /// - Throws: `SessionError`.
     public func head(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:]
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:]
     ) async throws(SessionError) -> DataResponse {
         try await request(.head, path, parameters: parameters, headers: headers).raw
     }
@@ -53,7 +63,9 @@ extension HTTPSessionManager {
     /// - Returns: the decoded value and the raw response.
     /// - Throws: `SessionError`.
     public func post(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:]
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:]
     ) async throws(SessionError) -> SerializedResponse<any Sendable> {
         try await request(.post, path, parameters: parameters, headers: headers)
     }
@@ -62,7 +74,9 @@ extension HTTPSessionManager {
     /// - Returns: the decoded value and the raw response.
     /// - Throws: `SessionError`.
     public func put(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:]
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:]
     ) async throws(SessionError) -> SerializedResponse<any Sendable> {
         try await request(.put, path, parameters: parameters, headers: headers)
     }
@@ -71,7 +85,9 @@ extension HTTPSessionManager {
     /// - Returns: the decoded value and the raw response.
     /// - Throws: `SessionError`.
     public func patch(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:]
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:]
     ) async throws(SessionError) -> SerializedResponse<any Sendable> {
         try await request(.patch, path, parameters: parameters, headers: headers)
     }
@@ -80,7 +96,9 @@ extension HTTPSessionManager {
     /// - Returns: the decoded value and the raw response.
     /// - Throws: `SessionError`.
     public func delete(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:]
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:]
     ) async throws(SessionError) -> SerializedResponse<any Sendable> {
         try await request(.delete, path, parameters: parameters, headers: headers)
     }
@@ -89,7 +107,10 @@ extension HTTPSessionManager {
     /// - Returns: the decoded value and the raw response.
     /// - Throws: `SessionError`.
     public func get<Serializer: ResponseSerializing>(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:], serializer: Serializer
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
+        serializer: Serializer
     ) async throws(SessionError) -> SerializedResponse<Serializer.SerializedObject> {
         try await request(.get, path, parameters: parameters, headers: headers, serializer: serializer)
     }
@@ -98,7 +119,10 @@ extension HTTPSessionManager {
     /// - Returns: the decoded value and the raw response.
     /// - Throws: `SessionError`.
     public func post<Serializer: ResponseSerializing>(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:], serializer: Serializer
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
+        serializer: Serializer
     ) async throws(SessionError) -> SerializedResponse<Serializer.SerializedObject> {
         try await request(.post, path, parameters: parameters, headers: headers, serializer: serializer)
     }
@@ -107,7 +131,10 @@ extension HTTPSessionManager {
     /// - Returns: the decoded value and the raw response.
     /// - Throws: `SessionError`.
     public func put<Serializer: ResponseSerializing>(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:], serializer: Serializer
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
+        serializer: Serializer
     ) async throws(SessionError) -> SerializedResponse<Serializer.SerializedObject> {
         try await request(.put, path, parameters: parameters, headers: headers, serializer: serializer)
     }
@@ -116,7 +143,10 @@ extension HTTPSessionManager {
     /// - Returns: the decoded value and the raw response.
     /// - Throws: `SessionError`.
     public func patch<Serializer: ResponseSerializing>(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:], serializer: Serializer
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
+        serializer: Serializer
     ) async throws(SessionError) -> SerializedResponse<Serializer.SerializedObject> {
         try await request(.patch, path, parameters: parameters, headers: headers, serializer: serializer)
     }
@@ -125,7 +155,10 @@ extension HTTPSessionManager {
     /// - Returns: the decoded value and the raw response.
     /// - Throws: `SessionError`.
     public func delete<Serializer: ResponseSerializing>(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:], serializer: Serializer
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
+        serializer: Serializer
     ) async throws(SessionError) -> SerializedResponse<Serializer.SerializedObject> {
         try await request(.delete, path, parameters: parameters, headers: headers, serializer: serializer)
     }

@@ -21,10 +21,14 @@ extension HTTPSessionManager {
     /// - Returns: the running task, or nil when the request could not be built (`failure` is called).
     @discardableResult
     public func dataTask(
-        _ method: HTTPMethod, _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:],
+        _ method: HTTPMethod,
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
         uploadProgress: (@Sendable (TransferProgress) -> Void)? = nil,
         downloadProgress: (@Sendable (TransferProgress) -> Void)? = nil,
-        success: Success?, failure: Failure?
+        success: Success?,
+        failure: Failure?
     ) -> SessionTask? {
         let request: HTTPRequest
         do {
@@ -36,7 +40,9 @@ extension HTTPSessionManager {
         let serializer = responseSerializer
         let slot = TaskSlot()
         let task = session.dataTask(
-            with: request, uploadProgress: uploadProgress, downloadProgress: downloadProgress
+            with: request,
+            uploadProgress: uploadProgress,
+            downloadProgress: downloadProgress
         ) { result in
             // Taking the task breaks the task → handler → slot → task cycle.
             guard let task = slot.take() else { return }
@@ -61,37 +67,75 @@ extension HTTPSessionManager {
     /// - Returns: the running task, or nil when the request could not be built.
     @discardableResult
     public func get(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:],
-        progress: (@Sendable (TransferProgress) -> Void)? = nil, success: Success?, failure: Failure?
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
+        progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        success: Success?,
+        failure: Failure?
     ) -> SessionTask? {
-        dataTask(.get, path, parameters: parameters, headers: headers, downloadProgress: progress, success: success, failure: failure)
+        dataTask(
+            .get,
+            path,
+            parameters: parameters,
+            headers: headers,
+            downloadProgress: progress,
+            success: success,
+            failure: failure
+        )
     }
 
     /// `HEAD path`, AF style; `success` gets the task once the response passed validation.
     /// - Returns: the running task, or nil when the request could not be built.
     @discardableResult
     public func head(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:],
-        success: (@Sendable (SessionTask) -> Void)?, failure: Failure?
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
+        success: (@Sendable (SessionTask) -> Void)?,
+        failure: Failure?
     ) -> SessionTask? {
-        dataTask(.head, path, parameters: parameters, headers: headers, success: { task, _ in success?(task) }, failure: failure)
+        dataTask(
+            .head,
+            path,
+            parameters: parameters,
+            headers: headers,
+            success: { task, _ in success?(task) },
+            failure: failure
+        )
     }
 
     /// `POST path`, AF style.
     /// - Returns: the running task, or nil when the request could not be built.
     @discardableResult
     public func post(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:],
-        progress: (@Sendable (TransferProgress) -> Void)? = nil, success: Success?, failure: Failure?
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
+        progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        success: Success?,
+        failure: Failure?
     ) -> SessionTask? {
-        dataTask(.post, path, parameters: parameters, headers: headers, uploadProgress: progress, success: success, failure: failure)
+        dataTask(
+            .post,
+            path,
+            parameters: parameters,
+            headers: headers,
+            uploadProgress: progress,
+            success: success,
+            failure: failure
+        )
     }
 
     /// `PUT path`, AF style.
     /// - Returns: the running task, or nil when the request could not be built.
     @discardableResult
     public func put(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:], success: Success?, failure: Failure?
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
+        success: Success?,
+        failure: Failure?
     ) -> SessionTask? {
         dataTask(.put, path, parameters: parameters, headers: headers, success: success, failure: failure)
     }
@@ -100,7 +144,11 @@ extension HTTPSessionManager {
     /// - Returns: the running task, or nil when the request could not be built.
     @discardableResult
     public func patch(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:], success: Success?, failure: Failure?
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
+        success: Success?,
+        failure: Failure?
     ) -> SessionTask? {
         dataTask(.patch, path, parameters: parameters, headers: headers, success: success, failure: failure)
     }
@@ -109,7 +157,11 @@ extension HTTPSessionManager {
     /// - Returns: the running task, or nil when the request could not be built.
     @discardableResult
     public func delete(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:], success: Success?, failure: Failure?
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
+        success: Success?,
+        failure: Failure?
     ) -> SessionTask? {
         dataTask(.delete, path, parameters: parameters, headers: headers, success: success, failure: failure)
     }
@@ -119,5 +171,10 @@ extension HTTPSessionManager {
 private final class TaskSlot: Sendable {
     private let stored = LockedValue<SessionTask?>(nil)
     func store(_ task: SessionTask) { stored.withLock { $0 = task } }
-    func take() -> SessionTask? { stored.withLock { task in defer { task = nil }; return task } }
+    func take() -> SessionTask? {
+        stored.withLock { task in
+            defer { task = nil }
+            return task
+        }
+    }
 }

@@ -32,13 +32,20 @@ public final class HTTPSessionManager: Sendable {
     ///   - completionQueue: where completion handlers run; the session's own queue when nil.
     ///   - eventMonitors: the session's event monitors.
     public init(
-        baseURL: URL? = nil, configuration: SessionConfiguration = SessionConfiguration(),
-        completionQueue: DispatchQueue? = nil, eventMonitors: [any EventMonitor] = []
+        baseURL: URL? = nil,
+        configuration: SessionConfiguration = SessionConfiguration(),
+        completionQueue: DispatchQueue? = nil,
+        eventMonitors: [any EventMonitor] = []
     ) {
         self.baseURL = baseURL.map(Self.normalizedBaseURL)
         self.session = SessionManager(
-            configuration: configuration, completionQueue: completionQueue, eventMonitors: eventMonitors)
-        self.serializers = LockedValue(Serializers(request: HTTPRequestSerializer(), response: HTTPResponseSerializer()))
+            configuration: configuration,
+            completionQueue: completionQueue,
+            eventMonitors: eventMonitors
+        )
+        self.serializers = LockedValue(
+            Serializers(request: HTTPRequestSerializer(), response: HTTPResponseSerializer())
+        )
     }
 
     /// Builds requests from method, URL and parameters; `HTTPRequestSerializer()` by default.
@@ -89,7 +96,10 @@ public final class HTTPSessionManager: Sendable {
     /// - Returns: the request.
     /// - Throws: `.invalidURL` or the serializer's `.requestSerialization`.
     public func makeRequest(
-        _ method: HTTPMethod, _ path: String, parameters: ParameterValue?, headers: HTTPHeaders
+        _ method: HTTPMethod,
+        _ path: String,
+        parameters: ParameterValue?,
+        headers: HTTPHeaders
     ) throws(SessionError) -> HTTPRequest {
         let url = try url(for: path)
         return try requestSerializer.request(method: method, url: url, parameters: parameters, headers: headers)

@@ -41,7 +41,8 @@ public enum SessionError: Error, Sendable {
     /// carry one.
     public var transportFailure: TransportFailure? {
         switch self {
-        case .dnsFailure(let f), .cannotConnect(let f), .timedOut(_, let f), .tlsFailure(let f), .tooManyRedirects(let f),
+        case .dnsFailure(let f), .cannotConnect(let f), .timedOut(_, let f), .tlsFailure(let f),
+            .tooManyRedirects(let f),
             .connectionLost(let f), .invalidResponse(let f), .transport(let f):
             f
         case .invalidURL, .serverTrustRejected, .cancelled, .sessionInvalidated, .fileSystem, .requestSerialization,

@@ -44,7 +44,8 @@ extension SessionManager {
     /// - Returns: the response and the file's final location.
     /// - Throws: `SessionError`; `.fileSystem` when the file cannot be written or moved.
     public func download(
-        for request: HTTPRequest, to destination: @escaping @Sendable (URL, HTTPResponse) -> URL
+        for request: HTTPRequest,
+        to destination: @escaping @Sendable (URL, HTTPResponse) -> URL
     ) async throws(SessionError) -> DownloadResponse {
         let task = downloadTask(with: request, destination: destination)
         task.resume()

@@ -15,10 +15,14 @@ extension SessionManager {
         completionHandler: (@Sendable (Result<DataResponse, SessionError>) -> Void)? = nil
     ) -> SessionTask {
         makeTask(
-            kind: .data, request: request,
+            kind: .data,
+            request: request,
             handlers: TaskHandlers(
-                uploadProgress: uploadProgress, downloadProgress: downloadProgress,
-                completion: completionHandler.map(Self.dataCompletion)))
+                uploadProgress: uploadProgress,
+                downloadProgress: downloadProgress,
+                completion: completionHandler.map(Self.dataCompletion)
+            )
+        )
     }
 
     /// Creates an upload task sending `data` as the body, suspended.
@@ -29,7 +33,8 @@ extension SessionManager {
     ///   - completionHandler: called once on the completion queue.
     /// - Returns: the task.
     public func uploadTask(
-        with request: HTTPRequest, fromData data: Data,
+        with request: HTTPRequest,
+        fromData data: Data,
         progress: (@Sendable (TransferProgress) -> Void)? = nil,
         completionHandler: (@Sendable (Result<DataResponse, SessionError>) -> Void)? = nil
     ) -> SessionTask {
@@ -37,8 +42,10 @@ extension SessionManager {
         request.body = .data(data)
         if request.method == .get { request.method = .post }
         return makeTask(
-            kind: .upload, request: request,
-            handlers: TaskHandlers(uploadProgress: progress, completion: completionHandler.map(Self.dataCompletion)))
+            kind: .upload,
+            request: request,
+            handlers: TaskHandlers(uploadProgress: progress, completion: completionHandler.map(Self.dataCompletion))
+        )
     }
 
     /// Creates an upload task streaming the file at `fileURL` as the body (never loaded whole), suspended.
@@ -49,7 +56,8 @@ extension SessionManager {
     ///   - completionHandler: called once on the completion queue.
     /// - Returns: the task.
     public func uploadTask(
-        with request: HTTPRequest, fromFile fileURL: URL,
+        with request: HTTPRequest,
+        fromFile fileURL: URL,
         progress: (@Sendable (TransferProgress) -> Void)? = nil,
         completionHandler: (@Sendable (Result<DataResponse, SessionError>) -> Void)? = nil
     ) -> SessionTask {
@@ -57,8 +65,10 @@ extension SessionManager {
         request.body = .file(fileURL)
         if request.method == .get { request.method = .post }
         return makeTask(
-            kind: .upload, request: request,
-            handlers: TaskHandlers(uploadProgress: progress, completion: completionHandler.map(Self.dataCompletion)))
+            kind: .upload,
+            request: request,
+            handlers: TaskHandlers(uploadProgress: progress, completion: completionHandler.map(Self.dataCompletion))
+        )
     }
 
     /// Creates a download task, suspended. The body is streamed to a temporary file; when the
@@ -77,10 +87,14 @@ extension SessionManager {
         completionHandler: (@Sendable (Result<DownloadResponse, SessionError>) -> Void)? = nil
     ) -> SessionTask {
         makeTask(
-            kind: .download, request: request,
+            kind: .download,
+            request: request,
             handlers: TaskHandlers(
-                downloadProgress: progress, destination: destination,
-                completion: completionHandler.map(Self.downloadCompletion)))
+                downloadProgress: progress,
+                destination: destination,
+                completion: completionHandler.map(Self.downloadCompletion)
+            )
+        )
     }
 
     private static func dataCompletion(

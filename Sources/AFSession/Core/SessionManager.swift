@@ -35,20 +35,29 @@ public final class SessionManager: Sendable {
     ///     the session's own when nil.
     ///   - eventMonitors: told about every task's resume, suspend, cancel and completion.
     public init(
-        configuration: SessionConfiguration, completionQueue: DispatchQueue?, eventMonitors: [any EventMonitor]
+        configuration: SessionConfiguration,
+        completionQueue: DispatchQueue?,
+        eventMonitors: [any EventMonitor]
     ) {
         self.configuration = configuration
         self.completionQueue = completionQueue ?? DispatchQueue(label: "afrun.session.completion")
         self.eventMonitors = eventMonitors
         self.options = TransportOptions(configuration: configuration)
-        self.loops = TransferLoopGroup(count: configuration.transferThreads, limits: .init(
-            maxConnections: max(1, configuration.maxConnections),
-            maxConnectionsPerHost: max(0, configuration.maxConnectionsPerHost ?? 0)))
+        self.loops = TransferLoopGroup(
+            count: configuration.transferThreads,
+            limits: .init(
+                maxConnections: max(1, configuration.maxConnections),
+                maxConnectionsPerHost: max(0, configuration.maxConnectionsPerHost ?? 0)
+            )
+        )
     }
 
     deinit {
         let wasShutDown = registry.isInvalidated
-        assert(wasShutDown, "SessionManager released without shutdown() or invalidate(cancelingTasks:): its transfer-loop thread leaks")
+        assert(
+            wasShutDown,
+            "SessionManager released without shutdown() or invalidate(cancelingTasks:): its transfer-loop thread leaks"
+        )
         if !wasShutDown { loops.requestShutdown() }
     }
 
@@ -86,16 +95,29 @@ public final class SessionManager: Sendable {
         var prepared = request
         prepared.headers = configuration.defaultHeaders.merging(request.headers)
         let context = TaskContext(
-            loop: loops.pick(), registry: registry, options: options, completionQueue: completionQueue,
-            monitors: eventMonitors, handlers: handlers)
+            loop: loops.pick(),
+            registry: registry,
+            options: options,
+            completionQueue: completionQueue,
+            monitors: eventMonitors,
+            handlers: handlers
+        )
         let preflight = Self.validate(prepared.url)
         let task = SessionTask(
-            identifier: registry.makeIdentifier(), kind: kind, request: prepared, context: context,
-            preflightError: preflight)
+            identifier: registry.makeIdentifier(),
+            kind: kind,
+            request: prepared,
+            context: context,
+            preflightError: preflight
+        )
         if !registry.insert(task) {
             return SessionTask(
-                identifier: task.identifier, kind: kind, request: prepared, context: context,
-                preflightError: .sessionInvalidated)
+                identifier: task.identifier,
+                kind: kind,
+                request: prepared,
+                context: context,
+                preflightError: .sessionInvalidated
+            )
         }
         return task
     }

@@ -14,7 +14,11 @@ extension SessionTask {
             let pair = AsyncStream<TransferProgress>.makeStream(bufferingPolicy: .bufferingNewest(64))
             if state.result != nil { pair.continuation.finish() }
             state.progressObserved = true
-            if upload { state.uploadStream = (pair.stream, pair.continuation) } else { state.downloadStream = (pair.stream, pair.continuation) }
+            if upload {
+                state.uploadStream = (pair.stream, pair.continuation)
+            } else {
+                state.downloadStream = (pair.stream, pair.continuation)
+            }
             return pair.stream
         }
     }
@@ -27,7 +31,12 @@ extension SessionTask {
         switch await result() {
         case .success(.data(let response)): return response
         case .success(.download(let response)):
-            throw .fileSystem(FileSystemFailure(path: response.fileURL.path, message: "a download task has no in-memory body; use downloadResponse()"))
+            throw .fileSystem(
+                FileSystemFailure(
+                    path: response.fileURL.path,
+                    message: "a download task has no in-memory body; use downloadResponse()"
+                )
+            )
         case .failure(let error): throw error
         }
     }
@@ -40,7 +49,12 @@ extension SessionTask {
         switch await result() {
         case .success(.download(let response)): return response
         case .success(.data):
-            throw .fileSystem(FileSystemFailure(path: originalRequest.url.absoluteString, message: "a data task has no file; use dataResponse()"))
+            throw .fileSystem(
+                FileSystemFailure(
+                    path: originalRequest.url.absoluteString,
+                    message: "a data task has no file; use dataResponse()"
+                )
+            )
         case .failure(let error): throw error
         }
     }
@@ -51,7 +65,11 @@ extension SessionTask {
             await withCheckedContinuation { (continuation: CheckedContinuation<TaskResult, Never>) in
                 let ready = mutable.withLock { state -> TaskResult? in
                     if let result = state.result { return result }
-                    if state.firstWaiter == nil { state.firstWaiter = continuation } else { state.waiters.append(continuation) }
+                    if state.firstWaiter == nil {
+                        state.firstWaiter = continuation
+                    } else {
+                        state.waiters.append(continuation)
+                    }
                     return nil
                 }
                 if let ready { continuation.resume(returning: ready) }

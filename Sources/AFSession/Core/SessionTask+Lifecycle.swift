@@ -58,8 +58,13 @@ extension SessionTask {
             sink = .memory
         }
         return TransferJob(
-            id: identifier, request: originalRequest, options: context.options, sink: sink,
-            reportsProgress: mutable.withLock { $0.progressObserved }, delegate: self)
+            id: identifier,
+            request: originalRequest,
+            options: context.options,
+            sink: sink,
+            reportsProgress: mutable.withLock { $0.progressObserved },
+            delegate: self
+        )
     }
 
     /// Runs the machine's finish transition and delivers if it returns something.
@@ -98,8 +103,13 @@ extension SessionTask {
         }
         if !context.monitors.isEmpty {
             var event = TaskCompletionEvent(
-                request: originalRequest, response: outcome.response, data: nil, fileURL: nil, error: nil,
-                metrics: outcome.metrics)
+                request: originalRequest,
+                response: outcome.response,
+                data: nil,
+                fileURL: nil,
+                error: nil,
+                metrics: outcome.metrics
+            )
             switch result {
             case .success(.data(let response)): event.data = response.data
             case .success(.download(let response)): event.fileURL = response.fileURL
@@ -118,9 +128,23 @@ extension SessionTask {
         let metrics = outcome.metrics ?? TransferMetrics()
         switch body {
         case .data(let data, let summary):
-            return .success(.data(DataResponse(request: outcome.request, response: response, data: data, metrics: metrics, body: summary)))
+            return .success(
+                .data(
+                    DataResponse(
+                        request: outcome.request,
+                        response: response,
+                        data: data,
+                        metrics: metrics,
+                        body: summary
+                    )
+                )
+            )
         case .file(let url):
-            return .success(.download(DownloadResponse(request: outcome.request, response: response, fileURL: url, metrics: metrics)))
+            return .success(
+                .download(
+                    DownloadResponse(request: outcome.request, response: response, fileURL: url, metrics: metrics)
+                )
+            )
         }
     }
 
@@ -161,7 +185,9 @@ extension SessionTask: TransferDelegate {
 
     /// Moves a finished download to the destination (replacing a file already there).
     static func move(
-        _ outcome: TransferOutcome, from temporary: URL, response: HTTPResponse,
+        _ outcome: TransferOutcome,
+        from temporary: URL,
+        response: HTTPResponse,
         destination: (@Sendable (URL, HTTPResponse) -> URL)?
     ) -> TransferOutcome {
         guard let destination else { return outcome }
@@ -176,8 +202,12 @@ extension SessionTask: TransferDelegate {
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             moved.body = nil
-            moved.error = .fileSystem(FileSystemFailure(
-                path: target.path, message: "cannot move the download there: \(error.localizedDescription)"))
+            moved.error = .fileSystem(
+                FileSystemFailure(
+                    path: target.path,
+                    message: "cannot move the download there: \(error.localizedDescription)"
+                )
+            )
         }
         return moved
     }

@@ -70,7 +70,9 @@ public final class SessionTask: Sendable, Hashable, CustomStringConvertible {
     /// The response head, once the task completed with one.
     public var response: HTTPResponse? { mutable.withLock { $0.outcome?.response } }
     /// The error, once the task failed.
-    public var error: SessionError? { mutable.withLock { $0.result.flatMap { if case .failure(let e) = $0 { e } else { nil } } } }
+    public var error: SessionError? {
+        mutable.withLock { $0.result.flatMap { if case .failure(let e) = $0 { e } else { nil } } }
+    }
     /// libcurl's measurements, once the task completed after starting.
     public var metrics: TransferMetrics? { mutable.withLock { $0.outcome?.metrics } }
 

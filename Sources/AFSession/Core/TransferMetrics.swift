@@ -60,12 +60,26 @@ public struct TransferMetrics: Sendable, Hashable, Codable {
 
     /// Creates metrics; every field defaults to zero or nil.
     public init(
-        dns: Duration = .zero, connect: Duration = .zero, tlsHandshake: Duration = .zero, wait: Duration = .zero,
-        timeToFirstByte: Duration = .zero, download: Duration = .zero, total: Duration = .zero,
-        redirect: Duration = .zero, queue: Duration? = nil, redirectCount: Int = 0,
-        requestHeaderBytes: Int64 = 0, requestBodyBytes: Int64 = 0, responseHeaderBytes: Int64 = 0,
-        responseBodyBytes: Int64 = 0, httpVersion: HTTPVersion = .unknown, remoteIP: String? = nil,
-        remotePort: Int? = nil, localIP: String? = nil, localPort: Int? = nil, connectionReused: Bool = false,
+        dns: Duration = .zero,
+        connect: Duration = .zero,
+        tlsHandshake: Duration = .zero,
+        wait: Duration = .zero,
+        timeToFirstByte: Duration = .zero,
+        download: Duration = .zero,
+        total: Duration = .zero,
+        redirect: Duration = .zero,
+        queue: Duration? = nil,
+        redirectCount: Int = 0,
+        requestHeaderBytes: Int64 = 0,
+        requestBodyBytes: Int64 = 0,
+        responseHeaderBytes: Int64 = 0,
+        responseBodyBytes: Int64 = 0,
+        httpVersion: HTTPVersion = .unknown,
+        remoteIP: String? = nil,
+        remotePort: Int? = nil,
+        localIP: String? = nil,
+        localPort: Int? = nil,
+        connectionReused: Bool = false,
         tlsEvidence: TLSEvidence? = nil
     ) {
         self.dns = dns

@@ -29,10 +29,17 @@ struct NetworkInterface: Sendable {
         while let entry = cursor {
             cursor = entry.pointee.ifa_next
             let name = String(cString: entry.pointee.ifa_name)
-            var interface = result[name] ?? NetworkInterface(
-                name: name, flags: entry.pointee.ifa_flags, addresses: [],
-                kind: classify(name: name, flags: entry.pointee.ifa_flags, probe: probe))
-            if let address = entry.pointee.ifa_addr, let host = numericHost(address) { interface.addresses.insert(host) }
+            var interface =
+                result[name]
+                ?? NetworkInterface(
+                    name: name,
+                    flags: entry.pointee.ifa_flags,
+                    addresses: [],
+                    kind: classify(name: name, flags: entry.pointee.ifa_flags, probe: probe)
+                )
+            if let address = entry.pointee.ifa_addr, let host = numericHost(address) {
+                interface.addresses.insert(host)
+            }
             result[name] = interface
         }
         return result
@@ -58,7 +65,9 @@ struct NetworkInterface: Sendable {
         guard family == AF_INET || family == AF_INET6 else { return nil }
         var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
         let length = socklen_t(family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
-        guard getnameinfo(address, length, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 else { return nil }
+        guard getnameinfo(address, length, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 else {
+            return nil
+        }
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return text.split(separator: "%", maxSplits: 1).first.map(String.init) ?? text
     }

@@ -58,13 +58,17 @@ enum NetworkProbe {
 
     private static func table(_ path: String) -> [[String]] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init) }
+        return text.split(separator: "\n").map {
+            $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        }
     }
 
     /// Reachable when the kernel has a route to one of the host's addresses through an interface
     /// that is up. A name that does not resolve is not reachable.
     private static func evaluateHost(
-        _ host: String, numericOnly: Bool, _ interfaces: [String: NetworkInterface]
+        _ host: String,
+        numericOnly: Bool,
+        _ interfaces: [String: NetworkInterface]
     ) -> ReachabilityStatus {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_DGRAM.rawValue)

@@ -97,7 +97,8 @@ public final class ReachabilityManager: Sendable {
 
     /// Sets the closure called with each new status, on `queue` (a private serial queue by default).
     public func setStatusChangeHandler(
-        queue: DispatchQueue? = nil, _ handler: (@Sendable (ReachabilityStatus) -> Void)?
+        queue: DispatchQueue? = nil,
+        _ handler: (@Sendable (ReachabilityStatus) -> Void)?
     ) {
         state.withLock { state in
             state.handler = handler
@@ -108,7 +109,10 @@ public final class ReachabilityManager: Sendable {
     /// An async sequence of statuses: the current one first (once known), then every change,
     /// until the task iterating it is cancelled. Call `startMonitoring()` for changes to arrive.
     public func statusUpdates() -> AsyncStream<ReachabilityStatus> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ReachabilityStatus.self, bufferingPolicy: .bufferingNewest(16))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: ReachabilityStatus.self,
+            bufferingPolicy: .bufferingNewest(16)
+        )
         let (id, current) = state.withLock { state in
             let id = state.nextContinuationID
             state.nextContinuationID += 1
@@ -124,9 +128,15 @@ public final class ReachabilityManager: Sendable {
 
     /// Starts watching link, address and route changes; the first status is delivered right away.
     public func startMonitoring() {
-        guard let monitor = RouteChangeMonitor(target: target, namespaceFD: namespaceFD, report: { [weak self] status, isFirst in
-            self?.update(status, always: isFirst)
-        }) else { return }
+        guard
+            let monitor = RouteChangeMonitor(
+                target: target,
+                namespaceFD: namespaceFD,
+                report: { [weak self] status, isFirst in
+                    self?.update(status, always: isFirst)
+                }
+            )
+        else { return }
         let started = state.withLock { state -> Bool in
             guard state.monitor == nil else { return false }
             state.monitor = monitor
@@ -146,7 +156,10 @@ public final class ReachabilityManager: Sendable {
 
     /// Records a status; delivers it when it changed, or always for the first report after a start.
     private func update(_ status: ReachabilityStatus, always: Bool) {
-        let delivery = state.withLock { state -> (DispatchQueue, (@Sendable (ReachabilityStatus) -> Void)?, [AsyncStream<ReachabilityStatus>.Continuation])? in
+        let delivery = state.withLock {
+            state -> (
+                DispatchQueue, (@Sendable (ReachabilityStatus) -> Void)?, [AsyncStream<ReachabilityStatus>.Continuation]
+            )? in
             let changed = state.status != status
             state.status = status
             guard changed || always else { return nil }

@@ -22,7 +22,8 @@ final class RouteChangeMonitor: Sendable {
     /// Creates a monitor; `report` is called on the monitor thread with every evaluation, and
     /// `isFirst` marks the one made right after start.
     init?(
-        target: ReachabilityTarget, namespaceFD: Int32?,
+        target: ReachabilityTarget,
+        namespaceFD: Int32?,
         report: @escaping @Sendable (_ status: ReachabilityStatus, _ isFirst: Bool) -> Void
     ) {
         var fds: [Int32] = [0, 0]
@@ -64,7 +65,10 @@ final class RouteChangeMonitor: Sendable {
         report(NetworkProbe.evaluate(target), true)
         guard netlink >= 0 else { return }  // no change events: the first status stands
 
-        var fds = [pollfd(fd: netlink, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: netlink, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
             fds[0].revents = 0
             fds[1].revents = 0
@@ -85,7 +89,9 @@ final class RouteChangeMonitor: Sendable {
         address.nl_family = sa_family_t(AF_NETLINK)
         address.nl_groups = afn_route_change_groups()
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_nl>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_nl>.size))
+            }
         }
         guard bound == 0 else {
             close(fd)

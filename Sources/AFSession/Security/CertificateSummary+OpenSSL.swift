@@ -32,7 +32,8 @@ extension CertificateSummary {
             keyType: key.map { Self.keyTypeName(EVP_PKEY_get0_type_name($0)) } ?? "unknown",
             keySize: key.map { Int(EVP_PKEY_get_bits($0)) } ?? 0,
             signatureAlgorithm: String(cString: OBJ_nid2ln(X509_get_signature_nid(x509))),
-            publicKeyPin: certificate.publicKeyPin)
+            publicKeyPin: certificate.publicKeyPin
+        )
     }
 
     /// A name as one RFC 2253 line, most specific attribute first (`CN=…,O=…`).

@@ -19,15 +19,19 @@ enum ClientCertificateDiagnosis {
             guard let certData = FileManager.default.contents(atPath: certificate.certificateFile.path) else {
                 return "cannot read the client certificate file \(certificate.certificateFile.lastPathComponent)"
             }
-            guard let x509 = certData.withUnsafeBytes({ raw in
-                withBIO(raw) { PEM_read_bio_X509($0, nil, nil, nil) }
-            }) else {
-                return "the client certificate file \(certificate.certificateFile.lastPathComponent) holds no PEM certificate"
+            guard
+                let x509 = certData.withUnsafeBytes({ raw in
+                    withBIO(raw) { PEM_read_bio_X509($0, nil, nil, nil) }
+                })
+            else {
+                return
+                    "the client certificate file \(certificate.certificateFile.lastPathComponent) holds no PEM certificate"
             }
             defer { X509_free(x509) }
             ERR_clear_error()
             return X509_check_private_key(x509, key) == 1
-                ? nil : "the client key \(keyName) does not belong to the certificate \(certificate.certificateFile.lastPathComponent)"
+                ? nil
+                : "the client key \(keyName) does not belong to the certificate \(certificate.certificateFile.lastPathComponent)"
         case .encrypted:
             return certificate.passphrase == nil
                 ? "the client key \(keyName) is encrypted and no passphrase is given"
@@ -49,10 +53,12 @@ enum ClientCertificateDiagnosis {
         if (certificateRequested && !sentCertificate) || lower.contains("alert certificate required") {
             return "the server requires a client certificate; configure one (a suite's `tls.clientCertificate`)"
         }
-        if sentCertificate, ["alert bad certificate", "alert unknown ca", "alert certificate unknown", "alert access denied"]
-            .contains(where: lower.contains)
+        if sentCertificate,
+            ["alert bad certificate", "alert unknown ca", "alert certificate unknown", "alert access denied"]
+                .contains(where: lower.contains)
         {
-            return "the server refused the client certificate (it does not trust its issuer, or the certificate is not valid for it)"
+            return
+                "the server refused the client certificate (it does not trust its issuer, or the certificate is not valid for it)"
         }
         return nil
     }
@@ -78,14 +84,19 @@ enum ClientCertificateDiagnosis {
         return withExtendedLifetime(request) { () -> KeyLoad in
             let key = data.withUnsafeBytes { raw in
                 withBIO(raw) { bio in
-                    PEM_read_bio_PrivateKey(bio, nil, { buffer, size, _, context in
-                        guard let buffer, let context else { return -1 }
-                        let request = Unmanaged<Request>.fromOpaque(context).takeUnretainedValue()
-                        request.asked = true
-                        guard let passphrase = request.passphrase, passphrase.count <= Int(size) else { return -1 }
-                        passphrase.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: $0.count) }
-                        return Int32(passphrase.count)
-                    }, Unmanaged.passUnretained(request).toOpaque())
+                    PEM_read_bio_PrivateKey(
+                        bio,
+                        nil,
+                        { buffer, size, _, context in
+                            guard let buffer, let context else { return -1 }
+                            let request = Unmanaged<Request>.fromOpaque(context).takeUnretainedValue()
+                            request.asked = true
+                            guard let passphrase = request.passphrase, passphrase.count <= Int(size) else { return -1 }
+                            passphrase.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: $0.count) }
+                            return Int32(passphrase.count)
+                        },
+                        Unmanaged.passUnretained(request).toOpaque()
+                    )
                 }
             }
             if let key { return .loaded(key) }

@@ -30,10 +30,14 @@ extension SecurityPolicy {
     ///   - date: when validity periods are checked; now by default.
     /// - Returns: the evaluation, or the rejection with its reason and the chain's summaries.
     public func evaluate(
-        chain: [Data], forHost host: String, at date: Date = Date()
+        chain: [Data],
+        forHost host: String,
+        at date: Date = Date()
     ) -> Result<TrustEvaluation, TrustRejection> {
         func reject(_ reason: TrustFailureReason) -> Result<TrustEvaluation, TrustRejection> {
-            .failure(TrustRejection(reason: reason, host: host, chain: chain.compactMap { CertificateSummary(der: $0) }))
+            .failure(
+                TrustRejection(reason: reason, host: host, chain: chain.compactMap { CertificateSummary(der: $0) })
+            )
         }
         var presented: [X509Certificate] = []
         for (index, der) in chain.enumerated() {
@@ -46,8 +50,11 @@ extension SecurityPolicy {
 
         // Rule 1.
         if allowInvalidCertificates && validatesDomainName && !hasPinsForMode {
-            return reject(.policyRefused(
-                "allowing invalid certificates while validating the domain name requires pinned certificates"))
+            return reject(
+                .policyRefused(
+                    "allowing invalid certificates while validating the domain name requires pinned certificates"
+                )
+            )
         }
         // Rule 2.
         if pinningMode == .none && allowInvalidCertificates {
@@ -57,7 +64,12 @@ extension SecurityPolicy {
         let storeVerification: X509ChainVerification?
         switch TrustStoreCache.store(for: trustStore) {
         case .success(let store):
-            storeVerification = X509ChainVerifier.verify(chain: presented, store: store.pointer, partialChain: false, at: date)
+            storeVerification = X509ChainVerifier.verify(
+                chain: presented,
+                store: store.pointer,
+                partialChain: false,
+                at: date
+            )
         case .failure(let failure):
             if !allowInvalidCertificates { return reject(.other(failure.message)) }
             storeVerification = nil
@@ -69,7 +81,9 @@ extension SecurityPolicy {
                 return reject(reason)
             }
             if pinningMode == .none {
-                return .success(TrustEvaluation(basis: .trustStore, host: host, validatedChain: storeVerification.builtChain))
+                return .success(
+                    TrustEvaluation(basis: .trustStore, host: host, validatedChain: storeVerification.builtChain)
+                )
             }
         }
         switch pinningMode {
@@ -82,10 +96,14 @@ extension SecurityPolicy {
             let pins = effectivePublicKeyPins
             for der in candidates {
                 if let pin = X509Certificate(der: der)?.publicKeyPin, pins.contains(pin) {
-                    return .success(TrustEvaluation(
-                        basis: .pinnedPublicKey, host: host,
-                        validatedChain: storeVerification.map { $0.isValid ? $0.builtChain : chain } ?? chain,
-                        matchedPin: pin))
+                    return .success(
+                        TrustEvaluation(
+                            basis: .pinnedPublicKey,
+                            host: host,
+                            validatedChain: storeVerification.map { $0.isValid ? $0.builtChain : chain } ?? chain,
+                            matchedPin: pin
+                        )
+                    )
                 }
             }
             return reject(.pinMismatch)
@@ -94,7 +112,9 @@ extension SecurityPolicy {
 
     /// Rule 5: the pinned certificates as the only anchors.
     private func evaluatePinnedCertificates(
-        _ presented: [X509Certificate], host: String, date: Date,
+        _ presented: [X509Certificate],
+        host: String,
+        date: Date,
         reject: (TrustFailureReason) -> Result<TrustEvaluation, TrustRejection>
     ) -> Result<TrustEvaluation, TrustRejection> {
         let anchors = pinnedCertificates.compactMap { X509Certificate(der: $0) }
@@ -103,15 +123,21 @@ extension SecurityPolicy {
         }
         defer { X509_STORE_free(store) }
         let verification = X509ChainVerifier.verify(chain: presented, store: store, partialChain: true, at: date)
-        if let reason = Self.failureReason(verification.errors, anchorsArePins: true) ?? hostFailure(presented[0], host) {
+        if let reason = Self.failureReason(verification.errors, anchorsArePins: true) ?? hostFailure(presented[0], host)
+        {
             return reject(reason)
         }
         let pinned = Set(anchors.map(\.der))
         // From the anchor end, as the pin is most often a root or an intermediate.
         for der in verification.builtChain.reversed() where pinned.contains(der) {
-            return .success(TrustEvaluation(
-                basis: .pinnedCertificate, host: host, validatedChain: verification.builtChain,
-                matchedPin: X509Certificate(der: der)?.publicKeyPin))
+            return .success(
+                TrustEvaluation(
+                    basis: .pinnedCertificate,
+                    host: host,
+                    validatedChain: verification.builtChain,
+                    matchedPin: X509Certificate(der: der)?.publicKeyPin
+                )
+            )
         }
         return reject(.pinMismatch)
     }

@@ -21,7 +21,8 @@ extension SecurityPolicy {
     ///   - pinnedCertificates: DER certificates; their public keys are pinned too.
     /// - Returns: the policy; domain name validated, invalid certificates refused.
     public static func policy(
-        withPinningMode pinningMode: PinningMode, withPinnedCertificates pinnedCertificates: [Data]
+        withPinningMode pinningMode: PinningMode,
+        withPinnedCertificates pinnedCertificates: [Data]
     ) -> SecurityPolicy {
         SecurityPolicy(pinningMode: pinningMode, pinnedCertificates: pinnedCertificates)
     }
@@ -66,8 +67,12 @@ extension SecurityPolicy {
         }
         let certificates = X509Certificate.certificates(pemOrDER: data)
         guard !certificates.isEmpty else {
-            throw .fileSystem(FileSystemFailure(
-                path: file.path, message: "no certificate in the file; expected DER or PEM (-----BEGIN CERTIFICATE-----)"))
+            throw .fileSystem(
+                FileSystemFailure(
+                    path: file.path,
+                    message: "no certificate in the file; expected DER or PEM (-----BEGIN CERTIFICATE-----)"
+                )
+            )
         }
         return certificates.map(\.der)
     }

@@ -29,9 +29,13 @@ public struct SecurityPolicy: Sendable, Hashable {
 
     /// Creates a policy.
     public init(
-        pinningMode: PinningMode = .none, pinnedCertificates: [Data] = [], pinnedPublicKeys: Set<String> = [],
-        allowInvalidCertificates: Bool = false, validatesDomainName: Bool = true,
-        trustStore: TrustStore = .system, clientCertificate: ClientCertificate? = nil
+        pinningMode: PinningMode = .none,
+        pinnedCertificates: [Data] = [],
+        pinnedPublicKeys: Set<String> = [],
+        allowInvalidCertificates: Bool = false,
+        validatesDomainName: Bool = true,
+        trustStore: TrustStore = .system,
+        clientCertificate: ClientCertificate? = nil
     ) {
         self.pinningMode = pinningMode
         self.pinnedCertificates = pinnedCertificates

@@ -20,7 +20,8 @@ extension TLSEvidence {
         var alpnLength: UInt32 = 0
         SSL_get0_alpn_selected(ssl, &alpnBytes, &alpnLength)
         let alpn = alpnBytes.flatMap { bytes in
-            alpnLength > 0 ? String(decoding: UnsafeBufferPointer(start: bytes, count: Int(alpnLength)), as: UTF8.self) : nil
+            alpnLength > 0
+                ? String(decoding: UnsafeBufferPointer(start: bytes, count: Int(alpnLength)), as: UTF8.self) : nil
         }
         var chain: [CertificateSummary] = []
         if let stack = SSL_get_peer_cert_chain(ssl) {

@@ -50,8 +50,16 @@ public struct CertificateSummary: Sendable, Hashable, Codable {
 
     /// Creates a summary.
     public init(
-        der: Data, subject: String, issuer: String, subjectAlternativeNames: [String], notBefore: Date,
-        notAfter: Date, serialNumber: String, keyType: String, keySize: Int, signatureAlgorithm: String,
+        der: Data,
+        subject: String,
+        issuer: String,
+        subjectAlternativeNames: [String],
+        notBefore: Date,
+        notAfter: Date,
+        serialNumber: String,
+        keyType: String,
+        keySize: Int,
+        signatureAlgorithm: String,
         publicKeyPin: String
     ) {
         self.der = der

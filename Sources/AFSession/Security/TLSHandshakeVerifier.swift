@@ -49,7 +49,9 @@ enum TLSHandshakeVerifier {
     ///   - host: the host this connection is for (a followed redirect's own host), normalized.
     /// - Returns: whether the callback is in place.
     static func install(
-        sslContext: UnsafeMutableRawPointer, context: TLSVerificationContext, host: String
+        sslContext: UnsafeMutableRawPointer,
+        context: TLSVerificationContext,
+        host: String
     ) -> Installation {
         guard exDataIndex >= 0 else { return .outOfMemory }
         let connection = ConnectionVerification(context: context, host: host)
@@ -73,12 +75,16 @@ enum TLSHandshakeVerifier {
                 let connection = Unmanaged<ConnectionVerification>.fromOpaque(argument).takeUnretainedValue()
                 return TLSHandshakeVerifier.verify(storeContext, connection)
             },
-            retained.toOpaque())
+            retained.toOpaque()
+        )
         // OpenSSL calls this only when the server asks for a certificate and none is configured (with
         // `CURLOPT_SSLCERT` set it never runs); sending none stays the answer, the request is only noted.
         SSL_CTX_set_client_cert_cb(sslContextPointer) { ssl, _, _ in
-            if let ssl, let sslContext = SSL_get_SSL_CTX(ssl), let pointer = SSL_CTX_get_ex_data(sslContext, TLSHandshakeVerifier.exDataIndex) {
-                Unmanaged<ConnectionVerification>.fromOpaque(pointer).takeUnretainedValue().context.certificateRequested = true
+            if let ssl, let sslContext = SSL_get_SSL_CTX(ssl),
+                let pointer = SSL_CTX_get_ex_data(sslContext, TLSHandshakeVerifier.exDataIndex)
+            {
+                Unmanaged<ConnectionVerification>.fromOpaque(pointer).takeUnretainedValue().context
+                    .certificateRequested = true
             }
             return 0
         }

@@ -135,9 +135,13 @@ final class TLSVerificationContext: Sendable {
             case .accept:
                 decided = .success(TrustEvaluation(basis: .challengeHandler, host: host, validatedChain: chain))
             case .reject:
-                decided = .failure(TrustRejection(
-                    reason: .policyRefused("the server trust challenge handler rejected the server"),
-                    host: host, chain: challenge.summaries))
+                decided = .failure(
+                    TrustRejection(
+                        reason: .policyRefused("the server trust challenge handler rejected the server"),
+                        host: host,
+                        chain: challenge.summaries
+                    )
+                )
             case .performDefaultHandling:
                 break
             }

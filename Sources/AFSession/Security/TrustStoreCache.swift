@@ -45,7 +45,9 @@ enum TrustStoreCache {
             }
         case .caFile(let url):
             guard X509_STORE_load_file(store, url.path) == 1 else {
-                return .failure(TrustLoadFailure(message: "cannot read CA file \(url.path): not readable PEM certificates"))
+                return .failure(
+                    TrustLoadFailure(message: "cannot read CA file \(url.path): not readable PEM certificates")
+                )
             }
         case .caDirectory(let url):
             // Hashed names (`openssl rehash`) are looked up lazily, as curl's CAPATH does; plain

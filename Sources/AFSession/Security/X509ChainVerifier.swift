@@ -30,9 +30,14 @@ enum X509ChainVerifier {
     ///     roots (`X509_V_FLAG_PARTIAL_CHAIN`): pinned leaves and intermediates need it.
     ///   - date: the time the validity periods are checked at.
     static func verify(
-        chain: [X509Certificate], store: OpaquePointer, partialChain: Bool, at date: Date
+        chain: [X509Certificate],
+        store: OpaquePointer,
+        partialChain: Bool,
+        at date: Date
     ) -> X509ChainVerification {
-        guard let leaf = chain.first else { return X509ChainVerification(errors: [X509_V_ERR_UNSPECIFIED], builtChain: []) }
+        guard let leaf = chain.first else {
+            return X509ChainVerification(errors: [X509_V_ERR_UNSPECIFIED], builtChain: [])
+        }
         guard let untrusted = afs_sk_X509_new_null(), let context = X509_STORE_CTX_new() else {
             return X509ChainVerification(errors: [X509_V_ERR_OUT_OF_MEM], builtChain: [])
         }
@@ -62,7 +67,8 @@ enum X509ChainVerifier {
         X509_STORE_CTX_set_verify_cb(context) { ok, storeContext in
             if ok == 0, let storeContext, let raw = afs_X509_STORE_CTX_get_app_data(storeContext) {
                 Unmanaged<ErrorLog>.fromOpaque(raw).takeUnretainedValue().errors.append(
-                    X509_STORE_CTX_get_error(storeContext))
+                    X509_STORE_CTX_get_error(storeContext)
+                )
             }
             return 1
         }

@@ -36,7 +36,11 @@ public struct CompoundResponseSerializer: ResponseSerializing {
         return Output(serializerIndex: nil, value: try fallback.serialize(response: response, data: data))
     }
 
-    private static func attempt<S: ResponseSerializing>(_ serializer: S, response: HTTPResponse, data: Data) -> (any Sendable)? {
+    private static func attempt<S: ResponseSerializing>(
+        _ serializer: S,
+        response: HTTPResponse,
+        data: Data
+    ) -> (any Sendable)? {
         guard let value = try? serializer.serialize(response: response, data: data) else { return nil }
         if let optional = value as? any OptionalSerializedValue, optional.isNone { return nil }
         return value

@@ -10,7 +10,11 @@ extension HTTPRequestSerializer {
     ///   - encode: Turns the parameters into the body bytes.
     /// - Throws: What `encode` throws, or `.requestSerialization` from the query string.
     func bodyRequest(
-        method: HTTPMethod, url: URL, parameters: ParameterValue?, headers: HTTPHeaders, contentType: String,
+        method: HTTPMethod,
+        url: URL,
+        parameters: ParameterValue?,
+        headers: HTTPHeaders,
+        contentType: String,
         encode: (ParameterValue) throws(SessionError) -> Data
     ) throws(SessionError) -> HTTPRequest {
         let prepared = preparedRequest(method: method, url: url, headers: headers)

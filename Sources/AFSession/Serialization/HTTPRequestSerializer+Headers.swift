@@ -7,11 +7,11 @@ extension HTTPRequestSerializer {
     /// `afrun/<version> (Linux; <kernel release>; <architecture>)`, ASCII only.
     public static var defaultUserAgent: String {
         #if arch(x86_64)
-            let architecture = "x86_64"
+        let architecture = "x86_64"
         #elseif arch(arm64)
-            let architecture = "arm64"
+        let architecture = "arm64"
         #else
-            let architecture = "unknown"
+        let architecture = "unknown"
         #endif
         var system = ProcessInfo.processInfo.operatingSystemVersionString
         if system.isEmpty { system = "Linux" }

@@ -17,7 +17,10 @@ extension HTTPRequestSerializer {
     /// - Returns: The request, its body streamed from the parts with the length known.
     /// - Throws: `.requestSerialization` for GET or HEAD, an unreadable file, or what `build` throws.
     public func multipartFormRequest(
-        method: HTTPMethod = .post, url: URL, parameters: ParameterValue?, headers: HTTPHeaders = [:],
+        method: HTTPMethod = .post,
+        url: URL,
+        parameters: ParameterValue?,
+        headers: HTTPHeaders = [:],
         boundary: String = MultipartFormData.randomBoundary(),
         constructingBodyWith build: (inout MultipartFormData) throws(SessionError) -> Void = { _ in }
     ) throws(SessionError) -> HTTPRequest {

@@ -53,7 +53,10 @@ public struct HTTPRequestSerializer: RequestSerializing {
     /// - Throws: `.requestSerialization` when the parameters cannot be encoded, `.invalidURL`
     ///   when the URL with the query is not a URL.
     public func request(
-        method: HTTPMethod, url: URL, parameters: ParameterValue?, headers: HTTPHeaders
+        method: HTTPMethod,
+        url: URL,
+        parameters: ParameterValue?,
+        headers: HTTPHeaders
     ) throws(SessionError) -> HTTPRequest {
         try serializing(preparedRequest(method: method, url: url, headers: headers), parameters: parameters)
     }

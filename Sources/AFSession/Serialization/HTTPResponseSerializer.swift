@@ -34,8 +34,11 @@ public struct HTTPResponseSerializer: ResponseSerializing {
     /// - Throws: `.responseValidation`.
     public func validate(response: HTTPResponse, data: Data) throws(SessionError) {
         try Self.validate(
-            response: response, data: data, acceptableStatusCodes: acceptableStatusCodes,
-            acceptableContentTypes: acceptableContentTypes)
+            response: response,
+            data: data,
+            acceptableStatusCodes: acceptableStatusCodes,
+            acceptableContentTypes: acceptableContentTypes
+        )
     }
 
     /// AF's `validateResponse:data:error:` for any serializer's acceptable sets.
@@ -43,19 +46,29 @@ public struct HTTPResponseSerializer: ResponseSerializing {
     /// An empty body is never rejected for its content type (there is nothing to decode).
     /// - Throws: `.responseValidation`.
     public static func validate(
-        response: HTTPResponse, data: Data, acceptableStatusCodes: IndexSet, acceptableContentTypes: Set<String>?
+        response: HTTPResponse,
+        data: Data,
+        acceptableStatusCodes: IndexSet,
+        acceptableContentTypes: Set<String>?
     ) throws(SessionError) {
         var failure: ResponseValidationFailure?
         if let acceptable = acceptableContentTypes, !data.isEmpty {
             let type = response.mimeType
             if type == nil || !acceptable.contains(where: { $0.caseInsensitiveEquals(type!) }) {
-                failure = ResponseValidationFailure(reason: .unacceptableContentType(type), response: response, data: data)
+                failure = ResponseValidationFailure(
+                    reason: .unacceptableContentType(type),
+                    response: response,
+                    data: data
+                )
             }
         }
         if !acceptableStatusCodes.contains(response.statusCode) {
             failure = ResponseValidationFailure(
-                reason: .unacceptableStatusCode(response.statusCode), response: response, data: data,
-                underlyingError: failure.map { SessionError.responseValidation($0) })
+                reason: .unacceptableStatusCode(response.statusCode),
+                response: response,
+                data: data,
+                underlyingError: failure.map { SessionError.responseValidation($0) }
+            )
         }
         if let failure { throw .responseValidation(failure) }
     }

@@ -16,7 +16,10 @@ extension HTTPSessionManager {
     /// - Returns: The request with its streamed body.
     /// - Throws: `.invalidURL` or `.requestSerialization`.
     public func multipartRequest(
-        _ method: HTTPMethod = .post, _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:],
+        _ method: HTTPMethod = .post,
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
         constructingBodyWith build: (inout MultipartFormData) throws(SessionError) -> Void
     ) throws(SessionError) -> HTTPRequest {
         let serializer: HTTPRequestSerializer
@@ -27,7 +30,12 @@ extension HTTPSessionManager {
         default: serializer = HTTPRequestSerializer()
         }
         return try serializer.multipartFormRequest(
-            method: method, url: url(for: path), parameters: parameters, headers: headers, constructingBodyWith: build)
+            method: method,
+            url: url(for: path),
+            parameters: parameters,
+            headers: headers,
+            constructingBodyWith: build
+        )
     }
 
     /// `POST path` with a multipart body (AF's `POST:parameters:headers:constructingBodyWithBlock:`),
@@ -40,11 +48,19 @@ extension HTTPSessionManager {
     /// - Returns: The decoded value and the raw response.
     /// - Throws: `SessionError` from building, sending, validating or decoding.
     public func post(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:],
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
         constructingBodyWith build: (inout MultipartFormData) throws(SessionError) -> Void
     ) async throws(SessionError) -> SerializedResponse<any Sendable> {
         let serializer = responseSerializer
-        let request = try multipartRequest(.post, path, parameters: parameters, headers: headers, constructingBodyWith: build)
+        let request = try multipartRequest(
+            .post,
+            path,
+            parameters: parameters,
+            headers: headers,
+            constructingBodyWith: build
+        )
         let raw = try await session.data(for: request)
         let value: any Sendable = try serializer.serialize(response: raw.response, data: raw.data)
         return SerializedResponse(value: value, raw: raw)
@@ -60,10 +76,19 @@ extension HTTPSessionManager {
     /// - Returns: The decoded value and the raw response.
     /// - Throws: `SessionError` from building, sending, validating or decoding.
     public func post<Serializer: ResponseSerializing>(
-        _ path: String, parameters: ParameterValue? = nil, headers: HTTPHeaders = [:], serializer: Serializer,
+        _ path: String,
+        parameters: ParameterValue? = nil,
+        headers: HTTPHeaders = [:],
+        serializer: Serializer,
         constructingBodyWith build: (inout MultipartFormData) throws(SessionError) -> Void
     ) async throws(SessionError) -> SerializedResponse<Serializer.SerializedObject> {
-        let request = try multipartRequest(.post, path, parameters: parameters, headers: headers, constructingBodyWith: build)
+        let request = try multipartRequest(
+            .post,
+            path,
+            parameters: parameters,
+            headers: headers,
+            constructingBodyWith: build
+        )
         let raw = try await session.data(for: request)
         return SerializedResponse(value: try serializer.serialize(response: raw.response, data: raw.data), raw: raw)
     }

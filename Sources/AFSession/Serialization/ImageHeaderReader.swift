@@ -20,7 +20,9 @@ struct ImageHeaderReader {
         guard let low = le16(offset), let high = le16(offset + 2) else { return nil }
         return high << 16 | low
     }
-    private func starts(with prefix: [UInt8]) -> Bool { bytes.count >= prefix.count && Array(bytes.prefix(prefix.count)) == prefix }
+    private func starts(with prefix: [UInt8]) -> Bool {
+        bytes.count >= prefix.count && Array(bytes.prefix(prefix.count)) == prefix
+    }
 
     /// Signature, then the IHDR chunk: width and height as big-endian 32-bit at 16 and 20.
     func png() -> (Int, Int)? {
@@ -80,13 +82,18 @@ struct ImageHeaderReader {
     /// `II*\0` or `MM\0*`, then the first directory's tags 256 (width) and 257 (height).
     func tiff() -> (Int, Int)? {
         let little: Bool
-        if starts(with: [0x49, 0x49, 0x2A, 0x00]) { little = true }
-        else if starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { little = false }
-        else { return nil }
+        if starts(with: [0x49, 0x49, 0x2A, 0x00]) {
+            little = true
+        } else if starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+            little = false
+        } else {
+            return nil
+        }
         let u16 = { (o: Int) in little ? le16(o) : be16(o) }
         let u32 = { (o: Int) in little ? le32(o) : be32(o) }
         guard let directory = u32(4), let count = u16(directory) else { return nil }
-        var width: Int?, height: Int?
+        var width: Int?
+        var height: Int?
         for index in 0..<count {
             let entry = directory + 2 + index * 12
             guard let tag = u16(entry), let type = u16(entry + 2) else { return nil }
@@ -111,7 +118,8 @@ struct ImageHeaderReader {
     func xbm() -> (Int, Int)? {
         guard starts(with: Array("#define".utf8)) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
-        var width: Int?, height: Int?
+        var width: Int?
+        var height: Int?
         for line in text.split(separator: "\n") {
             let words = line.split(separator: " ", omittingEmptySubsequences: true)
             guard words.count == 3, words[0] == "#define", let value = Int(words[2]) else { continue }

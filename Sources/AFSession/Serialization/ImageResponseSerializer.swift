@@ -23,16 +23,24 @@ public struct ImageResponseSerializer: ResponseSerializing {
     ///   empty body or bytes that are not an image of the declared type.
     public func serialize(response: HTTPResponse, data: Data) throws(SessionError) -> ImageInfo {
         try HTTPResponseSerializer.validate(
-            response: response, data: data, acceptableStatusCodes: acceptableStatusCodes,
-            acceptableContentTypes: acceptableContentTypes)
+            response: response,
+            data: data,
+            acceptableStatusCodes: acceptableStatusCodes,
+            acceptableContentTypes: acceptableContentTypes
+        )
         let declared = response.mimeType
         let expected = declared.flatMap(ImageInfo.format(forMIMEType:))
         let info = expected.map { ImageInfo(data: data, format: $0) } ?? ImageInfo(data: data)
         guard let info else {
             let what = expected.map { "a \($0.rawValue.uppercased()) image" } ?? "an image this module can read"
-            throw .responseSerialization(.init(
-                message: "body (\(data.count) bytes) is not \(what) as \(declared ?? "the response") declares",
-                response: response, data: data, kind: .notAnImage(declared: declared)))
+            throw .responseSerialization(
+                .init(
+                    message: "body (\(data.count) bytes) is not \(what) as \(declared ?? "the response") declares",
+                    response: response,
+                    data: data,
+                    kind: .notAnImage(declared: declared)
+                )
+            )
         }
         return info
     }

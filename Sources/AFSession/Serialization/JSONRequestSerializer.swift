@@ -22,16 +22,26 @@ public struct JSONRequestSerializer: RequestSerializing {
     /// - Throws: `.requestSerialization(.invalidParameters)` for values JSON cannot hold (NaN,
     ///   infinity, bytes, dates, sets; a top-level scalar without `.fragmentsAllowed`).
     public func request(
-        method: HTTPMethod, url: URL, parameters: ParameterValue?, headers: HTTPHeaders
+        method: HTTPMethod,
+        url: URL,
+        parameters: ParameterValue?,
+        headers: HTTPHeaders
     ) throws(SessionError) -> HTTPRequest {
         try base.bodyRequest(
-            method: method, url: url, parameters: parameters, headers: headers, contentType: "application/json"
+            method: method,
+            url: url,
+            parameters: parameters,
+            headers: headers,
+            contentType: "application/json"
         ) { parameters throws(SessionError) in try Self.encode(parameters, options: writingOptions) }
     }
 
     /// `parameters` as JSON bytes.
     /// - Throws: `.requestSerialization(.invalidParameters)` naming the offending value.
-    static func encode(_ parameters: ParameterValue, options: JSONSerialization.WritingOptions) throws(SessionError) -> Data {
+    static func encode(
+        _ parameters: ParameterValue,
+        options: JSONSerialization.WritingOptions
+    ) throws(SessionError) -> Data {
         let object: Any
         do {
             object = try parameters.jsonObject()
@@ -40,8 +50,11 @@ public struct JSONRequestSerializer: RequestSerializing {
         }
         let isContainer = object is [Any] || object is [String: Any]
         guard isContainer || options.contains(.fragmentsAllowed) else {
-            throw .requestSerialization(.invalidParameters(
-                "parameters: a top-level JSON value must be an object or an array (or set .fragmentsAllowed)"))
+            throw .requestSerialization(
+                .invalidParameters(
+                    "parameters: a top-level JSON value must be an object or an array (or set .fragmentsAllowed)"
+                )
+            )
         }
         do {
             return try JSONSerialization.data(withJSONObject: object, options: options)

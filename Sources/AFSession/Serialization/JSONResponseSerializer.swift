@@ -30,8 +30,11 @@ public struct JSONResponseSerializer: ResponseSerializing {
     ///   decoder's error as the underlying error.
     public func serialize(response: HTTPResponse, data: Data) throws(SessionError) -> ParameterValue? {
         try HTTPResponseSerializer.validate(
-            response: response, data: data, acceptableStatusCodes: acceptableStatusCodes,
-            acceptableContentTypes: acceptableContentTypes)
+            response: response,
+            data: data,
+            acceptableStatusCodes: acceptableStatusCodes,
+            acceptableContentTypes: acceptableContentTypes
+        )
         return try decode(data, response: response)
     }
 
@@ -43,14 +46,25 @@ public struct JSONResponseSerializer: ResponseSerializing {
         do {
             object = try JSONSerialization.jsonObject(with: data, options: readingOptions)
         } catch {
-            throw .responseSerialization(.init(
-                message: "invalid JSON (\(data.count) bytes): \(error)", response: response, data: data,
-                kind: .invalidJSON, underlyingError: error))
+            throw .responseSerialization(
+                .init(
+                    message: "invalid JSON (\(data.count) bytes): \(error)",
+                    response: response,
+                    data: data,
+                    kind: .invalidJSON,
+                    underlyingError: error
+                )
+            )
         }
         guard let value = ParameterValue(foundationObject: object) else {
-            throw .responseSerialization(.init(
-                message: "JSON decoded to an unexpected type \(type(of: object))", response: response, data: data,
-                kind: .invalidJSON))
+            throw .responseSerialization(
+                .init(
+                    message: "JSON decoded to an unexpected type \(type(of: object))",
+                    response: response,
+                    data: data,
+                    kind: .invalidJSON
+                )
+            )
         }
         return removesKeysWithNullValues ? value.removingNullValues() : value
     }

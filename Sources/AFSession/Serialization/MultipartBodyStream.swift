@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Reads a multipart body segment by segment as the transfer asks for bytes: boundaries and
@@ -73,7 +73,8 @@ final class MultipartBodyStream: BandwidthLimitedBodyStream {
             let descriptor = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 throw SessionError.requestSerialization(
-                    .unreadableFile(path: url.path, reason: String(cString: strerror(errno))))
+                    .unreadableFile(path: url.path, reason: String(cString: strerror(errno)))
+                )
             }
             return .file(descriptor: descriptor, path: url.path, remaining: length)
         case .stream(let make, let length):
@@ -102,12 +103,18 @@ final class MultipartBodyStream: BandwidthLimitedBodyStream {
             var count: Int
             repeat { count = Glibc.read(descriptor, target.baseAddress, wanted) } while count < 0 && errno == EINTR
             if count < 0 {
-                throw SessionError.requestSerialization(.unreadableFile(path: path, reason: String(cString: strerror(errno))))
+                throw SessionError.requestSerialization(
+                    .unreadableFile(path: path, reason: String(cString: strerror(errno)))
+                )
             }
             // The size was promised in Content-Length; a file that shrank cannot keep it.
             guard count > 0 else {
                 throw SessionError.requestSerialization(
-                    .unreadableFile(path: path, reason: "file ended \(remaining) bytes early (it changed after it was added)"))
+                    .unreadableFile(
+                        path: path,
+                        reason: "file ended \(remaining) bytes early (it changed after it was added)"
+                    )
+                )
             }
             reader = .file(descriptor: descriptor, path: path, remaining: remaining - Int64(count))
             return count

@@ -34,8 +34,11 @@ extension MultipartFormData {
     ///   regular file or not readable.
     public mutating func appendPart(fileURL: URL, name: String) throws(SessionError) {
         try appendPart(
-            fileURL: fileURL, name: name, fileName: fileURL.lastPathComponent,
-            mimeType: MIMEType.forPathExtension(fileURL.pathExtension))
+            fileURL: fileURL,
+            name: name,
+            fileName: fileURL.lastPathComponent,
+            mimeType: MIMEType.forPathExtension(fileURL.pathExtension)
+        )
     }
 
     /// Adds a file with an explicit file name and MIME type. The size is taken now; the bytes
@@ -47,9 +50,12 @@ extension MultipartFormData {
     ///   - mimeType: The part's Content-Type.
     /// - Throws: `.requestSerialization(.unreadableFile)` when the file is missing, not a
     ///   regular file or not readable.
-    public mutating func appendPart(fileURL: URL, name: String, fileName: String, mimeType: String) throws(SessionError) {
+    public mutating func appendPart(fileURL: URL, name: String, fileName: String, mimeType: String) throws(SessionError)
+    {
         let path = fileURL.path
-        func unreadable(_ reason: String) -> SessionError { .requestSerialization(.unreadableFile(path: path, reason: reason)) }
+        func unreadable(_ reason: String) -> SessionError {
+            .requestSerialization(.unreadableFile(path: path, reason: reason))
+        }
         guard fileURL.isFileURL else {
             throw .requestSerialization(.unreadableFile(path: fileURL.absoluteString, reason: "not a file URL"))
         }
@@ -67,8 +73,12 @@ extension MultipartFormData {
             throw unreadable("\(error)")
         }
         append(
-            headers: ["Content-Disposition": Self.disposition(name: name, fileName: fileName), "Content-Type": mimeType],
-            source: .file(fileURL), length: size)
+            headers: [
+                "Content-Disposition": Self.disposition(name: name, fileName: fileName), "Content-Type": mimeType,
+            ],
+            source: .file(fileURL),
+            length: size
+        )
     }
 
     /// Adds a part read from an input stream that yields exactly `length` bytes.
@@ -79,12 +89,19 @@ extension MultipartFormData {
     ///   - fileName: The file name the server sees.
     ///   - mimeType: The part's Content-Type.
     public mutating func appendPart(
-        inputStream makeStream: @escaping @Sendable () throws -> InputStream, length: Int64,
-        name: String, fileName: String, mimeType: String
+        inputStream makeStream: @escaping @Sendable () throws -> InputStream,
+        length: Int64,
+        name: String,
+        fileName: String,
+        mimeType: String
     ) {
         append(
-            headers: ["Content-Disposition": Self.disposition(name: name, fileName: fileName), "Content-Type": mimeType],
-            source: .stream(makeStream), length: length)
+            headers: [
+                "Content-Disposition": Self.disposition(name: name, fileName: fileName), "Content-Type": mimeType,
+            ],
+            source: .stream(makeStream),
+            length: length
+        )
     }
 
     /// Adds bytes as a file part.
@@ -95,8 +112,12 @@ extension MultipartFormData {
     ///   - mimeType: The part's Content-Type.
     public mutating func appendPart(fileData: Data, name: String, fileName: String, mimeType: String) {
         append(
-            headers: ["Content-Disposition": Self.disposition(name: name, fileName: fileName), "Content-Type": mimeType],
-            source: .data(fileData), length: Int64(fileData.count))
+            headers: [
+                "Content-Disposition": Self.disposition(name: name, fileName: fileName), "Content-Type": mimeType,
+            ],
+            source: .data(fileData),
+            length: Int64(fileData.count)
+        )
     }
 
     /// Adds a plain form field with bytes as its value (no file name, no Content-Type).
@@ -106,7 +127,9 @@ extension MultipartFormData {
     public mutating func appendPart(formData: Data, name: String) {
         append(
             headers: ["Content-Disposition": Self.disposition(name: name, fileName: nil)],
-            source: .data(formData), length: Int64(formData.count))
+            source: .data(formData),
+            length: Int64(formData.count)
+        )
     }
 
     /// Adds a plain form field with text as its value, in ``stringEncoding``.

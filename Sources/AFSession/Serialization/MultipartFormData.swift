@@ -65,7 +65,8 @@ public struct MultipartFormData: Sendable {
     ///   - packetSize: Bytes per packet; AF suggests 16 KiB.
     ///   - delay: Time per packet; AF suggests 0.2 s.
     public mutating func throttleBandwidth(
-        packetSize: Int = suggestedPacketSize, delay: Duration = suggestedDelay
+        packetSize: Int = suggestedPacketSize,
+        delay: Duration = suggestedDelay
     ) {
         let seconds = delay.milliseconds / 1_000
         maxSendBytesPerSecond = seconds > 0 ? max(1, Int64((Double(packetSize) / seconds).rounded())) : nil

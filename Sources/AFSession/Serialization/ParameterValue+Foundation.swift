@@ -107,7 +107,7 @@ extension ParameterValue {
         let type = String(cString: number.objCType)
         switch type {
         case "c", "B": return .bool(number.boolValue)
-        case "f", "d": 
+        case "f", "d":
             let double = number.doubleValue
             return .double(double)
         case "Q":

@@ -20,10 +20,17 @@ public struct PropertyListRequestSerializer: RequestSerializing {
     /// - Throws: `.requestSerialization(.invalidParameters)` for values a property list cannot
     ///   hold (null, sets).
     public func request(
-        method: HTTPMethod, url: URL, parameters: ParameterValue?, headers: HTTPHeaders
+        method: HTTPMethod,
+        url: URL,
+        parameters: ParameterValue?,
+        headers: HTTPHeaders
     ) throws(SessionError) -> HTTPRequest {
         try base.bodyRequest(
-            method: method, url: url, parameters: parameters, headers: headers, contentType: "application/x-plist"
+            method: method,
+            url: url,
+            parameters: parameters,
+            headers: headers,
+            contentType: "application/x-plist"
         ) { parameters throws(SessionError) in
             let object: Any
             do throws(ParameterValue.Unrepresentable) {

@@ -16,20 +16,34 @@ public struct PropertyListResponseSerializer: ResponseSerializing {
     ///   an empty body included.
     public func serialize(response: HTTPResponse, data: Data) throws(SessionError) -> ParameterValue {
         try HTTPResponseSerializer.validate(
-            response: response, data: data, acceptableStatusCodes: acceptableStatusCodes,
-            acceptableContentTypes: acceptableContentTypes)
+            response: response,
+            data: data,
+            acceptableStatusCodes: acceptableStatusCodes,
+            acceptableContentTypes: acceptableContentTypes
+        )
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw .responseSerialization(.init(
-                message: "invalid property list (\(data.count) bytes): \(error)", response: response, data: data,
-                kind: .invalidPropertyList, underlyingError: error))
+            throw .responseSerialization(
+                .init(
+                    message: "invalid property list (\(data.count) bytes): \(error)",
+                    response: response,
+                    data: data,
+                    kind: .invalidPropertyList,
+                    underlyingError: error
+                )
+            )
         }
         guard let value = ParameterValue(foundationObject: object) else {
-            throw .responseSerialization(.init(
-                message: "property list decoded to an unexpected type \(type(of: object))", response: response,
-                data: data, kind: .invalidPropertyList))
+            throw .responseSerialization(
+                .init(
+                    message: "property list decoded to an unexpected type \(type(of: object))",
+                    response: response,
+                    data: data,
+                    kind: .invalidPropertyList
+                )
+            )
         }
         return value
     }

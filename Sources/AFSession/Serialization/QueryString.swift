@@ -120,7 +120,8 @@ extension ParameterValue {
         case .array(let values): return "(" + values.map(\.queryDescription).joined(separator: ", ") + ")"
         case .set(let values): return "{(" + values.map(\.queryDescription).sorted().joined(separator: ", ") + ")}"
         case .dictionary(let values):
-            return "{" + values.keys.sorted().map { "\($0) = \(values[$0]!.queryDescription);" }.joined(separator: " ") + "}"
+            return "{" + values.keys.sorted().map { "\($0) = \(values[$0]!.queryDescription);" }.joined(separator: " ")
+                + "}"
         }
     }
 
@@ -129,7 +130,10 @@ extension ParameterValue {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
+        func two(_ n: Int?) -> String {
+            let n = n ?? 0
+            return n < 10 ? "0\(n)" : "\(n)"
+        }
         return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute)):\(two(c.second)) +0000"
     }
 }

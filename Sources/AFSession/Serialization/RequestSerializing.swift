@@ -5,7 +5,10 @@ public protocol RequestSerializing: Sendable {
     /// Returns a request for `method` and `url` with `parameters` encoded as this serializer does
     /// (query string, form body, JSON…), the serializer's default headers and `headers` on top.
     func request(
-        method: HTTPMethod, url: URL, parameters: ParameterValue?, headers: HTTPHeaders
+        method: HTTPMethod,
+        url: URL,
+        parameters: ParameterValue?,
+        headers: HTTPHeaders
     ) throws(SessionError) -> HTTPRequest
 }
 

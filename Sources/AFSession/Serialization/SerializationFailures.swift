@@ -111,7 +111,11 @@ public struct ResponseSerializationFailure: Sendable, CustomStringConvertible {
 
     /// Creates a failure.
     public init(
-        message: String, response: HTTPResponse?, data: Data, kind: Kind = .other, underlyingError: (any Error)? = nil
+        message: String,
+        response: HTTPResponse?,
+        data: Data,
+        kind: Kind = .other,
+        underlyingError: (any Error)? = nil
     ) {
         self.kind = kind
         self.message = message

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 /// AFNetworking's `AFXMLDocumentResponseSerializer`: validates, then parses the body as an
@@ -24,8 +24,11 @@ public struct XMLDocumentResponseSerializer: ResponseSerializing {
     /// - Throws: `.responseValidation`, or `.responseSerialization` (kind `.invalidXML`).
     public func serialize(response: HTTPResponse, data: Data) throws(SessionError) -> XMLDocumentValue {
         try HTTPResponseSerializer.validate(
-            response: response, data: data, acceptableStatusCodes: acceptableStatusCodes,
-            acceptableContentTypes: acceptableContentTypes)
+            response: response,
+            data: data,
+            acceptableStatusCodes: acceptableStatusCodes,
+            acceptableContentTypes: acceptableContentTypes
+        )
         // libxml2 recovers from some malformed input when building a document, and the event
         // parser does not report a document that simply stops; so elements are counted too.
         let checker = WellFormednessChecker()
@@ -34,18 +37,34 @@ public struct XMLDocumentResponseSerializer: ResponseSerializing {
         let parsed = parser.parse()
         guard parsed, checker.isComplete else {
             let reason = parser.parserError.map { "\($0)" } ?? "unclosed or missing elements"
-            throw .responseSerialization(.init(
-                message: "invalid XML (\(data.count) bytes) at line \(parser.lineNumber): \(reason)",
-                response: response, data: data, kind: .invalidXML, underlyingError: parser.parserError))
+            throw .responseSerialization(
+                .init(
+                    message: "invalid XML (\(data.count) bytes) at line \(parser.lineNumber): \(reason)",
+                    response: response,
+                    data: data,
+                    kind: .invalidXML,
+                    underlyingError: parser.parserError
+                )
+            )
         }
         let value = XMLDocumentValue(data: data, optionsRawValue: optionsRawValue, rootElementName: nil)
         do {
             let document = try value.makeDocument()
-            return XMLDocumentValue(data: data, optionsRawValue: optionsRawValue, rootElementName: document.rootElement()?.name)
+            return XMLDocumentValue(
+                data: data,
+                optionsRawValue: optionsRawValue,
+                rootElementName: document.rootElement()?.name
+            )
         } catch {
-            throw .responseSerialization(.init(
-                message: "invalid XML (\(data.count) bytes): \(error)", response: response, data: data, kind: .invalidXML,
-                underlyingError: error))
+            throw .responseSerialization(
+                .init(
+                    message: "invalid XML (\(data.count) bytes): \(error)",
+                    response: response,
+                    data: data,
+                    kind: .invalidXML,
+                    underlyingError: error
+                )
+            )
         }
     }
 }
@@ -75,14 +94,22 @@ private final class WellFormednessChecker: NSObject, XMLParserDelegate {
     var isComplete: Bool { sawRoot && depth == 0 }
 
     func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+        _ parser: XMLParser,
+        didStartElement elementName: String,
+        namespaceURI: String?,
+        qualifiedName qName: String?,
+        attributes attributeDict: [String: String] = [:]
     ) {
         depth += 1
         sawRoot = true
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser,
+        didEndElement elementName: String,
+        namespaceURI: String?,
+        qualifiedName qName: String?
+    ) {
         depth -= 1
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 /// AFNetworking's `AFXMLParserResponseSerializer`: validates, then hands back the body ready for
@@ -22,8 +22,11 @@ public struct XMLParserResponseSerializer: ResponseSerializing {
     /// - Throws: `.responseValidation`.
     public func serialize(response: HTTPResponse, data: Data) throws(SessionError) -> XMLParserInput {
         try HTTPResponseSerializer.validate(
-            response: response, data: data, acceptableStatusCodes: acceptableStatusCodes,
-            acceptableContentTypes: acceptableContentTypes)
+            response: response,
+            data: data,
+            acceptableStatusCodes: acceptableStatusCodes,
+            acceptableContentTypes: acceptableContentTypes
+        )
         return XMLParserInput(data: data)
     }
 }

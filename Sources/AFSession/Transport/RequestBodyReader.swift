@@ -26,7 +26,12 @@ final class RequestBodyReader {
         case .file(let url):
             let fd = open(url.path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
-                throw .fileSystem(FileSystemFailure(path: url.path, message: "cannot open the upload file: \(String(cString: strerror(errno)))"))
+                throw .fileSystem(
+                    FileSystemFailure(
+                        path: url.path,
+                        message: "cannot open the upload file: \(String(cString: strerror(errno)))"
+                    )
+                )
             }
             source = .file(fd: fd, path: url.path)
         case .stream(_, let make):
@@ -54,7 +59,10 @@ final class RequestBodyReader {
                 let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
                 if count >= 0 { return count }
                 if errno != EINTR {
-                    throw FileSystemFailure(path: path, message: "cannot read the upload file: \(String(cString: strerror(errno)))")
+                    throw FileSystemFailure(
+                        path: path,
+                        message: "cannot read the upload file: \(String(cString: strerror(errno)))"
+                    )
                 }
             }
         case .stream(let stream, _):
@@ -82,7 +90,9 @@ final class RequestBodyReader {
 
     /// The upload rate limit a throttled stream asks for (AF's `throttleBandwidth…`), if any.
     var maxSendBytesPerSecond: Int64? {
-        guard case .stream(let stream, _) = source, let limited = stream as? any BandwidthLimitedBodyStream else { return nil }
+        guard case .stream(let stream, _) = source, let limited = stream as? any BandwidthLimitedBodyStream else {
+            return nil
+        }
         return limited.maxSendBytesPerSecond
     }
 

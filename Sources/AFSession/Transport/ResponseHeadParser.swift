@@ -29,7 +29,8 @@ struct ResponseHeadParser: Sendable {
         if !isStatusLine, line[0] != 0x20 && line[0] != 0x09, let colon = line.firstIndex(of: UInt8(ascii: ":")) {
             headers.add(
                 name: String(decoding: UnsafeRawBufferPointer(rebasing: line[..<colon]), as: UTF8.self),
-                value: Self.trimmedText(line, from: colon + 1))
+                value: Self.trimmedText(line, from: colon + 1)
+            )
             return
         }
         if isStatusLine, startHead(statusBytes: line) { return }

@@ -9,7 +9,11 @@ extension SessionError {
     ///   - timeoutPhase: which limit a timeout (28) hit; the transfer works that out from its timings.
     /// - Returns: the error.
     static func mapping(
-        code: CurlCode, message: String, request: HTTPRequest, metrics: TransferMetrics? = nil, timeoutPhase: TimeoutPhase
+        code: CurlCode,
+        message: String,
+        request: HTTPRequest,
+        metrics: TransferMetrics? = nil,
+        timeoutPhase: TimeoutPhase
     ) -> SessionError {
         let failure = TransportFailure(code: code, message: message, request: request, metrics: metrics)
         switch code {

@@ -8,7 +8,10 @@ import Foundation
 
 /// `CURLOPT_WRITEFUNCTION`: response body bytes.
 func transferWriteCallback(
-    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?
+    _ data: UnsafeMutablePointer<CChar>?,
+    _ size: Int,
+    _ count: Int,
+    _ user: UnsafeMutableRawPointer?
 ) -> Int {
     guard let data, let user else { return 0 }
     let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
@@ -17,7 +20,10 @@ func transferWriteCallback(
 
 /// `CURLOPT_HEADERFUNCTION`: one response header line.
 func transferHeaderCallback(
-    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?
+    _ data: UnsafeMutablePointer<CChar>?,
+    _ size: Int,
+    _ count: Int,
+    _ user: UnsafeMutableRawPointer?
 ) -> Int {
     guard let data, let user else { return 0 }
     let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
@@ -27,7 +33,10 @@ func transferHeaderCallback(
 
 /// `CURLOPT_READFUNCTION`: request body bytes.
 func transferReadCallback(
-    _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?
+    _ buffer: UnsafeMutablePointer<CChar>?,
+    _ size: Int,
+    _ count: Int,
+    _ user: UnsafeMutableRawPointer?
 ) -> Int {
     guard let buffer, let user else { return afc_read_func_abort() }
     let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
@@ -55,7 +64,9 @@ func transferSeekCallback(_ user: UnsafeMutableRawPointer?, _ offset: curl_off_t
 /// `CURLOPT_SSL_CTX_FUNCTION`: a new TLS connection for this transfer. Makes the transfer's
 /// verification context (once) and installs the policy's verify callback with it.
 func transferSSLContextCallback(
-    _ curl: UnsafeMutableRawPointer?, _ sslContext: UnsafeMutableRawPointer?, _ user: UnsafeMutableRawPointer?
+    _ curl: UnsafeMutableRawPointer?,
+    _ sslContext: UnsafeMutableRawPointer?,
+    _ user: UnsafeMutableRawPointer?
 ) -> CURLcode {
     // Without the transfer the policy cannot run: fail closed rather than connect unchecked.
     guard let user, let sslContext else { return CURLE_BAD_FUNCTION_ARGUMENT }
@@ -79,13 +90,19 @@ private func connectionHost(_ curl: UnsafeMutableRawPointer) -> String? {
 
 /// `CURLOPT_XFERINFOFUNCTION`: byte counts, reported to the task.
 func transferProgressCallback(
-    _ user: UnsafeMutableRawPointer?, _ downloadTotal: curl_off_t, _ downloadNow: curl_off_t,
-    _ uploadTotal: curl_off_t, _ uploadNow: curl_off_t
+    _ user: UnsafeMutableRawPointer?,
+    _ downloadTotal: curl_off_t,
+    _ downloadNow: curl_off_t,
+    _ uploadTotal: curl_off_t,
+    _ uploadNow: curl_off_t
 ) -> Int32 {
     guard let user else { return 0 }
     let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
     transfer.reportProgress(
-        downloadTotal: Int64(downloadTotal), downloadNow: Int64(downloadNow),
-        uploadTotal: Int64(uploadTotal), uploadNow: Int64(uploadNow))
+        downloadTotal: Int64(downloadTotal),
+        downloadNow: Int64(downloadNow),
+        uploadTotal: Int64(uploadTotal),
+        uploadNow: Int64(uploadNow)
+    )
     return 0
 }

@@ -68,13 +68,18 @@ extension Transfer {
         // Compared as C strings: no Swift string per transfer when there was no redirect.
         let requestedText = urlText.isEmpty ? requested.absoluteString : urlText
         if let effective = (try? easy.cString(CURLINFO_EFFECTIVE_URL)).flatMap({ $0 }),
-            requestedText.withCString({ strcmp($0, effective) }) != 0, let parsed = URL(string: String(cString: effective))
+            requestedText.withCString({ strcmp($0, effective) }) != 0,
+            let parsed = URL(string: String(cString: effective))
         {
             url = parsed
         }
         return HTTPResponse(
-            url: url, statusCode: head.statusCode, reasonPhrase: head.reasonPhrase,
-            headers: head.headers, httpVersion: head.httpVersion)
+            url: url,
+            statusCode: head.statusCode,
+            reasonPhrase: head.reasonPhrase,
+            headers: head.headers,
+            httpVersion: head.httpVersion
+        )
     }
 
     /// Builds the outcome for libcurl's result code.
@@ -83,12 +88,20 @@ extension Transfer {
         let metrics = readMetrics()
         let response = readResponse()
         guard code == .ok, response != nil else {
-            return failed(error(for: code == .ok ? .weirdServerReply : code, metrics: metrics), response: response, metrics: metrics)
+            return failed(
+                error(for: code == .ok ? .weirdServerReply : code, metrics: metrics),
+                response: response,
+                metrics: metrics
+            )
         }
         var outcome = TransferOutcome(request: job.request, response: response, body: nil, error: nil, metrics: metrics)
         switch job.sink {
         case .memory:
-            let summary = ResponseBodySummary(length: bodyBytes, sha256: hasher?.finish(), keptLength: Int64(body.count))
+            let summary = ResponseBodySummary(
+                length: bodyBytes,
+                sha256: hasher?.finish(),
+                keptLength: Int64(body.count)
+            )
             outcome.body = .data(body, summary)
         case .file(let url): outcome.body = .file(url)
         }
@@ -116,7 +129,9 @@ extension Transfer {
             return .serverTrustRejected(rejection)
         }
         if code == .writeError, let fileError, case .file(let url) = job.sink {
-            return .fileSystem(FileSystemFailure(path: url.path, message: "cannot write the download file: \(fileError)"))
+            return .fileSystem(
+                FileSystemFailure(path: url.path, message: "cannot write the download file: \(fileError)")
+            )
         }
         if code == .abortedByCallback || code == .readError, let bodyError {
             return .fileSystem(FileSystemFailure(path: job.request.url.absoluteString, message: bodyError))
@@ -130,18 +145,29 @@ extension Transfer {
         var text = message(for: code)
         let clientCertificate = configuration.securityPolicy.clientCertificate
         // libcurl's words for client-certificate failures do not name the cause: find it.
-        if code == .sslCertificateProblem, let clientCertificate, let cause = ClientCertificateDiagnosis.problem(with: clientCertificate) {
+        if code == .sslCertificateProblem, let clientCertificate,
+            let cause = ClientCertificateDiagnosis.problem(with: clientCertificate)
+        {
             text = "\(cause) (\(text))"
         } else if [.sslConnectError, .sendError, .receiveError, .gotNothing].contains(code),
             let cause = ClientCertificateDiagnosis.serverAlert(
-            in: text, sentCertificate: clientCertificate != nil, certificateRequested: verification?.certificateRequested == true)
+                in: text,
+                sentCertificate: clientCertificate != nil,
+                certificateRequested: verification?.certificateRequested == true
+            )
         {
             // An alert is a TLS failure whatever the phase libcurl saw it in (TLS 1.3 reads it after the handshake).
-            return .tlsFailure(TransportFailure(code: code, message: "\(cause) (\(text))", request: job.request, metrics: metrics))
+            return .tlsFailure(
+                TransportFailure(code: code, message: "\(cause) (\(text))", request: job.request, metrics: metrics)
+            )
         }
         return SessionError.mapping(
-            code: code, message: text, request: job.request, metrics: metrics,
-            timeoutPhase: connectPhase ? .connect : .total)
+            code: code,
+            message: text,
+            request: job.request,
+            metrics: metrics,
+            timeoutPhase: connectPhase ? .connect : .total
+        )
     }
 }
 

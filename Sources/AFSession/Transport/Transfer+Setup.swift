@@ -13,8 +13,13 @@ extension Transfer {
             try configureBehaviour()
             try configureTLS()
         } catch let error as CurlCallError {
-            throw .transport(TransportFailure(
-                code: error.code, message: "libcurl refused \(error.call): \(error.code)", request: job.request))
+            throw .transport(
+                TransportFailure(
+                    code: error.code,
+                    message: "libcurl refused \(error.call): \(error.code)",
+                    request: job.request
+                )
+            )
         } catch let error as SessionError {
             throw error
         } catch {
@@ -158,7 +163,9 @@ extension Transfer {
     static func hasHTTPSScheme(_ url: String) -> Bool {
         var bytes = url.utf8.makeIterator()
         for expected in "https:".utf8 {
-            guard let byte = bytes.next(), byte | (expected == UInt8(ascii: ":") ? 0 : 0x20) == expected else { return false }
+            guard let byte = bytes.next(), byte | (expected == UInt8(ascii: ":") ? 0 : 0x20) == expected else {
+                return false
+            }
         }
         return true
     }

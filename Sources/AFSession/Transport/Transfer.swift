@@ -92,7 +92,12 @@ final class Transfer {
         guard case .file(let url) = job.sink else { return }
         let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            throw .fileSystem(FileSystemFailure(path: url.path, message: "cannot create the download file: \(String(cString: strerror(errno)))"))
+            throw .fileSystem(
+                FileSystemFailure(
+                    path: url.path,
+                    message: "cannot create the download file: \(String(cString: strerror(errno)))"
+                )
+            )
         }
         fileDescriptor = fd
     }
@@ -109,7 +114,9 @@ final class Transfer {
                 body.reserveCapacity(min(expected, limit))
             }
             let kept = min(bytes.count, max(0, limit - body.count))
-            if kept > 0 { body.append(UnsafeBufferPointer(rebasing: bytes.assumingMemoryBound(to: UInt8.self)[..<kept])) }
+            if kept > 0 {
+                body.append(UnsafeBufferPointer(rebasing: bytes.assumingMemoryBound(to: UInt8.self)[..<kept]))
+            }
             hasher?.update(bytes)
             bodyBytes += Int64(bytes.count)
             return bytes.count
@@ -148,7 +155,11 @@ final class Transfer {
         lastProgressReport = now
         lastProgressBytes = (uploadNow, downloadNow)
         job.delegate.transferDidProgress(
-            upload: TransferProgress(completed: uploadNow, total: uploadTotal > 0 ? uploadTotal : job.request.body?.knownLength),
-            download: TransferProgress(completed: downloadNow, total: downloadTotal > 0 ? downloadTotal : nil))
+            upload: TransferProgress(
+                completed: uploadNow,
+                total: uploadTotal > 0 ? uploadTotal : job.request.body?.knownLength
+            ),
+            download: TransferProgress(completed: downloadNow, total: downloadTotal > 0 ? downloadTotal : nil)
+        )
     }
 }

@@ -46,7 +46,11 @@ final class TransferJob: Sendable {
 
     /// Creates a job; `urlText` and `headerLines` are derived from `request`.
     init(
-        id: Int, request: HTTPRequest, options: TransportOptions, sink: Sink, reportsProgress: Bool,
+        id: Int,
+        request: HTTPRequest,
+        options: TransportOptions,
+        sink: Sink,
+        reportsProgress: Bool,
         delegate: any TransferDelegate
     ) {
         self.id = id

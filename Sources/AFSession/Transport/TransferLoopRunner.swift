@@ -101,9 +101,18 @@ final class TransferLoopRunner {
 
     private func start(_ job: TransferJob) {
         guard let multi, let easy = idleHandles.popLast() ?? CurlEasy() else {
-            job.delegate.transferDidFinish(.failure(
-                .transport(TransportFailure(code: .outOfMemory, message: "libcurl could not create a handle", request: job.request)),
-                request: job.request))
+            job.delegate.transferDidFinish(
+                .failure(
+                    .transport(
+                        TransportFailure(
+                            code: .outOfMemory,
+                            message: "libcurl could not create a handle",
+                            request: job.request
+                        )
+                    ),
+                    request: job.request
+                )
+            )
             return
         }
         let transfer = Transfer(job: job, easy: easy)
@@ -180,7 +189,10 @@ final class TransferLoopRunner {
 
     private func failAll(message: String) {
         for transfer in Array(transfers.values) {
-            finish(transfer, error: .transport(TransportFailure(code: .outOfMemory, message: message, request: transfer.job.request)))
+            finish(
+                transfer,
+                error: .transport(TransportFailure(code: .outOfMemory, message: message, request: transfer.job.request))
+            )
         }
     }
 

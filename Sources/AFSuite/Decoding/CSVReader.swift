@@ -15,13 +15,17 @@ struct CSVReader {
     ///   header's, an empty or repeated column name, a stray quote.
     static func records(_ text: String) throws(Problem) -> [[(name: String, value: String)]] {
         var rows = try lines(text)
-        guard !rows.isEmpty else { throw Problem(line: 1, message: "the file is empty; the first line names the columns") }
+        guard !rows.isEmpty else {
+            throw Problem(line: 1, message: "the file is empty; the first line names the columns")
+        }
         let header = rows.removeFirst()
         var seen: Set<String> = []
         for name in header.fields {
             let trimmed = name.trimmingWhitespace()
             if trimmed.isEmpty { throw Problem(line: header.line, message: "a column of the header line has no name") }
-            if !seen.insert(trimmed).inserted { throw Problem(line: header.line, message: "column `\(trimmed)` is named twice") }
+            if !seen.insert(trimmed).inserted {
+                throw Problem(line: header.line, message: "column `\(trimmed)` is named twice")
+            }
         }
         let names = header.fields.map { $0.trimmingWhitespace() }
         return try rows.map { (row) throws(Problem) in
@@ -37,9 +41,12 @@ struct CSVReader {
         var out: [(line: Int, fields: [String])] = []
         var fields: [String] = []
         var field = ""
-        var quoted = false, wasQuoted = false, closed = false
-        var line = 1, recordLine = 1
-        var chars = Array(text)   // Characters: CRLF is one
+        var quoted = false
+        var wasQuoted = false
+        var closed = false
+        var line = 1
+        var recordLine = 1
+        var chars = Array(text)  // Characters: CRLF is one
         if chars.first == "\u{FEFF}" { chars.removeFirst() }
         var i = 0
         func endRecord() {
@@ -74,10 +81,16 @@ struct CSVReader {
                 line += 1
                 recordLine = line
             } else if closed {
-                throw Problem(line: line, message: "text after the closing quote of a field; a quoted field ends at the comma or the line end")
+                throw Problem(
+                    line: line,
+                    message: "text after the closing quote of a field; a quoted field ends at the comma or the line end"
+                )
             } else if c == "\"" {
                 guard field.isEmpty else {
-                    throw Problem(line: line, message: "a quote inside an unquoted field; quote the whole field and write a quote as \"\"")
+                    throw Problem(
+                        line: line,
+                        message: "a quote inside an unquoted field; quote the whole field and write a quote as \"\""
+                    )
                 }
                 quoted = true
                 wasQuoted = true

@@ -23,7 +23,8 @@ enum DuplicateKeyScanner {
     static func scan(_ bytes: [UInt8]) -> [Duplicate] {
         var found: [Duplicate] = []
         var stack: [Container] = []
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         var i = 0
         func pointer(_ stack: [Container], last: String? = nil) -> String {
             var p = ""
@@ -38,14 +39,22 @@ enum DuplicateKeyScanner {
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
-                let startLine = line, startColumn = column
+                let startLine = line
+                let startColumn = column
                 var j = i + 1
                 while j < bytes.count, bytes[j] != UInt8(ascii: "\"") { j += bytes[j] == UInt8(ascii: "\\") ? 2 : 1 }
                 let text = String(decoding: bytes[(i + 1)..<min(j, bytes.count)], as: UTF8.self)
                 if case .object(var keys, _, true)? = stack.last {
                     if let first = keys[text] {
-                        found.append(Duplicate(key: text, pointer: pointer(Array(stack.dropLast())) + "/" + JSONSourceMap.escape(text),
-                            line: startLine, column: startColumn, firstLine: first))
+                        found.append(
+                            Duplicate(
+                                key: text,
+                                pointer: pointer(Array(stack.dropLast())) + "/" + JSONSourceMap.escape(text),
+                                line: startLine,
+                                column: startColumn,
+                                firstLine: first
+                            )
+                        )
                     } else {
                         keys[text] = startLine
                     }
@@ -61,7 +70,8 @@ enum DuplicateKeyScanner {
             case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = stack.popLast()
             case UInt8(ascii: ","):
                 switch stack.last {
-                case .object(let keys, let current, _)?: stack[stack.count - 1] = .object(keys: keys, current: current, expectingKey: true)
+                case .object(let keys, let current, _)?:
+                    stack[stack.count - 1] = .object(keys: keys, current: current, expectingKey: true)
                 case .array(let index)?: stack[stack.count - 1] = .array(index: index + 1)
                 case nil: break
                 }

@@ -2,7 +2,8 @@
 enum EditDistance {
     /// The Levenshtein distance between `a` and `b`, case-insensitive.
     static func distance(_ a: String, _ b: String) -> Int {
-        let s = Array(a.lowercased()), t = Array(b.lowercased())
+        let s = Array(a.lowercased())
+        let t = Array(b.lowercased())
         if s.isEmpty { return t.count }
         if t.isEmpty { return s.count }
         var previous = Array(0...t.count)

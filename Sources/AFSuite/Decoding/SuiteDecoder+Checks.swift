@@ -37,8 +37,10 @@ extension SuiteDecoder {
                         note = "`baseURL` and `defaults` see only suite variables, `--var` and `env.*`, not captures"
                     }
                 }
-                report(.undefinedVariable(name: name, note: note),
-                    at: location(inString: use.node, characterOffset: placeholder.offset))
+                report(
+                    .undefinedVariable(name: name, note: note),
+                    at: location(inString: use.node, characterOffset: placeholder.offset)
+                )
             }
         }
     }

@@ -2,7 +2,8 @@ import JSONPath
 
 extension SuiteDecoder {
     static let expectKeys = [
-        "status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate", "schema", "openapi",
+        "status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate", "schema",
+        "openapi",
     ]
     static let tlsRejectionReasons = [
         "expired", "notYetValid", "hostMismatch", "untrustedRoot", "selfSigned", "pinMismatch", "policyRefused",
@@ -11,8 +12,13 @@ extension SuiteDecoder {
     static let misplacedInExpect = ["capture": "the test", "url": "`request`", "method": "`request`"]
 
     mutating func decodeExpectations(_ node: SuiteNode) -> Expectations? {
-        guard let node = object(node, allowed: Self.expectKeys, context: "`expect`",
-            misplaced: Self.misplacedInExpect)
+        guard
+            let node = object(
+                node,
+                allowed: Self.expectKeys,
+                context: "`expect`",
+                misplaced: Self.misplacedInExpect
+            )
         else { return nil }
         var e = Expectations()
         if let status = node.member("status") { e.status = decodeStatus(status) }
@@ -26,8 +32,14 @@ extension SuiteDecoder {
                     e.contentType = .matches(m)
                 }
             default:
-                report(.wrongType(key: "contentType", expected: "a media type string or {\"matches\": regex}",
-                    found: ct.typeDescription), at: ct)
+                report(
+                    .wrongType(
+                        key: "contentType",
+                        expected: "a media type string or {\"matches\": regex}",
+                        found: ct.typeDescription
+                    ),
+                    at: ct
+                )
             }
         }
         if let headers = node.member("headers") { e.headers = decodeHeaderAssertions(headers) }
@@ -69,16 +81,28 @@ extension SuiteDecoder {
             report(.invalidStatus(s), at: node)
             return []
         default:
-            report(.wrongType(key: "status", expected: "an integer, a string like \"2xx\" or \"200-299\", or an array",
-                found: node.typeDescription), at: node)
+            report(
+                .wrongType(
+                    key: "status",
+                    expected: "an integer, a string like \"2xx\" or \"200-299\", or an array",
+                    found: node.typeDescription
+                ),
+                at: node
+            )
             return []
         }
     }
 
     mutating func decodeHeaderAssertions(_ node: SuiteNode) -> [HeaderAssertion] {
         guard case .object = node.value else {
-            report(.wrongType(key: "headers", expected: "an object of header names to predicates", found: node.typeDescription),
-                at: node)
+            report(
+                .wrongType(
+                    key: "headers",
+                    expected: "an object of header names to predicates",
+                    found: node.typeDescription
+                ),
+                at: node
+            )
             return []
         }
         // A loop, not `compactMap`: a closure that mutates `self` worked on a copy of the whole decoder.
@@ -87,7 +111,9 @@ extension SuiteDecoder {
             let location = place(child, key: true)
             if case .string(let s) = child.value {
                 record(s, at: child)
-                out.append(HeaderAssertion(name: name, predicates: PredicateSet([.equals(.string(s))]), location: location))
+                out.append(
+                    HeaderAssertion(name: name, predicates: PredicateSet([.equals(.string(s))]), location: location)
+                )
                 continue
             }
             guard let set = decodePredicates(child, context: "header `\(name)`") else { continue }
@@ -98,12 +124,15 @@ extension SuiteDecoder {
 
     mutating func decodePathAssertions(_ node: SuiteNode, key: String) -> [PathAssertion] {
         guard case .array = node.value else {
-            report(.wrongType(key: key, expected: "an array of {\"path\": …, <predicates>}", found: node.typeDescription),
-                at: node)
+            report(
+                .wrongType(key: key, expected: "an array of {\"path\": …, <predicates>}", found: node.typeDescription),
+                at: node
+            )
             return []
         }
         // Literals for the usual keys: built by interpolation, the text cost an allocation per test.
-        let context = key == "json" ? "a `json` assertion" : key == "xpath" ? "a `xpath` assertion" : "a `\(key)` assertion"
+        let context =
+            key == "json" ? "a `json` assertion" : key == "xpath" ? "a `xpath` assertion" : "a `\(key)` assertion"
         // A loop, not `compactMap`: a closure that mutates `self` worked on a copy of the whole decoder
         // (its arrays retained and released once per assertion, on every decoding thread).
         let elements = node.elements
@@ -111,8 +140,10 @@ extension SuiteDecoder {
         out.reserveCapacity(elements.count)
         for element in elements {
             guard case .object = element.value else {
-                report(.wrongType(key: "\(key)[\(element.key)]", expected: "an object", found: element.typeDescription),
-                    at: element)
+                report(
+                    .wrongType(key: "\(key)[\(element.key)]", expected: "an object", found: element.typeDescription),
+                    at: element
+                )
                 continue
             }
             guard let pathNode = require("path", in: element, context: context) else { continue }
@@ -124,15 +155,22 @@ extension SuiteDecoder {
             } else {
                 path = string(pathNode)
                 if path?.trimmingWhitespace().isEmpty == true {
-                    report(.outOfRange(key: "path", value: "empty", expected: "an XPath expression such as `//title`"),
-                        at: pathNode)
+                    report(
+                        .outOfRange(key: "path", value: "empty", expected: "an XPath expression such as `//title`"),
+                        at: pathNode
+                    )
                 } else if let expression = path, let problem = XPathSyntax.problem(in: expression) {
-                    let place = problem.offset.map { location(inString: pathNode, characterOffset: $0) } ?? location(pathNode)
-                    report(.invalidXPath(expression: expression, message: problem.message, position: problem.offset), at: place)
+                    let place =
+                        problem.offset.map { location(inString: pathNode, characterOffset: $0) } ?? location(pathNode)
+                    report(
+                        .invalidXPath(expression: expression, message: problem.message, position: problem.offset),
+                        at: place
+                    )
                 }
             }
             let schemaNode = key == "json" ? element.member("schema") : nil
-            let set = schemaNode == nil
+            let set =
+                schemaNode == nil
                 ? decodePredicates(element, context: context, extraKeys: ["path"])
                 : decodeSchemaPredicates(element, context: context)
             let schema = schemaNode.flatMap { decodeSchema($0) }
@@ -181,8 +219,10 @@ extension SuiteDecoder {
         return node.members.compactMap { key, child in
             guard let phase = TimingPhase(rawValue: key) else { return nil }
             if case .number(let n) = child.value {
-                var d = SuiteDiagnostic(location: location(child),
-                    reason: .wrongType(key: key, expected: "a predicate object", found: "a number"))
+                var d = SuiteDiagnostic(
+                    location: location(child),
+                    reason: .wrongType(key: key, expected: "a predicate object", found: "a number")
+                )
                 d.fix = "write `{\"lt\": \(n.literal)}` for an upper limit"
                 diagnostics.append(.invalid(d))
                 return nil
@@ -198,7 +238,10 @@ extension SuiteDecoder {
             if s == "trusted" { return .trusted }
             if s == "rejected" { return .rejected(reason: nil) }
             let suggestion = EditDistance.suggestion(for: s, among: ["trusted", "rejected"])
-            report(.unknownName(key: "tls", value: s, allowed: ["trusted", "rejected"], suggestion: suggestion), at: node)
+            report(
+                .unknownName(key: "tls", value: s, allowed: ["trusted", "rejected"], suggestion: suggestion),
+                at: node
+            )
             return nil
         case .object:
             guard let o = object(node, allowed: ["rejected"], context: "`expect.tls`"),
@@ -207,8 +250,14 @@ extension SuiteDecoder {
             else { return nil }
             return .rejected(reason: reason)
         default:
-            report(.wrongType(key: "tls", expected: "\"trusted\", \"rejected\" or {\"rejected\": reason}",
-                found: node.typeDescription), at: node)
+            report(
+                .wrongType(
+                    key: "tls",
+                    expected: "\"trusted\", \"rejected\" or {\"rejected\": reason}",
+                    found: node.typeDescription
+                ),
+                at: node
+            )
             return nil
         }
     }
@@ -229,7 +278,12 @@ extension SuiteDecoder {
             default: return decoder.decodePredicates(child, context: "`certificate.\(key)`")
             }
         }
-        return CertificateExpectation(subject: field(&self, "subject"), issuer: field(&self, "issuer"), san: field(&self, "san"),
-            expiresInDays: field(&self, "expiresInDays"), pin: field(&self, "pin"))
+        return CertificateExpectation(
+            subject: field(&self, "subject"),
+            issuer: field(&self, "issuer"),
+            san: field(&self, "san"),
+            expiresInDays: field(&self, "expiresInDays"),
+            pin: field(&self, "pin")
+        )
     }
 }

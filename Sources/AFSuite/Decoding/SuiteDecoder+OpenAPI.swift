@@ -41,7 +41,14 @@ extension SuiteDecoder {
                 value.byRequest = byRequest
             } catch {
                 diagnostics.append(
-                    .invalid(SuiteDiagnostic(location: location(object), message: "\(spec): \(error)", fix: "fix the schema in \(spec)")))
+                    .invalid(
+                        SuiteDiagnostic(
+                            location: location(object),
+                            message: "\(spec): \(error)",
+                            fix: "fix the schema in \(spec)"
+                        )
+                    )
+                )
             }
         }
         openAPIDefault = value
@@ -58,7 +65,10 @@ extension SuiteDecoder {
         } else if let fallback = openAPIDefault {
             (spec, contract) = (fallback.spec, fallback.contract)
         } else {
-            var diagnostic = SuiteDiagnostic(location: location(node), reason: .missingKey(key: "spec", context: "`expect.openapi`"))
+            var diagnostic = SuiteDiagnostic(
+                location: location(node),
+                reason: .missingKey(key: "spec", context: "`expect.openapi`")
+            )
             diagnostic.fix = "add `\"spec\": \"openapi.yaml\"` here or in `defaults.openapi`"
             diagnostics.append(.invalid(diagnostic))
             return nil
@@ -67,7 +77,11 @@ extension SuiteDecoder {
     }
 
     /// The operation an `openapi` object names by `operationId`, or by `path` and `method`; reports an unknown one.
-    private mutating func openAPIOperation(_ object: SuiteNode, contract: OpenAPIContract, spec: String) -> OpenAPIExpectation? {
+    private mutating func openAPIOperation(
+        _ object: SuiteNode,
+        contract: OpenAPIContract,
+        spec: String
+    ) -> OpenAPIExpectation? {
         do {
             if let idNode = object.member("operationId") {
                 guard let id = string(idNode) else { return nil }
@@ -75,7 +89,10 @@ extension SuiteDecoder {
                     return OpenAPIExpectation(operation: operation, spec: spec, location: place(object))
                 }
                 let suggestion = EditDistance.suggestion(for: id, among: contract.operationIds)
-                report(.unknownName(key: "operationId", value: id, allowed: contract.operationIds, suggestion: suggestion), at: idNode)
+                report(
+                    .unknownName(key: "operationId", value: id, allowed: contract.operationIds, suggestion: suggestion),
+                    at: idNode
+                )
                 return nil
             }
             guard let pathNode = require("path", in: object, context: "`openapi` (or give `operationId`)"),
@@ -88,11 +105,22 @@ extension SuiteDecoder {
             diagnostics.append(
                 .invalid(
                     SuiteDiagnostic(
-                        location: location(pathNode), message: "\(spec) documents no \(method.uppercased()) \(path)",
-                        fix: "documented paths: " + contract.paths.joined(separator: ", "))))
+                        location: location(pathNode),
+                        message: "\(spec) documents no \(method.uppercased()) \(path)",
+                        fix: "documented paths: " + contract.paths.joined(separator: ", ")
+                    )
+                )
+            )
         } catch {
             diagnostics.append(
-                .invalid(SuiteDiagnostic(location: location(object), message: "\(spec): \(error)", fix: "fix the schema in \(spec)")))
+                .invalid(
+                    SuiteDiagnostic(
+                        location: location(object),
+                        message: "\(spec): \(error)",
+                        fix: "fix the schema in \(spec)"
+                    )
+                )
+            )
         }
         return nil
     }
@@ -110,8 +138,16 @@ extension SuiteDecoder {
                     .invalid(
                         SuiteDiagnostic(
                             location: SourceLocation(
-                                file: Self.displayPath(of: url, relativeTo: displayPath, given: spec), line: 1, column: 1, pointer: ""),
-                            message: error.description, fix: "check the document against the OpenAPI 3.0 or 3.1 specification")))
+                                file: Self.displayPath(of: url, relativeTo: displayPath, given: spec),
+                                line: 1,
+                                column: 1,
+                                pointer: ""
+                            ),
+                            message: error.description,
+                            fix: "check the document against the OpenAPI 3.0 or 3.1 specification"
+                        )
+                    )
+                )
             }
         } else {
             report(.missingFile(path: spec, resolved: url.path), at: node)

@@ -9,8 +9,12 @@ extension SuiteDecoder {
     /// Decodes a predicate object (`{"lt": 500, "gt": 0}`); `extraKeys` are the sibling keys the
     /// caller handles (`path`). Reports and returns nil when it holds no predicate.
     mutating func decodePredicates(_ node: SuiteNode, context: String, extraKeys: [String] = []) -> PredicateSet? {
-        let allowed = extraKeys.isEmpty ? Self.predicateKeys : extraKeys == ["path"] ? Self.predicateKeysAndPath : Self.predicateKeys + extraKeys
-        guard let node = object(node, allowed: allowed, context: context), case .object(let object) = node.value else { return nil }
+        let allowed =
+            extraKeys.isEmpty
+            ? Self.predicateKeys : extraKeys == ["path"] ? Self.predicateKeysAndPath : Self.predicateKeys + extraKeys
+        guard let node = object(node, allowed: allowed, context: context), case .object(let object) = node.value else {
+            return nil
+        }
         var predicates: [Predicate] = []
         var sawPredicate = false
         // Child nodes (and their pointers) only for the predicate keys.
@@ -42,10 +46,15 @@ extension SuiteDecoder {
         case "matches": return regex(child).map { Predicate.matches($0) }
         case "count": return decodeCount(child, key: "count").map { Predicate.count($0) }
         case "type":
-            return name(child, allowed: JSONType.allCases.map(\.rawValue)).flatMap(JSONType.init(rawValue:)).map { Predicate.type($0) }
+            return name(child, allowed: JSONType.allCases.map(\.rawValue)).flatMap(JSONType.init(rawValue:)).map {
+                Predicate.type($0)
+            }
         case "oneOf":
             guard case .array(let values) = child.value else {
-                report(.wrongType(key: "oneOf", expected: "an array of values", found: child.typeDescription), at: child)
+                report(
+                    .wrongType(key: "oneOf", expected: "an array of values", found: child.typeDescription),
+                    at: child
+                )
                 return nil
             }
             return .oneOf(values)
@@ -72,8 +81,14 @@ extension SuiteDecoder {
         case .number: return integer(node).map { PredicateSet([.equals(.number(JSONNumber($0)))]) }
         case .object: return decodePredicates(node, context: "`\(key)`")
         default:
-            report(.wrongType(key: key, expected: "an integer or a predicate object like {\"gte\": 1}", found: node.typeDescription),
-                at: node)
+            report(
+                .wrongType(
+                    key: key,
+                    expected: "an integer or a predicate object like {\"gte\": 1}",
+                    found: node.typeDescription
+                ),
+                at: node
+            )
             return nil
         }
     }

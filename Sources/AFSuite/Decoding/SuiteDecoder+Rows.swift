@@ -12,8 +12,10 @@ extension SuiteDecoder {
             var rows: [DataRow] = []
             for (i, element) in elements.enumerated() {
                 guard case .object = element.value else {
-                    report(.wrongType(key: "each", expected: "an array of objects", found: element.typeDescription),
-                        at: element)
+                    report(
+                        .wrongType(key: "each", expected: "an array of objects", found: element.typeDescription),
+                        at: element
+                    )
                     return nil
                 }
                 let values = element.members.map { ($0.key, Self.text($0.node.value)) }
@@ -24,8 +26,14 @@ extension SuiteDecoder {
         case .string(let path):
             return rows(fromFile: path, at: node)
         default:
-            report(.wrongType(key: "each", expected: "an array of objects or a .json or .csv file path", found: node.typeDescription),
-                at: node)
+            report(
+                .wrongType(
+                    key: "each",
+                    expected: "an array of objects or a .json or .csv file path",
+                    found: node.typeDescription
+                ),
+                at: node
+            )
             return nil
         }
     }
@@ -36,21 +44,30 @@ extension SuiteDecoder {
         guard kind == "csv" || kind == "json" else {
             return invalidData(path, nil, "a data file must end in .json or .csv", at: node)
         }
-        if let problem = SuiteFileFinder.notRegularFileProblem(url.path) { return invalidData(path, nil, problem, at: node) }
+        if let problem = SuiteFileFinder.notRegularFileProblem(url.path) {
+            return invalidData(path, nil, problem, at: node)
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             report(.missingFile(path: path, resolved: url.standardizedFileURL.path), at: node)
             return nil
         }
         if kind == "csv" {
-            guard let text = String(data: data, encoding: .utf8) else { return invalidData(path, nil, "the file is not UTF-8", at: node) }
+            guard let text = String(data: data, encoding: .utf8) else {
+                return invalidData(path, nil, "the file is not UTF-8", at: node)
+            }
             do throws(CSVReader.Problem) {
                 let records = try CSVReader.records(text)
-                guard !records.isEmpty else { return invalidData(path, nil, "the file has a header line but no rows", at: node) }
+                guard !records.isEmpty else {
+                    return invalidData(path, nil, "the file has a header line but no rows", at: node)
+                }
                 for column in records[0] where !Template.isDefinable(column.name) {
                     return invalidData(path, 1, "column `\(column.name)` is not a variable name", at: node)
                 }
                 return records.enumerated().map { i, record in
-                    DataRow(number: i + 1, values: Dictionary(record.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }))
+                    DataRow(
+                        number: i + 1,
+                        values: Dictionary(record.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+                    )
                 }
             } catch {
                 return invalidData(path, error.line, error.message, at: node)
@@ -78,7 +95,12 @@ extension SuiteDecoder {
     }
 
     /// A row whose names are all usable as `{{name}}`.
-    private mutating func dataRow(number: Int, _ values: [(String, String)], source: String, at node: SuiteNode) -> DataRow? {
+    private mutating func dataRow(
+        number: Int,
+        _ values: [(String, String)],
+        source: String,
+        at node: SuiteNode
+    ) -> DataRow? {
         guard !values.isEmpty else { return invalidData(source, nil, "row \(number) has no values", at: node) }
         for (name, _) in values {
             if !Template.isDefinable(name) {

@@ -11,11 +11,15 @@ extension SuiteDecoder {
         case .string(let path):
             let url = Suite.resolve(path, in: file.deletingLastPathComponent()).standardizedFileURL
             if let known = compiledSchemas[url.path] {
-                return known.map { SchemaExpectation(schema: $0.schema, document: $0.document, file: path, location: place(node)) }
+                return known.map {
+                    SchemaExpectation(schema: $0.schema, document: $0.document, file: path, location: place(node))
+                }
             }
             let compiled = compileSchemaFile(path, url: url, at: node)
             compiledSchemas[url.path] = .some(compiled)
-            return compiled.map { SchemaExpectation(schema: $0.schema, document: $0.document, file: path, location: place(node)) }
+            return compiled.map {
+                SchemaExpectation(schema: $0.schema, document: $0.document, file: path, location: place(node))
+            }
         case .object, .bool:
             let document = node.value
             let violations = JSONSchema.metaschemaViolations(of: document)
@@ -24,32 +28,52 @@ extension SuiteDecoder {
                 diagnostics.append(
                     .invalid(
                         SuiteDiagnostic(
-                            location: at, message: "the inline schema is not a valid JSON Schema: \(violation.message)",
-                            fix: "see docs/json-schema.md; the metaschema rule is \(violation.keywordLocation)")))
+                            location: at,
+                            message: "the inline schema is not a valid JSON Schema: \(violation.message)",
+                            fix: "see docs/json-schema.md; the metaschema rule is \(violation.keywordLocation)"
+                        )
+                    )
+                )
             }
             guard violations.isEmpty else { return nil }
             do {
                 let schema = try JSONSchema(
-                    compiling: document, baseURI: SchemaFileLoader.uri(ofPath: file.path), loader: SchemaFileLoader.loader)
+                    compiling: document,
+                    baseURI: SchemaFileLoader.uri(ofPath: file.path),
+                    loader: SchemaFileLoader.loader
+                )
                 return SchemaExpectation(schema: schema, document: document, file: nil, location: place(node))
             } catch {
                 diagnostics.append(
                     .invalid(
                         SuiteDiagnostic(
-                            location: location(node), message: "the inline schema cannot be compiled: \(error)",
-                            fix: "check its $ref targets and keywords")))
+                            location: location(node),
+                            message: "the inline schema cannot be compiled: \(error)",
+                            fix: "check its $ref targets and keywords"
+                        )
+                    )
+                )
                 return nil
             }
         default:
             report(
-                .wrongType(key: "schema", expected: "a schema file path or a JSON Schema object", found: node.typeDescription),
-                at: node)
+                .wrongType(
+                    key: "schema",
+                    expected: "a schema file path or a JSON Schema object",
+                    found: node.typeDescription
+                ),
+                at: node
+            )
             return nil
         }
     }
 
     /// Reads, checks and compiles a schema file; reports at the file's own line and column.
-    private mutating func compileSchemaFile(_ path: String, url: URL, at node: SuiteNode) -> (
+    private mutating func compileSchemaFile(
+        _ path: String,
+        url: URL,
+        at node: SuiteNode
+    ) -> (
         schema: JSONSchema, document: JSONValue
     )? {
         guard let data = FileManager.default.contents(atPath: url.path) else {
@@ -67,7 +91,10 @@ extension SuiteDecoder {
                     SuiteDiagnostic(
                         location: SourceLocation(file: shown, line: error.line, column: error.column, pointer: ""),
                         message: "the schema file is not valid JSON: \(error.message)",
-                        fix: "fix the JSON syntax of \(path) (referenced at \(location(node)))")))
+                        fix: "fix the JSON syntax of \(path) (referenced at \(location(node)))"
+                    )
+                )
+            )
             return nil
         }
         let violations = JSONSchema.metaschemaViolations(of: document)
@@ -77,15 +104,24 @@ extension SuiteDecoder {
                 .invalid(
                     SuiteDiagnostic(
                         location: SourceLocation(
-                            file: shown, line: place?.line ?? 1, column: place?.column ?? 1,
-                            pointer: violation.instanceLocation),
+                            file: shown,
+                            line: place?.line ?? 1,
+                            column: place?.column ?? 1,
+                            pointer: violation.instanceLocation
+                        ),
                         message: "not a valid JSON Schema: \(violation.message)",
-                        fix: "see docs/json-schema.md; the metaschema rule is \(violation.keywordLocation)")))
+                        fix: "see docs/json-schema.md; the metaschema rule is \(violation.keywordLocation)"
+                    )
+                )
+            )
         }
         guard violations.isEmpty else { return nil }
         do {
             let schema = try JSONSchema(
-                compiling: document, baseURI: SchemaFileLoader.uri(ofPath: url.path), loader: SchemaFileLoader.loader)
+                compiling: document,
+                baseURI: SchemaFileLoader.uri(ofPath: url.path),
+                loader: SchemaFileLoader.loader
+            )
             return (schema, document)
         } catch {
             diagnostics.append(
@@ -93,7 +129,10 @@ extension SuiteDecoder {
                     SuiteDiagnostic(
                         location: SourceLocation(file: shown, line: 1, column: 1, pointer: ""),
                         message: "the schema cannot be compiled: \(error)",
-                        fix: "check the schema's $ref targets (files resolve relative to \(path))")))
+                        fix: "check the schema's $ref targets (files resolve relative to \(path))"
+                    )
+                )
+            )
             return nil
         }
     }

@@ -3,22 +3,35 @@ import JSONPath
 
 extension SuiteDecoder {
     /// `$schema` names the JSON Schema for editors (top level only, as in docs/suite.schema.json); afrun ignores it.
-    static let suiteKeys = ["$schema", "name", "description", "baseURL", "variables", "defaults", "parallel", "cookies", "tests"]
-    static let defaultsKeys = ["headers", "basicAuth", "timeout", "followRedirects", "tls", "retry", "maxBodyBytes", "openapi"]
+    static let suiteKeys = [
+        "$schema", "name", "description", "baseURL", "variables", "defaults", "parallel", "cookies", "tests",
+    ]
+    static let defaultsKeys = [
+        "headers", "basicAuth", "timeout", "followRedirects", "tls", "retry", "maxBodyBytes", "openapi",
+    ]
 
     /// Decodes the whole file; the suite is returned even when problems were found (the loader
     /// drops it then), so later checks can still run.
     mutating func decodeSuite(_ root: SuiteNode) -> Suite? {
         let defaultName = file.deletingPathExtension().lastPathComponent
-        guard let root = object(root, allowed: Self.suiteKeys, context: "the suite",
-            misplaced: ["request": "a test in `tests`", "expect": "a test in `tests`", "headers": "`defaults`",
-                        "timeout": "`defaults`", "tls": "`defaults`"])
+        guard
+            let root = object(
+                root,
+                allowed: Self.suiteKeys,
+                context: "the suite",
+                misplaced: [
+                    "request": "a test in `tests`", "expect": "a test in `tests`", "headers": "`defaults`",
+                    "timeout": "`defaults`", "tls": "`defaults`",
+                ]
+            )
         else { return nil }
         var suite = Suite(file: file, displayPath: displayPath, name: defaultName)
         if let name = string(root.member("name")) { suite.name = name }
         _ = string(root.member("description"))
         suite.baseURL = template(root.member("baseURL"))
-        if let base = suite.baseURL, let node = root.member("baseURL") { rejectLineBreaks(in: base, at: node, keyName: "baseURL") }
+        if let base = suite.baseURL, let node = root.member("baseURL") {
+            rejectLineBreaks(in: base, at: node, keyName: "baseURL")
+        }
         hasBaseURL = suite.baseURL != nil
         if let base = suite.baseURL, let node = root.member("baseURL"), !base.hasPrefix("{{"), !Self.isHTTP(base) {
             if let scheme = Self.scheme(of: base) {
@@ -46,7 +59,9 @@ extension SuiteDecoder {
                         // A test with another error still has its name: a duplicate of it is a second mistake,
                         // reported in the same pass (a test with `each` gets its names from rows it may lack).
                         let element = elements[index]
-                        if element.member("each") == nil, let nameNode = element.member("name"), case .string(let name) = nameNode.value {
+                        if element.member("each") == nil, let nameNode = element.member("name"),
+                            case .string(let name) = nameNode.value
+                        {
                             if let first = firstLines[name] {
                                 report(.duplicateTestName(name: name, firstLine: first), at: nameNode)
                             } else {
@@ -60,8 +75,10 @@ extension SuiteDecoder {
                     while let test = tests.popLast() {
                         if let first = firstLines[test.name] {
                             let element = elements[index]
-                            report(.duplicateTestName(name: test.name, firstLine: first),
-                                at: (test.row == nil ? element.member("name") : element.member("each")) ?? element)
+                            report(
+                                .duplicateTestName(name: test.name, firstLine: first),
+                                at: (test.row == nil ? element.member("name") : element.member("each")) ?? element
+                            )
                         } else {
                             firstLines[test.name] = test.location.line
                         }
@@ -86,9 +103,12 @@ extension SuiteDecoder {
     /// `localhost:8080/x` is taken as a host and port, not as the scheme `localhost`.
     static func scheme(of url: String) -> String? {
         let text = url.trimmingWhitespace()
-        guard let colon = text.firstIndex(of: ":"), let first = text.first, first.isASCII, first.isLetter else { return nil }
+        guard let colon = text.firstIndex(of: ":"), let first = text.first, first.isASCII, first.isLetter else {
+            return nil
+        }
         let name = text[..<colon]
-        guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }) else { return nil }
+        guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") })
+        else { return nil }
         let rest = text[text.index(after: colon)...]
         if let next = rest.first, next.isASCII, next.isNumber { return nil }
         let lower = name.lowercased()
@@ -98,9 +118,16 @@ extension SuiteDecoder {
     /// Whether `name` (a member of `key`'s object) may be defined; reports it when not.
     mutating func definableName(_ name: String, key: String, at child: SuiteNode) -> Bool {
         guard !Template.isDefinable(name) else { return true }
-        report(.outOfRange(key: key, value: "`\(name)`",
-            expected: "a name of letters, digits, `_`, `-` or `.` that starts with a letter or `_` (and not `env.…`)"),
-            at: child, key: true)
+        report(
+            .outOfRange(
+                key: key,
+                value: "`\(name)`",
+                expected:
+                    "a name of letters, digits, `_`, `-` or `.` that starts with a letter or `_` (and not `env.…`)"
+            ),
+            at: child,
+            key: true
+        )
         return false
     }
 
@@ -120,16 +147,27 @@ extension SuiteDecoder {
                     let env = string(child.member("env"))
                 else { continue }
                 let secret = bool(child.member("secret")) ?? false
-                out.append(VariableDefinition(
-                    name: name, source: .environment(name: env, default: child.member("default")?.value),
-                    isSecret: secret, location: location))
+                out.append(
+                    VariableDefinition(
+                        name: name,
+                        source: .environment(name: env, default: child.member("default")?.value),
+                        isSecret: secret,
+                        location: location
+                    )
+                )
             } else if let value = child.member("value") {
                 guard object(child, allowed: ["value", "secret"], context: context) != nil else { continue }
                 let secret = bool(child.member("secret")) ?? false
-                out.append(VariableDefinition(name: name, source: .value(value.value), isSecret: secret, location: location))
+                out.append(
+                    VariableDefinition(name: name, source: .value(value.value), isSecret: secret, location: location)
+                )
             } else {
-                var d = SuiteDiagnostic(location: self.location(child), reason: .missingKey(key: "value", context: context))
-                d.fix = "write `{\"value\": …}` for a literal object, or `{\"env\": \"NAME\"}` to read an environment variable"
+                var d = SuiteDiagnostic(
+                    location: self.location(child),
+                    reason: .missingKey(key: "value", context: context)
+                )
+                d.fix =
+                    "write `{\"value\": …}` for a literal object, or `{\"env\": \"NAME\"}` to read an environment variable"
                 diagnostics.append(.invalid(d))
             }
         }
@@ -138,8 +176,13 @@ extension SuiteDecoder {
 
     mutating func decodeDefaults(_ node: SuiteNode) -> RequestDefaults {
         var defaults = RequestDefaults()
-        guard let node = object(node, allowed: Self.defaultsKeys, context: "`defaults`",
-            misplaced: ["baseURL": "the suite (top level)"])
+        guard
+            let node = object(
+                node,
+                allowed: Self.defaultsKeys,
+                context: "`defaults`",
+                misplaced: ["baseURL": "the suite (top level)"]
+            )
         else { return defaults }
         defaults.headers = decodeHeaders(node.member("headers"))
         defaults.timeout = number(node.member("timeout"), positive: true)
@@ -169,8 +212,14 @@ extension SuiteDecoder {
     mutating func decodeHeaders(_ node: SuiteNode?) -> [HeaderSpec] {
         guard let node else { return [] }
         guard case .object = node.value else {
-            report(.wrongType(key: "headers", expected: "an object of header names to values", found: node.typeDescription),
-                at: node)
+            report(
+                .wrongType(
+                    key: "headers",
+                    expected: "an object of header names to values",
+                    found: node.typeDescription
+                ),
+                at: node
+            )
             return []
         }
         var out: [HeaderSpec] = []

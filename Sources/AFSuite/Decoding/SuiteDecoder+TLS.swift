@@ -3,7 +3,8 @@ import JSONPath
 
 extension SuiteDecoder {
     static let tlsKeys = [
-        "pinning", "pinnedCertificates", "pinnedPublicKeys", "allowInvalidCertificates", "validatesDomainName", "caFile",
+        "pinning", "pinnedCertificates", "pinnedPublicKeys", "allowInvalidCertificates", "validatesDomainName",
+        "caFile",
         "clientCertificate",
     ]
     static let pinningModes = ["none", "publicKey", "certificate"]
@@ -17,8 +18,14 @@ extension SuiteDecoder {
             case .string: spec.pinnedCertificates = path(certs).map { [$0] }
             case .array: spec.pinnedCertificates = certs.elements.compactMap { path($0) }
             default:
-                report(.wrongType(key: "pinnedCertificates", expected: "a path or an array of paths", found: certs.typeDescription),
-                    at: certs)
+                report(
+                    .wrongType(
+                        key: "pinnedCertificates",
+                        expected: "a path or an array of paths",
+                        found: certs.typeDescription
+                    ),
+                    at: certs
+                )
             }
         }
         if let keys = node.member("pinnedPublicKeys") {
@@ -27,8 +34,14 @@ extension SuiteDecoder {
             case .string: list = [keys]
             case .array: list = keys.elements
             default:
-                report(.wrongType(key: "pinnedPublicKeys", expected: "an array of `sha256//…` pins", found: keys.typeDescription),
-                    at: keys)
+                report(
+                    .wrongType(
+                        key: "pinnedPublicKeys",
+                        expected: "an array of `sha256//…` pins",
+                        found: keys.typeDescription
+                    ),
+                    at: keys
+                )
                 list = []
             }
             spec.pinnedPublicKeys = list.compactMap { pin($0) }
@@ -42,7 +55,9 @@ extension SuiteDecoder {
                 let cert = require("certificate", in: o, context: context).flatMap { path($0) }
                 let key = require("key", in: o, context: context).flatMap { path($0) }
                 let passphrase = template(o.member("passphrase"))
-                if let cert, let key { spec.clientCertificate = ClientCertificateSpec(certificate: cert, key: key, passphrase: passphrase) }
+                if let cert, let key {
+                    spec.clientCertificate = ClientCertificateSpec(certificate: cert, key: key, passphrase: passphrase)
+                }
             }
         }
         return spec
@@ -68,7 +83,10 @@ extension SuiteDecoder {
             reportedDefaultPins = true
         }
         let missing = mode == "publicKey" ? "pinnedPublicKeys` or `pinnedCertificates" : "pinnedCertificates"
-        var d = SuiteDiagnostic(location: place ?? location("/defaults/tls/pinning"), reason: .missingKey(key: missing, context: "`tls` with pinning `\(mode)`"))
+        var d = SuiteDiagnostic(
+            location: place ?? location("/defaults/tls/pinning"),
+            reason: .missingKey(key: missing, context: "`tls` with pinning `\(mode)`")
+        )
         d.fix = "name the certificates (files or folders) or `sha256//…` keys to pin"
         diagnostics.append(.invalid(d))
     }
@@ -91,10 +109,15 @@ extension SuiteDecoder {
         let prefix = "sha256//"
         let b64 = text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : ""
         if let data = Data(base64Encoded: b64), data.count == 32 { return text }
-        report(.outOfRange(key: "pinnedPublicKeys", value: "\"\(text)\"",
-            expected: "`sha256//` followed by the base64 SHA-256 of the public key (44 characters); "
-                + "`openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64` prints it"),
-            at: node)
+        report(
+            .outOfRange(
+                key: "pinnedPublicKeys",
+                value: "\"\(text)\"",
+                expected: "`sha256//` followed by the base64 SHA-256 of the public key (44 characters); "
+                    + "`openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64` prints it"
+            ),
+            at: node
+        )
         return nil
     }
 }

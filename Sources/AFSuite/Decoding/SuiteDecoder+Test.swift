@@ -20,7 +20,9 @@ extension SuiteDecoder {
 
     /// The test, or one test per row of its `each` data; nil when it has an error.
     mutating func decodeTest(_ node: SuiteNode) -> [TestCase]? {
-        guard let node = object(node, allowed: Self.testKeys, context: "a test", misplaced: Self.misplacedInTest) else { return nil }
+        guard let node = object(node, allowed: Self.testKeys, context: "a test", misplaced: Self.misplacedInTest) else {
+            return nil
+        }
         let location = place(node)
         let name = require("name", in: node, context: "a test").flatMap { string($0) }
         _ = string(node.member("description"))
@@ -46,8 +48,10 @@ extension SuiteDecoder {
             case .string(let reason): skip = reason
             case .bool(let b): skip = b ? "skipped" : nil
             default:
-                report(.wrongType(key: "skip", expected: "a reason string or `true`", found: skipNode.typeDescription),
-                    at: skipNode)
+                report(
+                    .wrongType(key: "skip", expected: "a reason string or `true`", found: skipNode.typeDescription),
+                    at: skipNode
+                )
             }
         }
         if case .some(nil) = rows {
@@ -57,21 +61,40 @@ extension SuiteDecoder {
             return nil
         }
         guard let name, let request else { return nil }
-        let test = TestCase(name: name, location: location, request: request, expect: expect, captures: captures,
-            retry: retry, skip: skip)
+        let test = TestCase(
+            name: name,
+            location: location,
+            request: request,
+            expect: expect,
+            captures: captures,
+            retry: retry,
+            skip: skip
+        )
         return rows.flatMap { $0 }.map { Self.expand(test, rows: $0) } ?? [test]
     }
 
     mutating func decodeRequest(_ node: SuiteNode) -> RequestSpec? {
-        guard let node = object(node, allowed: Self.requestKeys, context: "`request`",
-            misplaced: Self.misplacedInRequest)
+        guard
+            let node = object(
+                node,
+                allowed: Self.requestKeys,
+                context: "`request`",
+                misplaced: Self.misplacedInRequest
+            )
         else { return nil }
         var method = "GET"
         if let m = string(node.member("method")) {
             let upper = m.uppercased()
             if upper.isEmpty || !upper.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }) {
-                report(.unknownName(key: "method", value: m, allowed: ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"],
-                    suggestion: nil), at: node.member("method")!)
+                report(
+                    .unknownName(
+                        key: "method",
+                        value: m,
+                        allowed: ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"],
+                        suggestion: nil
+                    ),
+                    at: node.member("method")!
+                )
             }
             method = upper
         }
@@ -91,8 +114,14 @@ extension SuiteDecoder {
                 recordTemplates(in: query)
                 spec.query = query.value
             } else {
-                report(.wrongType(key: "query", expected: "an object of parameter names to values", found: query.typeDescription),
-                    at: query)
+                report(
+                    .wrongType(
+                        key: "query",
+                        expected: "an object of parameter names to values",
+                        found: query.typeDescription
+                    ),
+                    at: query
+                )
             }
         }
         spec.headers = decodeHeaders(node.member("headers"))
@@ -120,8 +149,14 @@ extension SuiteDecoder {
             return .json(node.value)
         case "form":
             guard case .object = node.value else {
-                report(.wrongType(key: "form", expected: "an object of field names to values", found: node.typeDescription),
-                    at: node)
+                report(
+                    .wrongType(
+                        key: "form",
+                        expected: "an object of field names to values",
+                        found: node.typeDescription
+                    ),
+                    at: node
+                )
                 return nil
             }
             recordTemplates(in: node)
@@ -140,10 +175,16 @@ extension SuiteDecoder {
         var parts: [MultipartPartSpec] = []
         for element in node.elements {
             let context = "a multipart part"
-            guard let part = object(element, allowed: ["name", "value", "file", "filename", "contentType"], context: context),
+            guard
+                let part = object(
+                    element,
+                    allowed: ["name", "value", "file", "filename", "contentType"],
+                    context: context
+                ),
                 let name = require("name", in: part, context: context).flatMap({ template($0) })
             else { continue }
-            let hasValue = part.member("value") != nil, hasFile = part.member("file") != nil
+            let hasValue = part.member("value") != nil
+            let hasFile = part.member("file") != nil
             if hasValue && hasFile {
                 report(.conflictingKeys(["value", "file"]), at: part.member("file")!, key: true)
             } else if let value = part.member("value") {
@@ -151,7 +192,12 @@ extension SuiteDecoder {
             } else if let file = path(part.member("file")) {
                 let filename = template(part.member("filename"))
                 let contentType = string(part.member("contentType"))
-                parts.append(MultipartPartSpec(name: name, content: .file(path: file, filename: filename, contentType: contentType)))
+                parts.append(
+                    MultipartPartSpec(
+                        name: name,
+                        content: .file(path: file, filename: filename, contentType: contentType)
+                    )
+                )
             } else if !hasFile {
                 var d = SuiteDiagnostic(location: location(part), reason: .missingKey(key: "value", context: context))
                 d.fix = "add `\"value\": \"…\"` for a text field or `\"file\": \"path\"` for a file"

@@ -1,6 +1,6 @@
+import AFOpenAPI
 import Foundation
 import JSONPath
-import AFOpenAPI
 import JSONSchema
 
 /// Decodes one parsed suite file into the model, collecting every problem instead of stopping at
@@ -134,7 +134,10 @@ struct SuiteDecoder {
     /// Checks `node` is an object and that every key is in `allowed` (with a did-you-mean);
     /// returns nil (after reporting) when it is not an object.
     mutating func object(
-        _ node: SuiteNode, allowed: [String], context: String, misplaced: [String: String] = [:]
+        _ node: SuiteNode,
+        allowed: [String],
+        context: String,
+        misplaced: [String: String] = [:]
     ) -> SuiteNode? {
         guard case .object(let members) = node.value else {
             report(.wrongType(key: keyName(node), expected: "an object", found: node.typeDescription), at: node)
@@ -142,13 +145,15 @@ struct SuiteDecoder {
         }
         // Pointers are built only for the keys that are reported.
         // Lengths first (most allowed names differ from a key in length), then the string comparison.
-        for (key, _) in members.members where !allowed.contains(where: { $0.utf8.count == key.utf8.count && $0 == key }) {
+        for (key, _) in members.members where !allowed.contains(where: { $0.utf8.count == key.utf8.count && $0 == key })
+        {
             let child = node.member(key)!
             // `$schema` is only read at the top of the file (docs/suite.schema.json says the same).
             if let home = misplaced[key] ?? (key == "$schema" ? "the suite's top-level object" : nil) {
                 var d = SuiteDiagnostic(
                     location: location(child, key: true),
-                    reason: .unknownKey(key: key, suggestion: nil, context: context))
+                    reason: .unknownKey(key: key, suggestion: nil, context: context)
+                )
                 d.fix = "`\(key)` belongs inside \(home): move it there"
                 diagnostics.append(.invalid(d))
             } else {
@@ -188,7 +193,10 @@ struct SuiteDecoder {
     mutating func bool(_ node: SuiteNode?) -> Bool? {
         guard let node else { return nil }
         if case .bool(let b) = node.value { return b }
-        report(.wrongType(key: keyName(node), expected: "a boolean (`true` or `false`)", found: node.typeDescription), at: node)
+        report(
+            .wrongType(key: keyName(node), expected: "a boolean (`true` or `false`)", found: node.typeDescription),
+            at: node
+        )
         return nil
     }
 
@@ -219,16 +227,31 @@ struct SuiteDecoder {
             // range, not "not an integer".
             let value = n.doubleValue
             if value.isInfinite || value.rounded() == value {
-                report(.outOfRange(key: keyName(node), value: n.literal,
-                    expected: "an integer from \(range.lowerBound) to \(range.upperBound)"), at: node)
+                report(
+                    .outOfRange(
+                        key: keyName(node),
+                        value: n.literal,
+                        expected: "an integer from \(range.lowerBound) to \(range.upperBound)"
+                    ),
+                    at: node
+                )
             } else {
-                report(.wrongType(key: keyName(node), expected: "an integer", found: "a number that is not an integer"), at: node)
+                report(
+                    .wrongType(key: keyName(node), expected: "an integer", found: "a number that is not an integer"),
+                    at: node
+                )
             }
             return nil
         }
         guard range.contains(Int(i)) else {
-            report(.outOfRange(key: keyName(node), value: "\(i)",
-                expected: "an integer from \(range.lowerBound) to \(range.upperBound)"), at: node)
+            report(
+                .outOfRange(
+                    key: keyName(node),
+                    value: "\(i)",
+                    expected: "an integer from \(range.lowerBound) to \(range.upperBound)"
+                ),
+                at: node
+            )
             return nil
         }
         return Int(i)
@@ -250,8 +273,10 @@ struct SuiteDecoder {
             return t
         } catch {
             if case .templateSyntax(let source, let message, let offset) = error {
-                report(.invalidTemplate(template: source, message: message, offset: offset),
-                    at: location(inString: node, characterOffset: offset))
+                report(
+                    .invalidTemplate(template: source, message: message, offset: offset),
+                    at: location(inString: node, characterOffset: offset)
+                )
             }
             return nil
         }
@@ -278,7 +303,8 @@ struct SuiteDecoder {
     mutating func name(_ node: SuiteNode?, allowed: [String]) -> String? {
         guard let node, let value = string(node) else { return nil }
         if allowed.contains(value) { return value }
-        let suggestion = EditDistance.suggestion(for: value, among: allowed)
+        let suggestion =
+            EditDistance.suggestion(for: value, among: allowed)
             ?? allowed.first { $0.lowercased() == value.lowercased() }
         report(.unknownName(key: keyName(node), value: value, allowed: allowed, suggestion: suggestion), at: node)
         return nil
@@ -289,8 +315,10 @@ struct SuiteDecoder {
         guard let node, let pattern = string(node) else { return nil }
         if (try? NSRegularExpression(pattern: pattern)) != nil { return pattern }
         if let (message, offset) = RegexProblem.explain(pattern) {
-            report(.invalidRegex(pattern: pattern, message: "\(message) at position \(offset)"),
-                at: location(inString: node, characterOffset: offset))
+            report(
+                .invalidRegex(pattern: pattern, message: "\(message) at position \(offset)"),
+                at: location(inString: node, characterOffset: offset)
+            )
         } else {
             report(.invalidRegex(pattern: pattern, message: "the pattern does not compile"), at: node)
         }
@@ -312,8 +340,10 @@ struct SuiteDecoder {
             compiledQueries[expression] = query
             return query
         } catch {
-            report(.invalidJSONPath(expression: expression, message: error.message, position: error.position),
-                at: location(inString: node, characterOffset: error.position))
+            report(
+                .invalidJSONPath(expression: expression, message: error.message, position: error.position),
+                at: location(inString: node, characterOffset: error.position)
+            )
             return nil
         }
     }

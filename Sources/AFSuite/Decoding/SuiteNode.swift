@@ -30,13 +30,21 @@ struct SuiteNode {
     /// The member `key` of an object node, or nil.
     func member(_ key: String) -> SuiteNode? {
         guard case .object(let object) = value, let position = object.position(of: key) else { return nil }
-        return SuiteNode(value: object.members[position].value, id: tree.memberID(of: id, position: position, key: key), tree: tree)
+        return SuiteNode(
+            value: object.members[position].value,
+            id: tree.memberID(of: id, position: position, key: key),
+            tree: tree
+        )
     }
 
     /// The member at `position` of `object` (this node's value).
     func member(at position: Int, of object: JSONObject) -> SuiteNode {
         let member = object.members[position]
-        return SuiteNode(value: member.value, id: tree.memberID(of: id, position: position, key: member.key), tree: tree)
+        return SuiteNode(
+            value: member.value,
+            id: tree.memberID(of: id, position: position, key: member.key),
+            tree: tree
+        )
     }
 
     /// The elements of an array node.

@@ -30,14 +30,18 @@ public enum XPathSyntax {
         if expression.utf8.contains(0) { return Problem(message: "the expression holds a NUL character", offset: nil) }
         // A context without a document: its error handler keeps libxml2 from printing, and its `lastError`
         // holds the code and position (libxml2 fills those, not the message, on this path).
-        guard let context = xmlXPathNewContext(nil) else { return Problem(message: "libxml2 could not allocate an XPath context", offset: nil) }
+        guard let context = xmlXPathNewContext(nil) else {
+            return Problem(message: "libxml2 could not allocate an XPath context", offset: nil)
+        }
         defer { xmlXPathFreeContext(context) }
         context.pointee.error = { _, _ in }
         for (prefix, uri) in namespaces {
             _ = prefix.withCString { p in uri.withCString { u in xmlXPathRegisterNs(context, p.cast(), u.cast()) } }
         }
         let compiled = expression.withCString { text in
-            text.withMemoryRebound(to: xmlChar.self, capacity: expression.utf8.count + 1) { xmlXPathCtxtCompile(context, $0) }
+            text.withMemoryRebound(to: xmlChar.self, capacity: expression.utf8.count + 1) {
+                xmlXPathCtxtCompile(context, $0)
+            }
         }
         guard let compiled else {
             let error = context.pointee.lastError
@@ -62,7 +66,9 @@ public enum XPathSyntax {
     /// `<r/>`, for evaluating an expression without a body.
     private static func emptyDocument() -> xmlDocPtr? {
         let text: [CChar] = Array("<r/>".utf8CString)
-        return text.withUnsafeBufferPointer { xmlReadMemory($0.baseAddress, Int32($0.count - 1), nil, nil, Int32(XML_PARSE_NONET.rawValue)) }
+        return text.withUnsafeBufferPointer {
+            xmlReadMemory($0.baseAddress, Int32($0.count - 1), nil, nil, Int32(XML_PARSE_NONET.rawValue))
+        }
     }
 
     /// libxml2's XPath error code (an `XML_XPATH_*` value) in words.

@@ -42,14 +42,21 @@ public enum SchemaFileLoader {
             return try JSONValue(parsing: data)
         } catch {
             throw Failure(
-                path: path, reason: "invalid JSON: \(error.message)", line: error.line, column: error.column)
+                path: path,
+                reason: "invalid JSON: \(error.message)",
+                line: error.line,
+                column: error.column
+            )
         }
     }
 
     /// Reads and compiles the schema in a file: parse errors, metaschema violations and
     /// unresolvable references all come back as one message each.
     /// - Returns: the compiled schema, or the problems (each `path:line:column: message` when it has a place).
-    public static func compile(path: String, options: JSONSchema.Options = .init()) -> Result<JSONSchema, SchemaProblems> {
+    public static func compile(
+        path: String,
+        options: JSONSchema.Options = .init()
+    ) -> Result<JSONSchema, SchemaProblems> {
         let json: JSONValue
         do {
             json = try read(path)
@@ -61,16 +68,23 @@ public enum SchemaFileLoader {
     }
 
     /// Compiles a schema read from `path` (or written inline in a file at `path`).
-    public static func compile(_ json: JSONValue, path: String, options: JSONSchema.Options = .init()) -> Result<
+    public static func compile(
+        _ json: JSONValue,
+        path: String,
+        options: JSONSchema.Options = .init()
+    ) -> Result<
         JSONSchema, SchemaProblems
     > {
         let violations = JSONSchema.metaschemaViolations(of: json)
         if !violations.isEmpty {
             return .failure(
-                SchemaProblems(messages: violations.map { "\(path): not a valid JSON Schema: \($0)" }))
+                SchemaProblems(messages: violations.map { "\(path): not a valid JSON Schema: \($0)" })
+            )
         }
         do {
-            return .success(try JSONSchema(compiling: json, baseURI: uri(ofPath: path), options: options, loader: loader))
+            return .success(
+                try JSONSchema(compiling: json, baseURI: uri(ofPath: path), options: options, loader: loader)
+            )
         } catch {
             return .failure(SchemaProblems(messages: ["\(path): \(error)"]))
         }

@@ -6,15 +6,19 @@ enum AuthRoutes {
     static var routes: [Route] {
         [
             Route("/basic-auth/{user}/{password}") { request in
-                let user = request.parameters["user"] ?? "", password = request.parameters["password"] ?? ""
+                let user = request.parameters["user"] ?? ""
+                let password = request.parameters["password"] ?? ""
                 guard let given = basicCredentials(request), given == (user, password) else {
                     return challenge("Basic realm=\"Fake Realm\"")
                 }
                 return .json(["authenticated": true, "user": user])
             },
             Route("/hidden-basic-auth/{user}/{password}") { request in
-                let user = request.parameters["user"] ?? "", password = request.parameters["password"] ?? ""
-                guard let given = basicCredentials(request), given == (user, password) else { return .error(.notFound, "not found") }
+                let user = request.parameters["user"] ?? ""
+                let password = request.parameters["password"] ?? ""
+                guard let given = basicCredentials(request), given == (user, password) else {
+                    return .error(.notFound, "not found")
+                }
                 return .json(["authenticated": true, "user": user])
             },
             Route("/bearer") { request in

@@ -21,7 +21,9 @@ enum CachingRoutes {
                 return .json(request.echoObject, headers: headers)
             },
             Route("/cache") { request in
-                if request.headers.contains(name: "if-modified-since") || request.headers.contains(name: "if-none-match") {
+                if request.headers.contains(name: "if-modified-since")
+                    || request.headers.contains(name: "if-none-match")
+                {
                     return .response(.empty(.notModified))
                 }
                 var headers = HTTPHeaders()

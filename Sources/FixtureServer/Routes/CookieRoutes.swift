@@ -7,13 +7,16 @@ enum CookieRoutes {
             Route("/cookies") { .json(["cookies": cookies($0)]) },
             Route("/cookies/set") { request in
                 var headers = HTTPHeaders()
-                for (name, value) in request.query { headers.add(name: "set-cookie", value: "\(name)=\(value); Path=/") }
+                for (name, value) in request.query {
+                    headers.add(name: "set-cookie", value: "\(name)=\(value); Path=/")
+                }
                 headers.add(name: "location", value: "/cookies")
                 return .response(.empty(.found, headers: headers))
             },
             Route("/cookies/set/{name}/{value}") { request in
                 var headers = HTTPHeaders()
-                let name = request.parameters["name"] ?? "", value = request.parameters["value"] ?? ""
+                let name = request.parameters["name"] ?? ""
+                let value = request.parameters["value"] ?? ""
                 headers.add(name: "set-cookie", value: "\(name)=\(value); Path=/")
                 headers.add(name: "location", value: "/cookies")
                 return .response(.empty(.found, headers: headers))
@@ -21,7 +24,10 @@ enum CookieRoutes {
             Route("/cookies/delete") { request in
                 var headers = HTTPHeaders()
                 for (name, _) in request.query {
-                    headers.add(name: "set-cookie", value: "\(name)=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/")
+                    headers.add(
+                        name: "set-cookie",
+                        value: "\(name)=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/"
+                    )
                 }
                 headers.add(name: "location", value: "/cookies")
                 return .response(.empty(.found, headers: headers))

@@ -33,7 +33,8 @@ enum FormatRoutes {
         [
             Route("/json") { _ in .response(.bytes(Array(jsonDocument.utf8), contentType: "application/json")) },
             Route("/xml") { _ in .response(.bytes(Array(xmlDocument.utf8), contentType: "application/xml")) },
-            Route("/html") { _ in .response(.bytes(Array(htmlDocument.utf8), contentType: "text/html; charset=utf-8")) },
+            Route("/html") { _ in .response(.bytes(Array(htmlDocument.utf8), contentType: "text/html; charset=utf-8"))
+            },
             Route("/robots.txt") { _ in .response(.text("User-agent: *\nDisallow: /deny\n")) },
             Route("/encoding/utf8") { _ in .response(.text("UTF-8: café, naïve, 日本語, emoji 🚀\n")) },
             Route("/base64/{value}") { request in
@@ -69,12 +70,18 @@ enum FormatRoutes {
     static let shiftJISBytes: [UInt8] = [0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA, 0x0A]
 
     /// The echo JSON, compressed, with `Content-Encoding` set.
-    private static func compressed(_ request: RouteRequest, encoding: String, _ encode: ([UInt8]) -> [UInt8]) -> RouteReply {
+    private static func compressed(
+        _ request: RouteRequest,
+        encoding: String,
+        _ encode: ([UInt8]) -> [UInt8]
+    ) -> RouteReply {
         var object = request.echoObject
         object[encoding == "gzip" ? "gzipped" : "deflated"] = true
         let plain = RouteResponse.json(object)
         var headers = HTTPHeaders()
         headers.add(name: "content-encoding", value: encoding)
-        return .response(.bytes(encode(Array(plain.body.readableBytesView)), contentType: "application/json", headers: headers))
+        return .response(
+            .bytes(encode(Array(plain.body.readableBytesView)), contentType: "application/json", headers: headers)
+        )
     }
 }

@@ -16,18 +16,28 @@ enum StreamingRoutes {
                 return .stream(head, GeneratedBytes(count: count, seed: seed))
             },
             Route("/stream/{n}") { request in
-                guard let count = request.intParameter("n"), count >= 0 else { return .error(.badRequest, "n must be >= 0") }
+                guard let count = request.intParameter("n"), count >= 0 else {
+                    return .error(.badRequest, "n must be >= 0")
+                }
                 var line = request.echoObject
                 line.removeValue(forKey: "data")
-                return .stream(RouteResponse(headers: ["content-type": "application/x-ndjson"]), JSONLines(count: count, template: line))
+                return .stream(
+                    RouteResponse(headers: ["content-type": "application/x-ndjson"]),
+                    JSONLines(count: count, template: line)
+                )
             },
             Route("/drip", methods: nil) { request in
                 let count = request.queryValue("numbytes").flatMap(Int.init) ?? 10
                 let duration = request.queryValue("duration").flatMap(Double.init) ?? 2
                 let delay = request.queryValue("delay").flatMap(Double.init) ?? 0
                 let code = request.queryValue("code").flatMap(Int.init) ?? 200
-                guard count >= 0, duration >= 0, delay >= 0 else { return .error(.badRequest, "negative drip parameter") }
-                var head = RouteResponse(status: HTTPResponseStatus(statusCode: code), headers: ["content-type": "application/octet-stream"])
+                guard count >= 0, duration >= 0, delay >= 0 else {
+                    return .error(.badRequest, "negative drip parameter")
+                }
+                var head = RouteResponse(
+                    status: HTTPResponseStatus(statusCode: code),
+                    headers: ["content-type": "application/octet-stream"]
+                )
                 head.headers.add(name: "content-length", value: String(count))
                 return .stream(head, Drip(count: count, duration: duration, delay: delay))
             },

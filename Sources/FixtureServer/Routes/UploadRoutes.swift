@@ -52,11 +52,14 @@ final class MultipartUploadConsumer: RequestBodyConsumer {
             current = Part(
                 name: MultipartParser.dispositionParameter("name", in: disposition),
                 filename: MultipartParser.dispositionParameter("filename", in: disposition),
-                contentType: headers["content-type"])
+                contentType: headers["content-type"]
+            )
         case .partData(let slice):
             current?.size += slice.count
             slice.withUnsafeBytes { current?.digest.update($0) }
-            if current?.filename == nil, (current?.value.count ?? 0) < 65_536 { current?.value.append(contentsOf: slice) }
+            if current?.filename == nil, (current?.value.count ?? 0) < 65_536 {
+                current?.value.append(contentsOf: slice)
+            }
         case .partEnd:
             guard var part = current else { return }
             current = nil

@@ -7,7 +7,9 @@ enum UserRoutes {
     static var routes: [Route] {
         [
             Route("/users/{id}") { request in
-                guard let id = request.intParameter("id"), id > 0 else { return .error(.badRequest, "id must be a positive number") }
+                guard let id = request.intParameter("id"), id > 0 else {
+                    return .error(.badRequest, "id must be a positive number")
+                }
                 return .json(["id": id, "name": "User \(id)", "email": "user\(id)@example.test", "active": true])
             },
             Route("/api/users") { request in
@@ -23,7 +25,9 @@ enum UserRoutes {
                 let id = (try? JSONSerialization.jsonObject(with: stored) as? [String: Any])?["id"] as? Int ?? 0
                 var headers = HTTPHeaders()
                 headers.add(name: "location", value: "/api/users/\(id)")
-                return .response(.bytes(Array(stored), contentType: "application/json", status: .created, headers: headers))
+                return .response(
+                    .bytes(Array(stored), contentType: "application/json", status: .created, headers: headers)
+                )
             },
             Route("/api/users/{id}") { request in
                 guard let id = request.intParameter("id"), let user = request.state.users.user(id) else {
@@ -39,7 +43,9 @@ enum UserRoutes {
                 return .response(.bytes(Array(user), contentType: "application/json"))
             },
             Route("/api/users/{id}", methods: ["DELETE"]) { request in
-                guard let id = request.intParameter("id"), request.state.users.delete(id) else { return notFound(request) }
+                guard let id = request.intParameter("id"), request.state.users.delete(id) else {
+                    return notFound(request)
+                }
                 return .response(.empty(.noContent))
             },
             Route("/api/login", methods: ["POST"]) { request in

@@ -18,7 +18,9 @@ struct Route: Sendable {
     let handle: @Sendable (RouteRequest) -> RouteReply
 
     init(
-        _ pattern: String, methods: Set<String>? = ["GET"], body: BodyHandling = .buffered,
+        _ pattern: String,
+        methods: Set<String>? = ["GET"],
+        body: BodyHandling = .buffered,
         _ handle: @escaping @Sendable (RouteRequest) -> RouteReply
     ) {
         self.pattern = RoutePattern(pattern)

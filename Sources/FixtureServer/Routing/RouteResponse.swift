@@ -15,17 +15,26 @@ struct RouteResponse {
     }
 
     /// A JSON response with sorted keys.
-    static func json(_ object: Any, status: HTTPResponseStatus = .ok, headers: HTTPHeaders = HTTPHeaders()) -> RouteResponse {
+    static func json(
+        _ object: Any,
+        status: HTTPResponseStatus = .ok,
+        headers: HTTPHeaders = HTTPHeaders()
+    ) -> RouteResponse {
         let data =
             (try? JSONSerialization.data(
-                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]))
+                withJSONObject: object,
+                options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
+            ))
             ?? Data("null".utf8)
         return bytes(Array(data), contentType: "application/json", status: status, headers: headers)
     }
 
     /// A body of bytes with a content type.
     static func bytes(
-        _ bytes: [UInt8], contentType: String, status: HTTPResponseStatus = .ok, headers: HTTPHeaders = HTTPHeaders()
+        _ bytes: [UInt8],
+        contentType: String,
+        status: HTTPResponseStatus = .ok,
+        headers: HTTPHeaders = HTTPHeaders()
     ) -> RouteResponse {
         var response = RouteResponse(status: status, headers: headers, body: ByteBuffer(bytes: bytes))
         response.headers.replaceOrAdd(name: "content-type", value: contentType)
@@ -33,7 +42,11 @@ struct RouteResponse {
     }
 
     /// A UTF-8 text body.
-    static func text(_ text: String, contentType: String = "text/plain; charset=utf-8", status: HTTPResponseStatus = .ok)
+    static func text(
+        _ text: String,
+        contentType: String = "text/plain; charset=utf-8",
+        status: HTTPResponseStatus = .ok
+    )
         -> RouteResponse
     {
         bytes(Array(text.utf8), contentType: contentType, status: status)
@@ -52,7 +65,11 @@ struct RouteResponse {
 
 extension RouteReply {
     /// A JSON reply.
-    static func json(_ object: Any, status: HTTPResponseStatus = .ok, headers: HTTPHeaders = HTTPHeaders()) -> RouteReply {
+    static func json(
+        _ object: Any,
+        status: HTTPResponseStatus = .ok,
+        headers: HTTPHeaders = HTTPHeaders()
+    ) -> RouteReply {
         .response(.json(object, status: status, headers: headers))
     }
 

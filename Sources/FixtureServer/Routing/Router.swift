@@ -13,7 +13,8 @@ struct Router: Sendable {
     static let standard = Router(
         routes: EchoRoutes.routes + StatusRoutes.routes + FormatRoutes.routes + StreamingRoutes.routes
             + RedirectRoutes.routes + AuthRoutes.routes + CookieRoutes.routes + CachingRoutes.routes
-            + ImageRoutes.routes + UploadRoutes.routes + UserRoutes.routes + FaultRoutes.routes + ContractRoutes.routes)
+            + ImageRoutes.routes + UploadRoutes.routes + UserRoutes.routes + FaultRoutes.routes + ContractRoutes.routes
+    )
 
     init(routes: [Route]) {
         var index: [String: [Route]] = [:]

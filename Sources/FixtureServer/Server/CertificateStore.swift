@@ -50,7 +50,9 @@ enum CertificateStore {
             throw FixtureServerError.certificateUnreadable(file: keyPath, reason: "\(error)")
         }
         var configuration = TLSConfiguration.makeServerConfiguration(
-            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+            certificateChain: chain.map { .certificate($0) },
+            privateKey: .privateKey(key)
+        )
         configuration.applicationProtocols = ["h2", "http/1.1"]
         // Short, so a client that vanishes without close_notify does not hold a connection for long.
         configuration.shutdownTimeout = .seconds(1)

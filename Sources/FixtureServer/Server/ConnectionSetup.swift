@@ -14,13 +14,18 @@ struct ConnectionSetup: Sendable {
         return channel.eventLoop.makeCompletedFuture {
             let sniffer = HTTPVersionSniffer(
                 http1: { try self.addHTTP1($0, endpoint: .plain) },
-                http2: { try self.addHTTP2($0, endpoint: .plain) })
+                http2: { try self.addHTTP2($0, endpoint: .plain) }
+            )
             try channel.pipeline.syncOperations.addHandler(sniffer)
         }
     }
 
     /// TLS port: ALPN picks h2 or http/1.1.
-    func configureTLS(_ channel: any Channel, variant: FixtureServer.TLSVariant, context: NIOSSLContext)
+    func configureTLS(
+        _ channel: any Channel,
+        variant: FixtureServer.TLSVariant,
+        context: NIOSSLContext
+    )
         -> EventLoopFuture<Void>
     {
         let endpoint = Endpoint.tls(variant)
@@ -41,7 +46,8 @@ struct ConnectionSetup: Sendable {
             http1ChannelConfigurator: { channel in
                 counters?.handshakes.add(1, ordering: .relaxed)
                 return channel.eventLoop.makeCompletedFuture { try self.addHTTP1(channel, endpoint: endpoint) }
-            })
+            }
+        )
     }
 
     private func addHTTP1(_ channel: any Channel, endpoint: Endpoint) throws {
@@ -54,13 +60,17 @@ struct ConnectionSetup: Sendable {
         let router = router
         let state = state
         _ = try channel.pipeline.syncOperations.configureHTTP2Pipeline(
-            mode: .server, connectionConfiguration: .init(), streamConfiguration: .init(),
+            mode: .server,
+            connectionConfiguration: .init(),
+            streamConfiguration: .init(),
             inboundStreamInitializer: { stream in
                 stream.eventLoop.makeCompletedFuture {
                     try stream.pipeline.syncOperations.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
                     try stream.pipeline.syncOperations.addHandler(
-                        RouteHandler(router: router, state: state, endpoint: endpoint, isHTTP2: true))
+                        RouteHandler(router: router, state: state, endpoint: endpoint, isHTTP2: true)
+                    )
                 }
-            })
+            }
+        )
     }
 }

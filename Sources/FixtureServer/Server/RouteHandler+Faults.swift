@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import NIOCore
 import NIOHTTP1
 import NIOSSL
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `/fault/...` behaviours, carried out below the HTTP layer where they must be.
 extension RouteHandler {
@@ -19,7 +20,10 @@ extension RouteHandler {
             closeCleanly(context: context)
         case .truncated:
             writeHead(announced, contentLength: 1024, context: context)
-            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(repeating: UInt8(ascii: "x"), count: 100)))), promise: nil)
+            context.write(
+                wrapOutboundOut(.body(.byteBuffer(ByteBuffer(repeating: UInt8(ascii: "x"), count: 100)))),
+                promise: nil
+            )
             context.flush()
             closeCleanly(context: context)
         case .reset:
@@ -46,7 +50,8 @@ extension RouteHandler {
                 return
             }
             context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
-                let rest = "content-type: application/json\r\ncontent-length: \(body.utf8.count)\r\n"
+                let rest =
+                    "content-type: application/json\r\ncontent-length: \(body.utf8.count)\r\n"
                     + "connection: close\r\n\r\n\(body)"
                 guard self.writeRaw(rest, context: context) else { return }
                 self.closeCleanly(context: context)
@@ -56,7 +61,8 @@ extension RouteHandler {
 
     /// Writes bytes below the HTTP/1 encoder (through TLS when there is TLS); false on HTTP/2.
     private func writeRaw(_ text: String, context: ChannelHandlerContext) -> Bool {
-        guard !isHTTP2, let encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
+        guard !isHTTP2,
+            let encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
         else { return false }
         encoder.writeAndFlush(NIOAny(ByteBuffer(string: text)), promise: nil)
         return true

@@ -79,10 +79,17 @@ final class RouteHandler: ChannelInboundHandler, RemovableChannelHandler {
         let remote = context.channel.remoteAddress?.ipAddress ?? context.channel.parent?.remoteAddress?.ipAddress ?? ""
         func request(_ parameters: [String: String]) -> RouteRequest {
             RouteRequest(
-                head: head, path: path, query: target.count > 1 ? QueryString.parse(target[1]) : [],
-                parameters: parameters, body: context.channel.allocator.buffer(capacity: 0),
-                scheme: endpoint == .plain ? "http" : "https", isHTTP2: isHTTP2, endpoint: endpoint,
-                remoteAddress: remote, state: state)
+                head: head,
+                path: path,
+                query: target.count > 1 ? QueryString.parse(target[1]) : [],
+                parameters: parameters,
+                body: context.channel.allocator.buffer(capacity: 0),
+                scheme: endpoint == .plain ? "http" : "https",
+                isHTTP2: isHTTP2,
+                endpoint: endpoint,
+                remoteAddress: remote,
+                state: state
+            )
         }
         switch router.match(method: head.method.rawValue, path: path) {
         case .found(let route, let parameters):
@@ -117,7 +124,11 @@ final class RouteHandler: ChannelInboundHandler, RemovableChannelHandler {
                 self.write(response, context: context)
             }
         case .stream(let head, let producer):
-            writeHead(head, contentLength: head.headers.first(name: "content-length").flatMap(Int.init), context: context)
+            writeHead(
+                head,
+                contentLength: head.headers.first(name: "content-length").flatMap(Int.init),
+                context: context
+            )
             if isHeadRequest {
                 finish(context: context)
                 return

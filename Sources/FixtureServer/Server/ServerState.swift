@@ -21,9 +21,13 @@ final class ServerState: Sendable {
         counters[endpoint]?.requests.add(1, ordering: .relaxed)
         guard recordsRequests else { return }
         let record = RecordedRequest(
-            endpoint: endpoint, method: head.method.rawValue, uri: head.uri, path: path,
+            endpoint: endpoint,
+            method: head.method.rawValue,
+            uri: head.uri,
+            path: path,
             httpVersion: http2 ? "HTTP/2" : "HTTP/\(head.version.major).\(head.version.minor)",
-            headers: head.headers.map { RecordedRequest.HeaderField(name: $0.name, value: $0.value) })
+            headers: head.headers.map { RecordedRequest.HeaderField(name: $0.name, value: $0.value) }
+        )
         log.withLockedValue { $0.append(record) }
     }
 

@@ -1,5 +1,5 @@
-import NIOConcurrencyHelpers
 import Foundation
+import NIOConcurrencyHelpers
 
 /// The in-memory users of `/api/users`: JSON objects by id, seeded with two users.
 final class UserStore: Sendable {
@@ -54,7 +54,8 @@ final class UserStore: Sendable {
     }
 
     private static func encode(_ object: [String: Any]) -> Data {
-        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
     }
 
     private static func decode(_ data: Data) -> [String: Any] {

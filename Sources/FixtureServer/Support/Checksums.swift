@@ -7,7 +7,8 @@ enum Checksums {
     }
 
     /// CRC-32 of `bytes`, continuing from `crc` (0 to start).
-    static func crc32<Bytes: Sequence>(_ bytes: Bytes, continuing crc: UInt32 = 0) -> UInt32 where Bytes.Element == UInt8 {
+    static func crc32<Bytes: Sequence>(_ bytes: Bytes, continuing crc: UInt32 = 0) -> UInt32
+    where Bytes.Element == UInt8 {
         var value = ~crc
         for byte in bytes { value = crcTable[Int((value ^ UInt32(byte)) & 0xff)] ^ (value >> 8) }
         return ~value
@@ -15,7 +16,8 @@ enum Checksums {
 
     /// Adler-32 of `bytes`.
     static func adler32(_ bytes: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in bytes {
             a = (a + UInt32(byte)) % 65521
             b = (b + a) % 65521

@@ -34,7 +34,9 @@ enum Deflate {
         var out: [UInt8] = [0x78, 0x01]
         out.append(contentsOf: stored(bytes))
         let adler = Checksums.adler32(bytes)
-        out.append(contentsOf: [UInt8(adler >> 24), UInt8(adler >> 16 & 0xff), UInt8(adler >> 8 & 0xff), UInt8(adler & 0xff)])
+        out.append(contentsOf: [
+            UInt8(adler >> 24), UInt8(adler >> 16 & 0xff), UInt8(adler >> 8 & 0xff), UInt8(adler & 0xff),
+        ])
         return out
     }
 

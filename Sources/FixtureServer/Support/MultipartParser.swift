@@ -34,7 +34,9 @@ struct MultipartParser {
             let trimmed = parameter.trimmingCharacters(in: .whitespaces)
             guard trimmed.lowercased().hasPrefix("boundary=") else { continue }
             var boundary = String(trimmed.dropFirst("boundary=".count))
-            if boundary.hasPrefix("\""), boundary.hasSuffix("\""), boundary.count >= 2 { boundary = String(boundary.dropFirst().dropLast()) }
+            if boundary.hasPrefix("\""), boundary.hasSuffix("\""), boundary.count >= 2 {
+                boundary = String(boundary.dropFirst().dropLast())
+            }
             return boundary
         }
         return nil
@@ -138,7 +140,9 @@ extension MultipartParser {
             let trimmed = parameter.trimmingCharacters(in: .whitespaces)
             guard let equals = trimmed.firstIndex(of: "="), trimmed[..<equals].lowercased() == name else { continue }
             var value = String(trimmed[trimmed.index(after: equals)...])
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                value = String(value.dropFirst().dropLast())
+            }
             return value
         }
         return nil

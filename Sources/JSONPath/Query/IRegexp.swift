@@ -159,7 +159,9 @@ struct IRegexp {
             guard let low = parseClassCharacter() else { return false }
             if case .property(let property) = low {
                 text += property
-            } else if case .scalar(let start) = low, peek() == "-", position + 1 < pattern.count, pattern[position + 1] != "]" {
+            } else if case .scalar(let start) = low, peek() == "-", position + 1 < pattern.count,
+                pattern[position + 1] != "]"
+            {
                 position += 1
                 guard case .scalar(let end)? = parseClassCharacter(), start.value <= end.value else { return false }
                 text += Self.literal(start) + "-" + Self.literal(end)
@@ -232,7 +234,9 @@ struct IRegexp {
 
     /// A character as an ICU literal: letters, digits and non-ASCII as is, everything else as `\x{..}`.
     private static func literal(_ scalar: Unicode.Scalar) -> String {
-        if scalar.value >= 0x80 || scalar.properties.isAlphabetic && scalar.isASCII || (scalar.value >= 0x30 && scalar.value <= 0x39) {
+        if scalar.value >= 0x80 || scalar.properties.isAlphabetic && scalar.isASCII
+            || (scalar.value >= 0x30 && scalar.value <= 0x39)
+        {
             return String(scalar)
         }
         return "\\x{" + String(scalar.value, radix: 16) + "}"

@@ -70,7 +70,8 @@ extension JSONPathEvaluator {
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { equal($0, $1) }
         case (.object(let a), .object(let b)):
-            return a.count == b.count && a.allSatisfy { member in b[member.key].map { equal(member.value, $0) } ?? false }
+            return a.count == b.count
+                && a.allSatisfy { member in b[member.key].map { equal(member.value, $0) } ?? false }
         default: return false
         }
     }

@@ -52,7 +52,12 @@ final class JSONPathEvaluator {
         case .object(let object):
             for member in object {
                 let path = trackPaths ? PathLink(parent: node.path, element: .name(member.key)) : nil
-                descend(Node(value: member.value, path: path), selectors: selectors, trackPaths: trackPaths, into: &output)
+                descend(
+                    Node(value: member.value, path: path),
+                    selectors: selectors,
+                    trackPaths: trackPaths,
+                    into: &output
+                )
             }
         default:
             break

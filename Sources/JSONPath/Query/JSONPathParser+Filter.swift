@@ -67,7 +67,10 @@ extension JSONPathParser {
             skipWhitespace()
             let operand = try parsePrimary()
             if case .literal = operand.kind {
-                throw fail("'!' applies to a query, a function call or a parenthesized expression, not a literal", at: operand.position)
+                throw fail(
+                    "'!' applies to a query, a function call or a parenthesized expression, not a literal",
+                    at: operand.position
+                )
             }
             let negated = ParsedExpression(kind: .logical(.not(try logical(operand))), position: start)
             let save = position
@@ -91,7 +94,10 @@ extension JSONPathParser {
         if peek() == nil { throw fail("expected a value to compare with after '\(op.rawValue)'") }
         let right = try parsePrimary()
         let comparison = LogicalExpression.comparison(
-            try comparable(left, operator: op), op, try comparable(right, operator: op))
+            try comparable(left, operator: op),
+            op,
+            try comparable(right, operator: op)
+        )
         return ParsedExpression(kind: .logical(comparison), position: start)
     }
 
@@ -113,7 +119,9 @@ extension JSONPathParser {
     /// A parenthesized expression, a query, a literal or a function call.
     mutating func parsePrimary() throws(JSONPathError) -> ParsedExpression {
         let start = position
-        guard let next = peek() else { throw fail("unexpected end of the query inside a filter; expected an expression") }
+        guard let next = peek() else {
+            throw fail("unexpected end of the query inside a filter; expected an expression")
+        }
         switch next {
         case "(":
             position += 1
@@ -123,7 +131,9 @@ extension JSONPathParser {
             let inner = try parseOr()
             skipWhitespace()
             guard peek() == ")" else {
-                if let other = peek() { throw fail("unexpected \(describe(other)); expected ')' to close '(' at position \(start)") }
+                if let other = peek() {
+                    throw fail("unexpected \(describe(other)); expected ')' to close '(' at position \(start)")
+                }
                 throw fail("unclosed '(' at position \(start); expected ')'")
             }
             position += 1
@@ -131,13 +141,18 @@ extension JSONPathParser {
         case "@", "$":
             position += 1
             let segments = try parseSegments()
-            return ParsedExpression(kind: .query(QueryAST(isAbsolute: next == "$", segments: segments)), position: start)
+            return ParsedExpression(
+                kind: .query(QueryAST(isAbsolute: next == "$", segments: segments)),
+                position: start
+            )
         case "'", "\"":
             return ParsedExpression(kind: .literal(.string(try parseStringLiteral())), position: start)
         case "-", "0"..."9":
             return ParsedExpression(kind: .literal(try parseNumberLiteral()), position: start)
         case "a"..."z":
-            while let scalar = peek(), ("a"..."z").contains(scalar) || scalar == "_" || Self.isDigit(scalar) { position += 1 }
+            while let scalar = peek(), ("a"..."z").contains(scalar) || scalar == "_" || Self.isDigit(scalar) {
+                position += 1
+            }
             var word = String.UnicodeScalarView()
             word.append(contentsOf: text[start..<position])
             let name = String(word)
@@ -148,14 +163,20 @@ extension JSONPathParser {
             case "null": return ParsedExpression(kind: .literal(.null), position: start)
             default:
                 if Self.isWhitespace(peek() ?? "x"), JSONPathFunction(rawValue: name) != nil {
-                    throw fail("no whitespace is allowed between a function name and '('", at: position, kind: .whitespace)
+                    throw fail(
+                        "no whitespace is allowed between a function name and '('",
+                        at: position,
+                        kind: .whitespace
+                    )
                 }
                 throw fail("unknown name '\(name)'; expected true, false, null, a query or a function call", at: start)
             }
         case "=":
             throw fail("unexpected '='; use '==' to compare")
         default:
-            throw fail("unexpected \(describe(next)); expected a query (@ or $), a literal, a function call, '!' or '('")
+            throw fail(
+                "unexpected \(describe(next)); expected a query (@ or $), a literal, a function call, '!' or '('"
+            )
         }
     }
 
@@ -176,7 +197,11 @@ extension JSONPathParser {
                 skipWhitespace()
                 guard let next = peek() else { throw fail("unclosed call of \(function.displayName); expected ')'") }
                 if next == ")" { break }
-                guard next == "," else { throw fail("unexpected \(describe(next)) in the arguments of \(function.displayName); expected ',' or ')'") }
+                guard next == "," else {
+                    throw fail(
+                        "unexpected \(describe(next)) in the arguments of \(function.displayName); expected ',' or ')'"
+                    )
+                }
                 position += 1
                 skipWhitespace()
             }

@@ -10,10 +10,16 @@ extension JSONPathParser {
             negative = true
             position += 1
         }
-        guard let first = peek(), Self.isDigit(first) else { throw fail("expected a digit after '-'", kind: .invalidNumber) }
+        guard let first = peek(), Self.isDigit(first) else {
+            throw fail("expected a digit after '-'", kind: .invalidNumber)
+        }
         if first == "0" {
-            if negative { throw fail("'-0' is not allowed as an index or slice bound; write 0", at: start, kind: .invalidNumber) }
-            if let next = peek(1), Self.isDigit(next) { throw fail("leading zeros are not allowed in integers", at: start, kind: .invalidNumber) }
+            if negative {
+                throw fail("'-0' is not allowed as an index or slice bound; write 0", at: start, kind: .invalidNumber)
+            }
+            if let next = peek(1), Self.isDigit(next) {
+                throw fail("leading zeros are not allowed in integers", at: start, kind: .invalidNumber)
+            }
         }
         var magnitude = 0
         var tooLarge = false
@@ -25,7 +31,11 @@ extension JSONPathParser {
             position += 1
         }
         if tooLarge {
-            throw fail("integer out of range; indexes and slice bounds must be within ±9007199254740991 (I-JSON)", at: start, kind: .integerOutOfRange)
+            throw fail(
+                "integer out of range; indexes and slice bounds must be within ±9007199254740991 (I-JSON)",
+                at: start,
+                kind: .integerOutOfRange
+            )
         }
         if let next = peek(), next == "." || next == "e" || next == "E" {
             throw fail("indexes and slice bounds must be integers", at: start, kind: .invalidNumber)
@@ -37,7 +47,9 @@ extension JSONPathParser {
     mutating func parseNumberLiteral() throws(JSONPathError) -> JSONValue {
         let start = position
         if peek() == "-" { position += 1 }
-        guard let first = peek(), Self.isDigit(first) else { throw fail("expected a digit after '-'", kind: .invalidNumber) }
+        guard let first = peek(), Self.isDigit(first) else {
+            throw fail("expected a digit after '-'", kind: .invalidNumber)
+        }
         position += 1
         if first == "0", let next = peek(), Self.isDigit(next) {
             throw fail("leading zeros are not allowed in numbers", at: start, kind: .invalidNumber)
@@ -45,13 +57,17 @@ extension JSONPathParser {
         while let scalar = peek(), Self.isDigit(scalar) { position += 1 }
         if peek() == "." {
             position += 1
-            guard let digit = peek(), Self.isDigit(digit) else { throw fail("expected a digit after the decimal point", kind: .invalidNumber) }
+            guard let digit = peek(), Self.isDigit(digit) else {
+                throw fail("expected a digit after the decimal point", kind: .invalidNumber)
+            }
             while let scalar = peek(), Self.isDigit(scalar) { position += 1 }
         }
         if peek() == "e" || peek() == "E" {
             position += 1
             if peek() == "+" || peek() == "-" { position += 1 }
-            guard let digit = peek(), Self.isDigit(digit) else { throw fail("expected a digit in the exponent", kind: .invalidNumber) }
+            guard let digit = peek(), Self.isDigit(digit) else {
+                throw fail("expected a digit in the exponent", kind: .invalidNumber)
+            }
             while let scalar = peek(), Self.isDigit(scalar) { position += 1 }
         }
         var literal = String.UnicodeScalarView()
@@ -66,7 +82,9 @@ extension JSONPathParser {
         position += 1
         var result = String.UnicodeScalarView()
         while true {
-            guard let scalar = peek() else { throw fail("unterminated string literal; expected a closing \(quote)", at: start, kind: .invalidString) }
+            guard let scalar = peek() else {
+                throw fail("unterminated string literal; expected a closing \(quote)", at: start, kind: .invalidString)
+            }
             if scalar == quote {
                 position += 1
                 return String(result)
@@ -74,7 +92,10 @@ extension JSONPathParser {
             if scalar == "\\" {
                 result.append(try parseEscape(quote: quote))
             } else if scalar.value < 0x20 {
-                throw fail("control character U+\(Self.hex4(scalar.value)) must be escaped in a string literal", kind: .invalidString)
+                throw fail(
+                    "control character U+\(Self.hex4(scalar.value)) must be escaped in a string literal",
+                    kind: .invalidString
+                )
             } else {
                 result.append(scalar)
                 position += 1
@@ -86,7 +107,9 @@ extension JSONPathParser {
     mutating func parseEscape(quote: Unicode.Scalar) throws(JSONPathError) -> Unicode.Scalar {
         let start = position
         position += 1
-        guard let code = peek() else { throw fail("unterminated escape at the end of the query", at: start, kind: .invalidString) }
+        guard let code = peek() else {
+            throw fail("unterminated escape at the end of the query", at: start, kind: .invalidString)
+        }
         position += 1
         switch code {
         case "b": return "\u{08}"
@@ -100,33 +123,55 @@ extension JSONPathParser {
         case "u":
             let first = try parseHex4(escapeStart: start)
             if (0xDC00...0xDFFF).contains(first) {
-                throw fail("unpaired low surrogate \\u\(Self.hex4(first)) in a string literal", at: start, kind: .invalidString)
+                throw fail(
+                    "unpaired low surrogate \\u\(Self.hex4(first)) in a string literal",
+                    at: start,
+                    kind: .invalidString
+                )
             }
             guard (0xD800...0xDBFF).contains(first) else {
                 return Unicode.Scalar(first)!  // not a surrogate, so a valid scalar
             }
             guard peek() == "\\", peek(1) == "u" else {
-                throw fail("unpaired high surrogate \\u\(Self.hex4(first)); follow it with a \\uDC00-\\uDFFF escape", at: start, kind: .invalidString)
+                throw fail(
+                    "unpaired high surrogate \\u\(Self.hex4(first)); follow it with a \\uDC00-\\uDFFF escape",
+                    at: start,
+                    kind: .invalidString
+                )
             }
             position += 2
             let second = try parseHex4(escapeStart: start)
             guard (0xDC00...0xDFFF).contains(second) else {
-                throw fail("\\u\(Self.hex4(first)) must be followed by a low surrogate, not \\u\(Self.hex4(second))", at: start, kind: .invalidString)
+                throw fail(
+                    "\\u\(Self.hex4(first)) must be followed by a low surrogate, not \\u\(Self.hex4(second))",
+                    at: start,
+                    kind: .invalidString
+                )
             }
             return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!  // in range by construction
         default:
             let other: Unicode.Scalar = quote == "'" ? "\"" : "'"
             if code == other {
-                throw fail("\\\(other) is not an escape inside \(quote)-quoted strings; write \(other) unescaped", at: start, kind: .invalidString)
+                throw fail(
+                    "\\\(other) is not an escape inside \(quote)-quoted strings; write \(other) unescaped",
+                    at: start,
+                    kind: .invalidString
+                )
             }
-            throw fail("invalid escape '\\\(code)'; valid escapes are \\b \\f \\n \\r \\t \\/ \\\\ \\\(quote) \\uXXXX", at: start, kind: .invalidString)
+            throw fail(
+                "invalid escape '\\\(code)'; valid escapes are \\b \\f \\n \\r \\t \\/ \\\\ \\\(quote) \\uXXXX",
+                at: start,
+                kind: .invalidString
+            )
         }
     }
 
     mutating func parseHex4(escapeStart: Int) throws(JSONPathError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let scalar = peek(), let digit = scalar.properties.isASCIIHexDigit ? UInt32(String(scalar), radix: 16) : nil else {
+            guard let scalar = peek(),
+                let digit = scalar.properties.isASCIIHexDigit ? UInt32(String(scalar), radix: 16) : nil
+            else {
                 throw fail("\\u must be followed by four hexadecimal digits", at: escapeStart, kind: .invalidString)
             }
             value = value << 4 | digit

@@ -18,9 +18,13 @@ struct JSONPathParser {
     /// `jsonpath-query = root-identifier segments`, with nothing before or after.
     mutating func parseQuery() throws(JSONPathError) -> QueryAST {
         guard let first = peek() else { throw fail("the query is empty; a JSONPath query starts with '$'") }
-        if Self.isWhitespace(first) { throw fail("leading whitespace is not allowed; the query must start with '$'", kind: .whitespace) }
+        if Self.isWhitespace(first) {
+            throw fail("leading whitespace is not allowed; the query must start with '$'", kind: .whitespace)
+        }
         guard first == "$" else {
-            if first == "@" { throw fail("'@' (the current node) is only allowed inside a filter; start the query with '$'") }
+            if first == "@" {
+                throw fail("'@' (the current node) is only allowed inside a filter; start the query with '$'")
+            }
             throw fail("a JSONPath query must start with '$'")
         }
         position += 1
@@ -52,7 +56,9 @@ struct JSONPathParser {
                 }
             } else if next == "[" {
                 let (selectors, hasInnerWhitespace) = try parseBracketedSelection()
-                segments.append(Segment(isDescendant: false, selectors: selectors, hasInnerWhitespace: hasInnerWhitespace))
+                segments.append(
+                    Segment(isDescendant: false, selectors: selectors, hasInnerWhitespace: hasInnerWhitespace)
+                )
             } else {
                 position = save
                 return segments
@@ -75,9 +81,13 @@ struct JSONPathParser {
         if Self.isWhitespace(next) { throw fail("whitespace is not allowed after \(dots)", kind: .whitespace) }
         guard Self.isNameFirst(next) else {
             if Self.isDigit(next) {
-                throw fail("a member name cannot start with a digit; use [\(next)] for an index or ['\(next)…'] for a name")
+                throw fail(
+                    "a member name cannot start with a digit; use [\(next)] for an index or ['\(next)…'] for a name"
+                )
             }
-            throw fail("unexpected \(describe(next)) after \(dots); expected a member name, '*'\(descendant ? " or '['" : "")")
+            throw fail(
+                "unexpected \(describe(next)) after \(dots); expected a member name, '*'\(descendant ? " or '['" : "")"
+            )
         }
         let start = position
         while let scalar = peek(), Self.isNameFirst(scalar) || Self.isDigit(scalar) { position += 1 }
@@ -129,7 +139,9 @@ struct JSONPathParser {
         case ":", "-", "0"..."9":
             return try parseIndexOrSlice()
         default:
-            throw fail("unexpected \(describe(next)); expected a selector (a quoted name, '*', an index, a slice or '?' filter)")
+            throw fail(
+                "unexpected \(describe(next)); expected a selector (a quoted name, '*', an index, a slice or '?' filter)"
+            )
         }
     }
 
@@ -164,7 +176,10 @@ struct JSONPathParser {
     mutating func enterNesting() throws(JSONPathError) {
         nesting += 1
         if nesting > Self.maximumNesting {
-            throw fail("filters, parentheses and function calls nest deeper than \(Self.maximumNesting) levels", kind: .nestingTooDeep)
+            throw fail(
+                "filters, parentheses and function calls nest deeper than \(Self.maximumNesting) levels",
+                kind: .nestingTooDeep
+            )
         }
     }
 

@@ -24,7 +24,12 @@ extension JSONParser {
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw error("control character U+\(hex4(UInt32(byte))) must be escaped in a string", kind: .invalidString) }
+            if byte < 0x20 {
+                throw error(
+                    "control character U+\(hex4(UInt32(byte))) must be escaped in a string",
+                    kind: .invalidString
+                )
+            }
             seen |= byte
             index += 1
         }
@@ -38,7 +43,12 @@ extension JSONParser {
                 index += 1
                 return text
             }
-            if byte < 0x20 { throw error("control character U+\(hex4(UInt32(byte))) must be escaped in a string", kind: .invalidString) }
+            if byte < 0x20 {
+                throw error(
+                    "control character U+\(hex4(UInt32(byte))) must be escaped in a string",
+                    kind: .invalidString
+                )
+            }
             if byte == UInt8(ascii: "\\") {
                 try parseEscape(into: &buffer)
             } else {
@@ -69,14 +79,23 @@ extension JSONParser {
             var scalar = try parseHex4(escapeStart: escapeStart)
             if (0xD800...0xDBFF).contains(scalar) {
                 // A high surrogate must be followed by an escaped low surrogate.
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw error("unpaired surrogate \\u\(hex4(scalar)); a high surrogate must be followed by a \\uDC00-\\uDFFF escape", at: escapeStart, kind: .invalidString)
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else {
+                    throw error(
+                        "unpaired surrogate \\u\(hex4(scalar)); a high surrogate must be followed by a \\uDC00-\\uDFFF escape",
+                        at: escapeStart,
+                        kind: .invalidString
+                    )
                 }
                 let lowStart = index
                 index += 2
                 let low = try parseHex4(escapeStart: lowStart)
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw error("unpaired surrogate \\u\(hex4(scalar)); \\u\(hex4(low)) is not a low surrogate", at: escapeStart, kind: .invalidString)
+                    throw error(
+                        "unpaired surrogate \\u\(hex4(scalar)); \\u\(hex4(low)) is not a low surrogate",
+                        at: escapeStart,
+                        kind: .invalidString
+                    )
                 }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(scalar) {
@@ -85,7 +104,11 @@ extension JSONParser {
             // Valid by construction: surrogates were combined or rejected above.
             buffer.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
         default:
-            throw error("invalid escape '\\\(Character(Unicode.Scalar(code)))'; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: escapeStart, kind: .invalidString)
+            throw error(
+                "invalid escape '\\\(Character(Unicode.Scalar(code)))'; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
+                at: escapeStart,
+                kind: .invalidString
+            )
         }
     }
 

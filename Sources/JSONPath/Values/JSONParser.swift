@@ -59,9 +59,15 @@ struct JSONParser {
         case UInt8(ascii: "["): return try parseArray(pointer: pointer, node: node)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case let byte: throw error("unexpected \(describe(byte)); expected a JSON value")
         }
     }
@@ -85,7 +91,9 @@ struct JSONParser {
         while true {
             guard index < bytes.count else { throw error("unexpected end of input; expected a member name") }
             guard bytes[index] == UInt8(ascii: "\"") else {
-                if bytes[index] == UInt8(ascii: "}") { throw error("trailing comma before '}' is not allowed", kind: .trailingComma) }
+                if bytes[index] == UInt8(ascii: "}") {
+                    throw error("trailing comma before '}' is not allowed", kind: .trailingComma)
+                }
                 throw error("unexpected \(describe(bytes[index])); expected a member name in double quotes")
             }
             let keyLocation = recordsLocations ? currentLocation() : nil
@@ -106,7 +114,9 @@ struct JSONParser {
             let value = try parseValue(pointer: childPointer)
             members.append((key, value))
             skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input; expected ',' or '}' after an object member") }
+            guard index < bytes.count else {
+                throw error("unexpected end of input; expected ',' or '}' after an object member")
+            }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 skipWhitespace()
@@ -144,7 +154,9 @@ struct JSONParser {
             if recordsOffsets { childNodes.append(Int32(truncatingIfNeeded: sourceIndex.valueOffsets.count)) }
             elements.append(try parseValue(pointer: childPointer))
             skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input; expected ',' or ']' after an array element") }
+            guard index < bytes.count else {
+                throw error("unexpected end of input; expected ',' or ']' after an array element")
+            }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 skipWhitespace()
@@ -184,7 +196,9 @@ struct JSONParser {
         guard isDigit(index) else { throw error("expected a digit after '-'", kind: .invalidNumber) }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
-            if isDigit(index) { throw error("leading zeros are not allowed in numbers", at: start, kind: .invalidNumber) }
+            if isDigit(index) {
+                throw error("leading zeros are not allowed in numbers", at: start, kind: .invalidNumber)
+            }
         } else {
             while isDigit(index) { index += 1 }
         }
@@ -195,7 +209,9 @@ struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard isDigit(index) else { throw error("expected a digit in the exponent", kind: .invalidNumber) }
             while isDigit(index) { index += 1 }
         }

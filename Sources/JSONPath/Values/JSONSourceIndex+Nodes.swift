@@ -90,7 +90,8 @@ extension JSONSourceIndex {
     /// in document order.
     private func position(of node: Int, in parent: Int) -> Int {
         let first = Int(childStart[parent])
-        var low = 0, high = Int(childCount[parent]) - 1
+        var low = 0
+        var high = Int(childCount[parent]) - 1
         while low < high {
             let mid = (low + high) / 2
             if Int(children[first + mid]) < node { low = mid + 1 } else { high = mid }

@@ -80,7 +80,9 @@ public struct JSONSourceIndex: Sendable {
         parents = [Int32](repeating: -1, count: valueOffsets.count)
         for node in childStart.indices where childStart[node] >= 0 {
             let first = Int(childStart[node])
-            for position in first..<(first + Int(childCount[node])) { parents[Int(children[position])] = Int32(truncatingIfNeeded: node) }
+            for position in first..<(first + Int(childCount[node])) {
+                parents[Int(children[position])] = Int32(truncatingIfNeeded: node)
+            }
         }
     }
 
@@ -119,7 +121,9 @@ public struct JSONSourceIndex: Sendable {
         if continuationCheckpoints.last == 0 && !hasContinuationsAfterLastCheckpoint { return 0 }
         let checkpoint = offset / Self.checkpointStride
         var count = Int(continuationCheckpoints[checkpoint])
-        for position in (checkpoint * Self.checkpointStride)..<offset where bytes[position] & 0xC0 == 0x80 { count += 1 }
+        for position in (checkpoint * Self.checkpointStride)..<offset where bytes[position] & 0xC0 == 0x80 {
+            count += 1
+        }
         return count
     }
 
@@ -158,7 +162,8 @@ public struct JSONSourceIndex: Sendable {
     /// - Returns: the location.
     public func location(atOffset offset: Int) -> JSONSourceLocation {
         // The last line that starts at or before `offset`.
-        var low = 0, high = lineStarts.count - 1
+        var low = 0
+        var high = lineStarts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
@@ -186,13 +191,15 @@ public struct JSONSourceIndex: Sendable {
             let tokenEnd = text[tokenStart...].firstIndex(of: UInt8(ascii: "/")) ?? text.endIndex
             let token = text[tokenStart..<tokenEnd]
             guard childStart[node] >= 0 else { return nil }
-            let first = Int(childStart[node]), count = Int(childCount[node])
+            let first = Int(childStart[node])
+            let count = Int(childCount[node])
             if bytes[Int(valueOffsets[node])] == UInt8(ascii: "[") {
                 guard let index = Self.arrayIndex(token), index < count else { return nil }
                 node = Int(children[first + index])
             } else {
                 // The last member of that name: the one whose value the parser kept.
-                let found = token.contains(UInt8(ascii: "~"))
+                let found =
+                    token.contains(UInt8(ascii: "~"))
                     ? lastMemberPosition(named: Self.unescape(Array(token)), first: first, count: count)
                     : lastMemberPosition(named: token, first: first, count: count)
                 guard let match = found else { return nil }
@@ -215,7 +222,9 @@ public struct JSONSourceIndex: Sendable {
 
     /// A decimal array index token (no sign, no leading zero), or nil.
     static func arrayIndex<Token: Collection<UInt8>>(_ token: Token) -> Int? {
-        guard let lead = token.first, token.count <= 18, token.count == 1 || lead != UInt8(ascii: "0") else { return nil }
+        guard let lead = token.first, token.count <= 18, token.count == 1 || lead != UInt8(ascii: "0") else {
+            return nil
+        }
         var value = 0
         for byte in token {
             guard byte >= 0x30, byte <= 0x39 else { return nil }
@@ -255,7 +264,9 @@ public struct JSONSourceIndex: Sendable {
         var out: [UInt8] = []
         var i = 0
         while i < token.count {
-            if token[i] == UInt8(ascii: "~"), i + 1 < token.count, token[i + 1] == UInt8(ascii: "1") || token[i + 1] == UInt8(ascii: "0") {
+            if token[i] == UInt8(ascii: "~"), i + 1 < token.count,
+                token[i + 1] == UInt8(ascii: "1") || token[i + 1] == UInt8(ascii: "0")
+            {
                 out.append(token[i + 1] == UInt8(ascii: "1") ? UInt8(ascii: "/") : UInt8(ascii: "~"))
                 i += 2
             } else {

@@ -32,7 +32,9 @@ public struct JSONSourceMap: Sendable {
     /// Where the value at `pointer` starts.
     public func location(of pointer: String) -> JSONSourceLocation? { valueLocations[pointer] }
     /// Where the member name of the value at `pointer` starts (falls back to the value).
-    public func keyLocation(of pointer: String) -> JSONSourceLocation? { keyLocations[pointer] ?? valueLocations[pointer] }
+    public func keyLocation(of pointer: String) -> JSONSourceLocation? {
+        keyLocations[pointer] ?? valueLocations[pointer]
+    }
 
     /// Escapes one reference token for a JSON pointer (`~` → `~0`, `/` → `~1`, RFC 6901 §3).
     /// - Parameter token: a member name or array index as text.

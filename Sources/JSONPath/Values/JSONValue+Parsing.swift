@@ -30,7 +30,8 @@ extension JSONValue {
     /// - Returns: the value and a map from RFC 6901 pointers to locations.
     /// - Throws: ``JSONParseError`` with the line and column of the first problem.
     public static func parseWithLocations(_ data: Data) throws(JSONParseError) -> (JSONValue, JSONSourceMap) {
-        let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<(JSONValue, JSONSourceMap), JSONParseError> in
+        let result = data.withUnsafeBytes {
+            (raw: UnsafeRawBufferPointer) -> Result<(JSONValue, JSONSourceMap), JSONParseError> in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), recordsLocations: true)
             do throws(JSONParseError) {
                 let value = try parser.parseDocument()
@@ -49,8 +50,13 @@ extension JSONValue {
     /// - Returns: the value and the index (which also tells whether a member name was repeated).
     /// - Throws: ``JSONParseError`` with the line and column of the first problem.
     public static func parseWithSourceIndex(_ data: Data) throws(JSONParseError) -> (JSONValue, JSONSourceIndex) {
-        let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<(JSONValue, JSONSourceIndex), JSONParseError> in
-            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), recordsLocations: false, recordsOffsets: true)
+        let result = data.withUnsafeBytes {
+            (raw: UnsafeRawBufferPointer) -> Result<(JSONValue, JSONSourceIndex), JSONParseError> in
+            var parser = JSONParser(
+                bytes: raw.bindMemory(to: UInt8.self),
+                recordsLocations: false,
+                recordsOffsets: true
+            )
             do throws(JSONParseError) {
                 let value = try parser.parseDocument()
                 parser.sourceIndex.hasDuplicateKeys = parser.sawDuplicateKey

@@ -50,7 +50,10 @@ struct JSONWriter {
         case .object(let object):
             guard !object.isEmpty else { return append("{}") }
             output.append(UInt8(ascii: "{"))
-            let members = sortedKeys ? object.members.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) } : object.members
+            let members =
+                sortedKeys
+                ? object.members.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+                : object.members
             for (position, member) in members.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 newline(indent + 1)

@@ -22,7 +22,11 @@ extension SchemaCompiler {
     }
 
     /// The node of a subschema reached by keyword tokens from `source`.
-    private mutating func child(_ source: Scanned, _ location: String, _ tokens: String...) throws(JSONSchemaError)
+    private mutating func child(
+        _ source: Scanned,
+        _ location: String,
+        _ tokens: String...
+    ) throws(JSONSchemaError)
         -> Int
     {
         let suffix = tokens.map { "/" + JSONPointer.escape($0) }.joined()
@@ -32,7 +36,11 @@ extension SchemaCompiler {
         return try node(index)
     }
 
-    private mutating func build(_ object: JSONObject, _ source: Scanned, location: String) throws(JSONSchemaError)
+    private mutating func build(
+        _ object: JSONObject,
+        _ source: Scanned,
+        location: String
+    ) throws(JSONSchemaError)
         -> SchemaNode
     {
         var node = SchemaNode(location: location, resource: source.resource)
@@ -60,7 +68,9 @@ extension SchemaCompiler {
         }
         if vocabularies.applicator { try buildApplicators(object, source, into: &node, location: location) }
         if vocabularies.unevaluated && !d07 {
-            if object["unevaluatedItems"] != nil { node.unevaluatedItems = try child(source, location, "unevaluatedItems") }
+            if object["unevaluatedItems"] != nil {
+                node.unevaluatedItems = try child(source, location, "unevaluatedItems")
+            }
             if object["unevaluatedProperties"] != nil {
                 node.unevaluatedProperties = try child(source, location, "unevaluatedProperties")
             }
@@ -76,7 +86,10 @@ extension SchemaCompiler {
     }
 
     private mutating func buildApplicators(
-        _ object: JSONObject, _ source: Scanned, into node: inout SchemaNode, location: String
+        _ object: JSONObject,
+        _ source: Scanned,
+        into node: inout SchemaNode,
+        location: String
     ) throws(JSONSchemaError) {
         let d07 = source.dialect == .draft07
         for (keyword, path) in [("allOf", \SchemaNode.allOf), ("anyOf", \.anyOf), ("oneOf", \.oneOf)] {
@@ -92,13 +105,18 @@ extension SchemaCompiler {
             if object["else"] != nil { node.elseNode = try child(source, location, "else") }
         }
         if case .object(let properties)? = object["properties"] {
-            for (name, _) in properties { node.properties.append((name, try child(source, location, "properties", name))) }
+            for (name, _) in properties {
+                node.properties.append((name, try child(source, location, "properties", name)))
+            }
         }
         if case .object(let patterns)? = object["patternProperties"] {
             for (pattern, _) in patterns {
                 guard let compiled = CompiledPattern(pattern) else {
                     throw .invalidKeyword(
-                        keyword: "patternProperties", at: location, reason: "\"\(pattern)\" is not a regular expression")
+                        keyword: "patternProperties",
+                        at: location,
+                        reason: "\"\(pattern)\" is not a regular expression"
+                    )
                 }
                 node.patternProperties.append((compiled, try child(source, location, "patternProperties", pattern)))
             }

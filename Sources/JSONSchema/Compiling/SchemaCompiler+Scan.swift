@@ -17,7 +17,10 @@ extension SchemaCompiler {
     /// - Parameter aliases: the enclosing resources' URIs, innermost first, each with the JSON
     ///   Pointer from that resource to `json`.
     mutating func scan(
-        _ json: JSONValue, base: SchemaURI, aliases: [(uri: String, pointer: String)], dialect: JSONSchema.Dialect,
+        _ json: JSONValue,
+        base: SchemaURI,
+        aliases: [(uri: String, pointer: String)],
+        dialect: JSONSchema.Dialect,
         vocabularies: Vocabularies
     ) throws(JSONSchemaError) {
         var base = base
@@ -27,7 +30,9 @@ extension SchemaCompiler {
         var anchors: [String] = []
         var dynamicAnchor: String?
         guard case .object(let object) = json else {
-            if case .bool = json { record(json, base: base, aliases: aliases, dialect: dialect, vocabularies: vocabularies) }
+            if case .bool = json {
+                record(json, base: base, aliases: aliases, dialect: dialect, vocabularies: vocabularies)
+            }
             return
         }
         if locations[aliases[0].uri + "#" + aliases[0].pointer] != nil { return }
@@ -72,14 +77,23 @@ extension SchemaCompiler {
             guard let child = object[keyword] else { continue }
             if case .array = child { continue }
             try scan(
-                child, base: base, aliases: Self.extend(aliases, keyword), dialect: dialect, vocabularies: vocabularies)
+                child,
+                base: base,
+                aliases: Self.extend(aliases, keyword),
+                dialect: dialect,
+                vocabularies: vocabularies
+            )
         }
         for keyword in Self.schemaArrayKeywords {
             guard case .array(let children)? = object[keyword] else { continue }
             for (position, child) in children.enumerated() {
                 try scan(
-                    child, base: base, aliases: Self.extend(aliases, keyword, String(position)), dialect: dialect,
-                    vocabularies: vocabularies)
+                    child,
+                    base: base,
+                    aliases: Self.extend(aliases, keyword, String(position)),
+                    dialect: dialect,
+                    vocabularies: vocabularies
+                )
             }
         }
         for keyword in Self.schemaMapKeywords {
@@ -88,34 +102,54 @@ extension SchemaCompiler {
     }
 
     private mutating func scanMap(
-        _ object: JSONObject, _ keyword: String, base: SchemaURI, aliases: [(uri: String, pointer: String)],
-        dialect: JSONSchema.Dialect, vocabularies: Vocabularies
+        _ object: JSONObject,
+        _ keyword: String,
+        base: SchemaURI,
+        aliases: [(uri: String, pointer: String)],
+        dialect: JSONSchema.Dialect,
+        vocabularies: Vocabularies
     ) throws(JSONSchemaError) {
         guard case .object(let children)? = object[keyword] else { return }
         for (name, child) in children {
             try scan(
-                child, base: base, aliases: Self.extend(aliases, keyword, name), dialect: dialect,
-                vocabularies: vocabularies)
+                child,
+                base: base,
+                aliases: Self.extend(aliases, keyword, name),
+                dialect: dialect,
+                vocabularies: vocabularies
+            )
         }
     }
 
     @discardableResult
     private mutating func record(
-        _ json: JSONValue, base: SchemaURI, aliases: [(uri: String, pointer: String)], dialect: JSONSchema.Dialect,
+        _ json: JSONValue,
+        base: SchemaURI,
+        aliases: [(uri: String, pointer: String)],
+        dialect: JSONSchema.Dialect,
         vocabularies: Vocabularies
     ) -> Int {
         let index = scanned.count
         scanned.append(
             Scanned(
-                json: json, base: base, resource: resource(aliases[0].uri), pointer: aliases[0].pointer, dialect: dialect,
-                vocabularies: vocabularies))
+                json: json,
+                base: base,
+                resource: resource(aliases[0].uri),
+                pointer: aliases[0].pointer,
+                dialect: dialect,
+                vocabularies: vocabularies
+            )
+        )
         for alias in aliases where locations[alias.uri + "#" + alias.pointer] == nil {
             locations[alias.uri + "#" + alias.pointer] = index
         }
         return index
     }
 
-    static func extend(_ aliases: [(uri: String, pointer: String)], _ tokens: String...) -> [(
+    static func extend(
+        _ aliases: [(uri: String, pointer: String)],
+        _ tokens: String...
+    ) -> [(
         uri: String, pointer: String
     )] {
         let suffix = tokens.map { "/" + JSONPointer.escape($0) }.joined()

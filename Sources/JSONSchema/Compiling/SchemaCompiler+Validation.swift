@@ -5,7 +5,9 @@ extension SchemaCompiler {
     func buildValidation(_ object: JSONObject, into node: inout SchemaNode, location: String) throws(JSONSchemaError) {
         switch object["type"] {
         case .string(let name)?:
-            guard let type = TypeSet(name: name) else { throw Self.invalid("type", location, "unknown type \"\(name)\"") }
+            guard let type = TypeSet(name: name) else {
+                throw Self.invalid("type", location, "unknown type \"\(name)\"")
+            }
             node.types = type
         case .array(let names)?:
             var types: TypeSet = []
@@ -47,12 +49,18 @@ extension SchemaCompiler {
         if case .object(let dependencies)? = object["dependentRequired"] {
             for (name, value) in dependencies {
                 guard case .array(let names) = value else { continue }
-                node.dependentRequired.append((name, names.compactMap { if case .string(let s) = $0 { s } else { nil } }))
+                node.dependentRequired.append(
+                    (name, names.compactMap { if case .string(let s) = $0 { s } else { nil } })
+                )
             }
         }
     }
 
-    private func number(_ object: JSONObject, _ keyword: String, _ location: String) throws(JSONSchemaError)
+    private func number(
+        _ object: JSONObject,
+        _ keyword: String,
+        _ location: String
+    ) throws(JSONSchemaError)
         -> JSONNumber?
     {
         switch object[keyword] {

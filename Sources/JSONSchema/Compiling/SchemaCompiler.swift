@@ -51,7 +51,10 @@ struct SchemaCompiler {
     }
 
     /// The dialect and vocabularies a `$schema` value selects; a custom metaschema is loaded.
-    mutating func metaschema(_ uri: String, at location: String) throws(JSONSchemaError) -> (
+    mutating func metaschema(
+        _ uri: String,
+        at location: String
+    ) throws(JSONSchemaError) -> (
         JSONSchema.Dialect, Vocabularies
     ) {
         if let dialect = JSONSchema.Dialect(metaschema: uri) { return (dialect, .all) }
@@ -110,8 +113,12 @@ struct SchemaCompiler {
             let value = JSONPointer.resolve(fragment, in: root.json)
         else { throw .unresolvedReference(reference: reference, at: location) }
         try scan(
-            value, base: SchemaURI(document), aliases: [(document, fragment)], dialect: root.dialect,
-            vocabularies: root.vocabularies)
+            value,
+            base: SchemaURI(document),
+            aliases: [(document, fragment)],
+            dialect: root.dialect,
+            vocabularies: root.vocabularies
+        )
         guard let found = locations[document + "#" + fragment] else {
             throw .unresolvedReference(reference: reference, at: location)
         }

@@ -58,17 +58,30 @@ struct SchemaURI: Hashable, Sendable, CustomStringConvertible {
         let r = SchemaURI(reference)
         if r.scheme != nil {
             return SchemaURI(
-                scheme: r.scheme, authority: r.authority, path: Self.removeDotSegments(r.path), query: r.query,
-                fragment: r.fragment)
+                scheme: r.scheme,
+                authority: r.authority,
+                path: Self.removeDotSegments(r.path),
+                query: r.query,
+                fragment: r.fragment
+            )
         }
         if r.authority != nil {
             return SchemaURI(
-                scheme: scheme, authority: r.authority, path: Self.removeDotSegments(r.path), query: r.query,
-                fragment: r.fragment)
+                scheme: scheme,
+                authority: r.authority,
+                path: Self.removeDotSegments(r.path),
+                query: r.query,
+                fragment: r.fragment
+            )
         }
         if r.path.isEmpty {
             return SchemaURI(
-                scheme: scheme, authority: authority, path: path, query: r.query ?? query, fragment: r.fragment)
+                scheme: scheme,
+                authority: authority,
+                path: path,
+                query: r.query ?? query,
+                fragment: r.fragment
+            )
         }
         let merged: String
         if r.path.hasPrefix("/") {
@@ -81,8 +94,12 @@ struct SchemaURI: Hashable, Sendable, CustomStringConvertible {
             merged = r.path
         }
         return SchemaURI(
-            scheme: scheme, authority: authority, path: Self.removeDotSegments(merged), query: r.query,
-            fragment: r.fragment)
+            scheme: scheme,
+            authority: authority,
+            path: Self.removeDotSegments(merged),
+            query: r.query,
+            fragment: r.fragment
+        )
     }
 
     /// RFC 3986 §5.2.4.

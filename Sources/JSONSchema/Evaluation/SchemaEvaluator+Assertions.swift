@@ -33,8 +33,12 @@ extension SchemaEvaluator {
             valid = false
             fail(node, keyword, message())
         }
-        if let limit = node.minimum { check(!NumberChecks.less(number, limit), "minimum", "\(number) is less than the minimum \(limit)") }
-        if let limit = node.maximum { check(!NumberChecks.less(limit, number), "maximum", "\(number) is greater than the maximum \(limit)") }
+        if let limit = node.minimum {
+            check(!NumberChecks.less(number, limit), "minimum", "\(number) is less than the minimum \(limit)")
+        }
+        if let limit = node.maximum {
+            check(!NumberChecks.less(limit, number), "maximum", "\(number) is greater than the maximum \(limit)")
+        }
         if let limit = node.exclusiveMinimum {
             check(NumberChecks.less(limit, number), "exclusiveMinimum", "\(number) is not greater than \(limit)")
         }
@@ -42,7 +46,11 @@ extension SchemaEvaluator {
             check(NumberChecks.less(number, limit), "exclusiveMaximum", "\(number) is not less than \(limit)")
         }
         if let divisor = node.multipleOf {
-            check(NumberChecks.isMultiple(number, of: divisor), "multipleOf", "\(number) is not a multiple of \(divisor)")
+            check(
+                NumberChecks.isMultiple(number, of: divisor),
+                "multipleOf",
+                "\(number) is not a multiple of \(divisor)"
+            )
         }
         return valid
     }
@@ -97,7 +105,8 @@ extension SchemaEvaluator {
         case (.array(let x), .array(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
         case (.object(let x), .object(let y)):
-            return x.count == y.count && x.allSatisfy { member in y[member.key].map { equal(member.value, $0) } ?? false }
+            return x.count == y.count
+                && x.allSatisfy { member in y[member.key].map { equal(member.value, $0) } ?? false }
         default: return a == b
         }
     }

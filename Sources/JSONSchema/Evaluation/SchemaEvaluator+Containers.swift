@@ -112,8 +112,11 @@ extension SchemaEvaluator {
             let minimum = node.minContains ?? 1
             if count < minimum {
                 fail(
-                    node, "contains",
-                    minimum == 1 ? "no item matches the contains schema" : "\(count) items match contains, fewer than \(minimum)")
+                    node,
+                    "contains",
+                    minimum == 1
+                        ? "no item matches the contains schema" : "\(count) items match contains, fewer than \(minimum)"
+                )
                 valid = false
             }
             if let maximum = node.maxContains, count > maximum {

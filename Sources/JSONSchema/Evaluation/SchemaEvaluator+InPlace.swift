@@ -3,7 +3,8 @@ import JSONPath
 extension SchemaEvaluator {
     /// The applicators that apply to the instance itself: allOf, anyOf, oneOf, not, if/then/else,
     /// dependentSchemas. Their annotations join the node's when they pass.
-    mutating func evaluateInPlace(_ node: CompiledNode, _ instance: JSONValue, annotations: inout Annotations?) -> Bool {
+    mutating func evaluateInPlace(_ node: CompiledNode, _ instance: JSONValue, annotations: inout Annotations?) -> Bool
+    {
         let collect = annotations != nil
         var valid = true
         for child in node.allOf {
@@ -42,10 +43,12 @@ extension SchemaEvaluator {
             if matching.count != 1 {
                 let reasons = matching.isEmpty ? branchReasons(node.oneOf, instance) : ""
                 fail(
-                    node, "oneOf",
+                    node,
+                    "oneOf",
                     matching.isEmpty
                         ? "does not match any schema in oneOf: " + reasons
-                        : "matches more than one schema in oneOf (\(matching.map(String.init).joined(separator: ", ")))")
+                        : "matches more than one schema in oneOf (\(matching.map(String.init).joined(separator: ", ")))"
+                )
                 valid = false
                 if stopsAtFirstFailure { return false }
             }
@@ -83,7 +86,11 @@ extension SchemaEvaluator {
     }
 
     /// `unevaluatedProperties` and `unevaluatedItems`, after every other keyword of the node.
-    mutating func evaluateUnevaluated(_ node: CompiledNode, _ instance: JSONValue, annotations: inout Annotations?) -> Bool {
+    mutating func evaluateUnevaluated(
+        _ node: CompiledNode,
+        _ instance: JSONValue,
+        annotations: inout Annotations?
+    ) -> Bool {
         var valid = true
         switch instance {
         case .object(let object):

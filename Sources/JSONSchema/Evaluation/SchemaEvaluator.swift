@@ -56,8 +56,11 @@ struct SchemaEvaluator {
         }
         violations.append(
             SchemaViolation(
-                instanceLocation: currentPointer, keywordLocation: keyword.isEmpty ? node.location : node.location + "/" + keyword,
-                message: message()))
+                instanceLocation: currentPointer,
+                keywordLocation: keyword.isEmpty ? node.location : node.location + "/" + keyword,
+                message: message()
+            )
+        )
     }
 
     /// The instance location as a JSON Pointer.

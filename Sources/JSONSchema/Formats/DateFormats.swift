@@ -20,7 +20,8 @@ enum DateFormats {
     static func isTime(_ text: Substring) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count >= 9, bytes[2] == UInt8(ascii: ":"), bytes[5] == UInt8(ascii: ":"),
-            let hour = number(text.utf8.prefix(2)), let minute = number(bytes[3..<5]), let second = number(bytes[6..<8]),
+            let hour = number(text.utf8.prefix(2)), let minute = number(bytes[3..<5]),
+            let second = number(bytes[6..<8]),
             hour <= 23, minute <= 59, second <= 60
         else { return false }
         var position = 8
@@ -38,7 +39,8 @@ enum DateFormats {
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             let offset = bytes[(position + 1)...]
             guard offset.count == 5, offset[offset.startIndex + 2] == UInt8(ascii: ":"),
-                let offsetHour = number(offset.prefix(2)), let offsetMinute = number(offset.suffix(2)), offsetHour <= 23,
+                let offsetHour = number(offset.prefix(2)), let offsetMinute = number(offset.suffix(2)),
+                offsetHour <= 23,
                 offsetMinute <= 59
             else { return false }
             offsetMinutes = (offsetHour * 60 + offsetMinute) * (bytes[position] == UInt8(ascii: "+") ? 1 : -1)

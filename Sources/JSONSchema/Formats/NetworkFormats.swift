@@ -42,7 +42,8 @@ enum NetworkFormats {
         func groups(_ half: String) -> [Substring]? {
             if half.isEmpty { return [] }
             let parts = half.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isHexDigit } }) else {
+            guard parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isHexDigit } })
+            else {
                 return nil
             }
             return parts

@@ -67,7 +67,9 @@ enum URIFormats {
         var characters = text.makeIterator()
         while let character = characters.next() {
             if character == "%" {
-                guard let a = characters.next(), let b = characters.next(), a.isHexDigit, b.isHexDigit else { return false }
+                guard let a = characters.next(), let b = characters.next(), a.isHexDigit, b.isHexDigit else {
+                    return false
+                }
             } else if !(unreserved.contains(character) || subDelims.contains(character) || extra.contains(character)) {
                 return false
             }

@@ -19,21 +19,31 @@ struct ExecutionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Request timeout in seconds when the suite sets none.", valueName: "seconds"))
     var timeout: Double = 30
 
-    @Option(help: ArgumentHelp(
-        "Longest time one regex evaluation (matches, a regex capture, --filter) may take; past it the assertion fails.",
-        valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Longest time one regex evaluation (matches, a regex capture, --filter) may take; past it the assertion fails.",
+            valueName: "seconds"
+        )
+    )
     var regexTimeout: Double = 1
 
-    @Option(help: ArgumentHelp(
-        "Most response body bytes kept for json, xpath and body text assertions when the suite sets no maxBodyBytes; bytes and sha256 read any size.",
-        valueName: "bytes"))
+    @Option(
+        help: ArgumentHelp(
+            "Most response body bytes kept for json, xpath and body text assertions when the suite sets no maxBodyBytes; bytes and sha256 read any size.",
+            valueName: "bytes"
+        )
+    )
     var maxBody: Int = RunOptions.defaultMaxBodyBytes
 
     @Flag(help: "Accept invalid certificates and do not check host names (every suite).")
     var insecure = false
 
-    @Option(help: ArgumentHelp(
-        "Run everything this many times, one recorded run each (then `afrun history flaky`).", valueName: "count"))
+    @Option(
+        help: ArgumentHelp(
+            "Run everything this many times, one recorded run each (then `afrun history flaky`).",
+            valueName: "count"
+        )
+    )
     var `repeat`: Int = 1
 
     /// `--regex-timeout` as a duration.
@@ -42,7 +52,9 @@ struct ExecutionOptions: ParsableArguments {
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
-        guard maxBody >= 1 else { throw ValidationError("--max-body must be at least 1 (bytes; the default is 67108864, 64 MiB)") }
+        guard maxBody >= 1 else {
+            throw ValidationError("--max-body must be at least 1 (bytes; the default is 67108864, 64 MiB)")
+        }
         guard regexTimeout > 0, regexTimeout <= 3600 else {
             throw ValidationError("--regex-timeout must be more than 0 and at most 3600 seconds")
         }
@@ -50,8 +62,12 @@ struct ExecutionOptions: ParsableArguments {
         if let filter {
             do { _ = try RunOptions.filter(filter, limit: regexLimit) } catch {
                 // Foundation on Linux says only "the value is invalid": say what and where.
-                let reason = RegexProblem.explain(filter).map { "\($0.message) at position \($0.offset)" } ?? "the pattern does not compile"
-                throw ValidationError("--filter '\(filter)' is not a valid regex: \(reason); escape regex characters with \\ to match them literally")
+                let reason =
+                    RegexProblem.explain(filter).map { "\($0.message) at position \($0.offset)" }
+                    ?? "the pattern does not compile"
+                throw ValidationError(
+                    "--filter '\(filter)' is not a valid regex: \(reason); escape regex characters with \\ to match them literally"
+                )
             }
         }
     }

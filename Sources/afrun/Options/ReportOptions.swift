@@ -5,7 +5,9 @@ import ArgumentParser
 
 /// History, reports and CI selection for `run`.
 struct ReportOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The history database (default: $AFRUN_DB, else .afrun/history.sqlite).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("The history database (default: $AFRUN_DB, else .afrun/history.sqlite).", valueName: "file")
+    )
     var db: String?
 
     @Flag(help: "Neither record this run in the history database nor read it.")
@@ -15,20 +17,34 @@ struct ReportOptions: ParsableArguments {
         name: .customLong("history-detail"),
         help: ArgumentHelp(
             "What the history keeps of each result: failures (headers, body excerpt and assertions only for failed and errored results; the default) or all (for every result). Default: $AFRUN_HISTORY_DETAIL, else failures.",
-            valueName: "level"))
+            valueName: "level"
+        )
+    )
     var historyDetail: HistoryDetail?
 
-    @Option(help: ArgumentHelp("Write a JUnit XML report (a file that cannot be written makes the run exit 2).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write a JUnit XML report (a file that cannot be written makes the run exit 2).",
+            valueName: "file"
+        )
+    )
     var junit: String?
 
     @Option(
         name: .customLong("report-json"),
-        help: ArgumentHelp("Write the whole run as JSON (a file that cannot be written makes the run exit 2).", valueName: "file"))
+        help: ArgumentHelp(
+            "Write the whole run as JSON (a file that cannot be written makes the run exit 2).",
+            valueName: "file"
+        )
+    )
     var reportJSON: String?
 
-    @Option(help: ArgumentHelp(
-        "Run shard K of N, balanced by the durations in history; with --no-history (or no history yet) balanced by test count. Every shard job must use the same history setting.",
-        valueName: "K/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Run shard K of N, balanced by the durations in history; with --no-history (or no history yet) balanced by test count. Every shard job must use the same history setting.",
+            valueName: "K/N"
+        )
+    )
     var shard: String?
 
     @Flag(help: "Run only the tests that failed or errored in the last recorded run.")

@@ -6,14 +6,19 @@ struct VariableOptions: ParsableArguments {
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable (strongest source).", valueName: "name=value"))
     var variables: [String] = []
 
-    @Option(name: .customLong("secret"), help: ArgumentHelp("Set a secret variable: replaced by *** in all output.", valueName: "name=value"))
+    @Option(
+        name: .customLong("secret"),
+        help: ArgumentHelp("Set a secret variable: replaced by *** in all output.", valueName: "name=value")
+    )
     var secrets: [String] = []
 
     @Option(
         name: .customLong("vars-file"),
         help: ArgumentHelp(
             "Read variables from a file: a JSON object ({\"name\": \"value\", \"token\": {\"value\": \"…\", \"secret\": true}}) or name=value lines. Repeatable; later files win, --var and --secret win over files.",
-            valueName: "file"))
+            valueName: "file"
+        )
+    )
     var files: [String] = []
 
     /// The variables of the command line and the files, with the names suites may use.

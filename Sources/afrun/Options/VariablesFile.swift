@@ -20,7 +20,9 @@ struct VariablesFile {
     /// - Throws: `ValidationError` naming the file, the place and the fix.
     init(path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationError("--vars-file \(path): cannot read the file (check the path; it is relative to the working directory)")
+            throw ValidationError(
+                "--vars-file \(path): cannot read the file (check the path; it is relative to the working directory)"
+            )
         }
         var text = String(decoding: data, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // a byte order mark some editors write
@@ -36,19 +38,25 @@ struct VariablesFile {
         do { value = try JSONValue(parsing: data) } catch {  // the parser skips a byte order mark itself
             throw ValidationError("\(path):\(error.line):\(error.column): \(error.message)")
         }
-        guard case .object(let object) = value else { throw ValidationError("\(path): expected a JSON object of variables") }
+        guard case .object(let object) = value else {
+            throw ValidationError("\(path): expected a JSON object of variables")
+        }
         for (name, member) in object.members {
             if let problem = VariableOptions.problem(withName: name) { throw ValidationError("\(path): \(problem)") }
             let fix = "write a string, number or boolean, or {\"value\": …, \"secret\": true}"
             switch member {
             case .object(let spec):
-                guard let text = spec["value"].flatMap(Self.text), spec.members.allSatisfy({ ["value", "secret"].contains($0.key) }) else {
+                guard let text = spec["value"].flatMap(Self.text),
+                    spec.members.allSatisfy({ ["value", "secret"].contains($0.key) })
+                else {
                     throw ValidationError("\(path): variable `\(name)`: \(fix)")
                 }
                 if case .bool(true)? = spec["secret"] { secrets[name] = text } else { variables[name] = text }
             default:
                 guard let text = Self.text(member) else {
-                    throw ValidationError("\(path): variable `\(name)` is \(member.typeName == "array" ? "an" : "a") \(member.typeName): \(fix)")
+                    throw ValidationError(
+                        "\(path): variable `\(name)` is \(member.typeName == "array" ? "an" : "a") \(member.typeName): \(fix)"
+                    )
                 }
                 variables[name] = text
             }
@@ -61,11 +69,15 @@ struct VariablesFile {
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let eq = line.firstIndex(of: "="), eq != line.startIndex else {
                 // The line is not echoed: it may hold a secret.
-                throw ValidationError("\(path):\(offset + 1): expected name=value (or a JSON object for the whole file)")
+                throw ValidationError(
+                    "\(path):\(offset + 1): expected name=value (or a JSON object for the whole file)"
+                )
             }
             var name = line[..<eq].trimmingCharacters(in: .whitespaces)
             if name.hasPrefix("export ") { name = name.dropFirst("export ".count).trimmingCharacters(in: .whitespaces) }
-            if let problem = VariableOptions.problem(withName: name) { throw ValidationError("\(path):\(offset + 1): \(problem)") }
+            if let problem = VariableOptions.problem(withName: name) {
+                throw ValidationError("\(path):\(offset + 1): \(problem)")
+            }
             var value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
             if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
                 value = String(value.dropFirst().dropLast())

@@ -24,17 +24,22 @@ struct FailurePrinter {
     private func printOne(_ r: TestResult) {
         console.out("")
         let word = r.status == .error ? "ERROR" : "FAIL"
-        console.out("\(style.red(word)) \(style.bold(shown(r.identity.description)))  \(style.dim("\(shown(r.identity.suiteFile)):\(r.line)"))")
+        console.out(
+            "\(style.red(word)) \(style.bold(shown(r.identity.description)))  \(style.dim("\(shown(r.identity.suiteFile)):\(r.line)"))"
+        )
         if r.attempts > 1 { console.out(style.dim("  after \(r.attempts) attempts")) }
         if let error = r.error {
             console.out("  \(style.red("✗")) \(error.kind): \(shown(error.message))")
         }
         for a in r.assertions where !a.passed {
             console.out("  \(style.red("✗")) \(shown(a.message))")
-            if let actual = a.actual, a.predicate == "equals", let diff = JSONDiff.lines(expected: a.expected, actual: actual) {
+            if let actual = a.actual, a.predicate == "equals",
+                let diff = JSONDiff.lines(expected: a.expected, actual: actual)
+            {
                 console.out(style.dim("    --- expected  +++ actual"))
                 for line in diff.map(shown) {
-                    let styled = line.hasPrefix("-") ? style.red(line) : (line.hasPrefix("+") ? style.green(line) : line)
+                    let styled =
+                        line.hasPrefix("-") ? style.red(line) : (line.hasPrefix("+") ? style.green(line) : line)
                     console.out("    " + styled)
                 }
             }
@@ -46,7 +51,9 @@ struct FailurePrinter {
             if let body = request.bodyExcerpt, !body.isEmpty { indent(body, limit: nil) }
         }
         if let response = r.response {
-            console.out(style.dim("  response: \(response.status) \(shown(response.httpVersion)), \(response.bodyBytes) bytes"))
+            console.out(
+                style.dim("  response: \(response.status) \(shown(response.httpVersion)), \(response.bodyBytes) bytes")
+            )
             if verbose { for h in response.headers { console.out("    \(shown(h.name)): \(shown(h.value))") } }
             if !response.bodyExcerpt.isEmpty { indent(response.bodyExcerpt, limit: verbose ? nil : excerptLines) }
         }
@@ -57,7 +64,9 @@ struct FailurePrinter {
 
     private func indent(_ text: String, limit: Int?) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for line in lines.prefix(limit ?? lines.count) { console.out("    " + TerminalText.visible(String(line), multiline: true)) }
+        for line in lines.prefix(limit ?? lines.count) {
+            console.out("    " + TerminalText.visible(String(line), multiline: true))
+        }
         if let limit, lines.count > limit { console.out(style.dim("    … \(lines.count - limit) more lines (use -v)")) }
     }
 }

@@ -10,8 +10,12 @@ enum JSONDiff {
         guard let e = try? JSONValue(parsing: Data(expected.utf8)), let a = try? JSONValue(parsing: Data(actual.utf8)),
             e.isContainer || a.isContainer
         else { return nil }
-        let left = e.serialized(pretty: true, sortedKeys: true).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let right = a.serialized(pretty: true, sortedKeys: true).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let left = e.serialized(pretty: true, sortedKeys: true).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+        let right = a.serialized(pretty: true, sortedKeys: true).split(
+            separator: "\n",
+            omittingEmptySubsequences: false
+        ).map(String.init)
         guard left.count * right.count <= 250_000 else { return nil }
         return diff(left, right)
     }
@@ -25,14 +29,19 @@ enum JSONDiff {
             }
         }
         var out: [String] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < a.count || j < b.count {
             if i < a.count, j < b.count, a[i] == b[j] {
-                out.append("  " + a[i]); i += 1; j += 1
+                out.append("  " + a[i])
+                i += 1
+                j += 1
             } else if j < b.count, i == a.count || table[i][j + 1] >= table[i + 1][j] {
-                out.append("+ " + b[j]); j += 1
+                out.append("+ " + b[j])
+                j += 1
             } else {
-                out.append("- " + a[i]); i += 1
+                out.append("- " + a[i])
+                i += 1
             }
         }
         return out

@@ -105,6 +105,8 @@ final class TerminalReporter: ResultSink {
 enum Format {
     /// `12ms`, `1.23s`.
     static func ms(_ ms: Double) -> String {
-        ms >= 1_000 ? FixedDecimal.text(ms / 1_000, digits: 2) + "s" : (ms >= 10 ? "\(Int(ms.rounded()))ms" : FixedDecimal.text(ms, digits: 1) + "ms")
+        ms >= 1_000
+            ? FixedDecimal.text(ms / 1_000, digits: 2) + "s"
+            : (ms >= 10 ? "\(Int(ms.rounded()))ms" : FixedDecimal.text(ms, digits: 1) + "ms")
     }
 }

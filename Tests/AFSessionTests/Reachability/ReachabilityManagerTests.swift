@@ -38,7 +38,11 @@ struct ReachabilityHostTests {
     }
 }
 
-@Suite("Reachability changes in a network namespace", .serialized, .enabled(if: TestNetworkNamespace.isSupported, "needs root and iproute2 to create a network namespace"))
+@Suite(
+    "Reachability changes in a network namespace",
+    .serialized,
+    .enabled(if: TestNetworkNamespace.isSupported, "needs root and iproute2 to create a network namespace")
+)
 struct ReachabilityNamespaceTests {
     @Test func freshNamespaceReachesNothingUntilLoopbackIsUp() throws {
         let namespace = try TestNetworkNamespace()

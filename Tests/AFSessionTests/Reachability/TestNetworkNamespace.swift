@@ -34,7 +34,9 @@ final class TestNetworkNamespace {
 
     private static func ip(_ arguments: [String]) throws {
         let process = ChildProcess()
-        process.executableURL = URL(fileURLWithPath: FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip") ? "/usr/sbin/ip" : "/sbin/ip")
+        process.executableURL = URL(
+            fileURLWithPath: FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip") ? "/usr/sbin/ip" : "/sbin/ip"
+        )
         process.arguments = arguments
         let errors = Pipe()
         process.standardError = errors

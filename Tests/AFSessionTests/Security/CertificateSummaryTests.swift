@@ -47,7 +47,11 @@ struct CertificateSummaryTests {
     func pemChain() throws {
         let data = try Data(contentsOf: TLSFixtures.url("leaf-chain.pem"))
         let summaries = CertificateSummary.summaries(pemOrDER: data)
-        #expect(summaries.map(\.subject) == ["O=afrun fixtures,CN=localhost", "O=afrun fixtures,CN=afrun Test Intermediate CA"])
+        #expect(
+            summaries.map(\.subject) == [
+                "O=afrun fixtures,CN=localhost", "O=afrun fixtures,CN=afrun Test Intermediate CA",
+            ]
+        )
         #expect(CertificateSummary.summaries(pemOrDER: Data("hello".utf8)).isEmpty)
         #expect(CertificateSummary(der: Data([0x30, 0x03, 0x02, 0x01, 0x01])) == nil)
     }

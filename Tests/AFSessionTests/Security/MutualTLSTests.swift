@@ -10,7 +10,10 @@ struct MutualTLSTests {
         var policy = SecurityPolicy(trustStore: TLSFixtures.rootTrustStore)
         if let key {
             policy.clientCertificate = ClientCertificate(
-                certificateFile: TLSFixtures.url("client.pem"), keyFile: TLSFixtures.url(key), passphrase: passphrase)
+                certificateFile: TLSFixtures.url("client.pem"),
+                keyFile: TLSFixtures.url(key),
+                passphrase: passphrase
+            )
         }
         return policy
     }
@@ -24,7 +27,10 @@ struct MutualTLSTests {
 
     @Test("accepted with the encrypted key and its passphrase")
     func encryptedKey() async throws {
-        let result = try await requestThroughSession(.mutualTLS, policy: policy(key: "client-encrypted.key", passphrase: "afrun"))
+        let result = try await requestThroughSession(
+            .mutualTLS,
+            policy: policy(key: "client-encrypted.key", passphrase: "afrun")
+        )
         #expect(result.status == 200, "\(String(describing: result.error))")
     }
 
@@ -33,7 +39,9 @@ struct MutualTLSTests {
         let result = try await requestThroughSession(.mutualTLS, policy: policy())
         #expect(result.status == nil)
         let error = try #require(result.error)
-        if case .serverTrustRejected = error { Issue.record("the client trusted the server; the server refused the client") }
+        if case .serverTrustRejected = error {
+            Issue.record("the client trusted the server; the server refused the client")
+        }
         // A TLS error that names the cause, not a lost connection.
         guard case .tlsFailure(let failure) = error else {
             Issue.record("expected a TLS failure, got \(error)")
@@ -45,13 +53,19 @@ struct MutualTLSTests {
 
     @Test("a wrong passphrase fails before connecting")
     func wrongPassphrase() async throws {
-        let result = try await requestThroughSession(.mutualTLS, policy: policy(key: "client-encrypted.key", passphrase: "nope"))
+        let result = try await requestThroughSession(
+            .mutualTLS,
+            policy: policy(key: "client-encrypted.key", passphrase: "nope")
+        )
         #expect(result.status == nil)
         guard case .tlsFailure(let failure)? = result.error else {
             Issue.record("expected a TLS failure, got \(String(describing: result.error))")
             return
         }
-        #expect(failure.message.hasPrefix("wrong passphrase for the client key client-encrypted.key"), "\(failure.message)")
+        #expect(
+            failure.message.hasPrefix("wrong passphrase for the client key client-encrypted.key"),
+            "\(failure.message)"
+        )
         #expect(result.requestsReceived == 0)
     }
 
@@ -62,6 +76,9 @@ struct MutualTLSTests {
             Issue.record("expected a TLS failure, got \(String(describing: result.error))")
             return
         }
-        #expect(failure.message.hasPrefix("the client key client-encrypted.key is encrypted and no passphrase is given"), "\(failure.message)")
+        #expect(
+            failure.message.hasPrefix("the client key client-encrypted.key is encrypted and no passphrase is given"),
+            "\(failure.message)"
+        )
     }
 }

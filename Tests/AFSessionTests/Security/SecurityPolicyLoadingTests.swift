@@ -1,6 +1,7 @@
-@testable import AFSession
 import Foundation
 import Testing
+
+@testable import AFSession
 
 @Suite("Security policy: loading pins, defaults, transport settings")
 struct SecurityPolicyLoadingTests {
@@ -31,7 +32,10 @@ struct SecurityPolicyLoadingTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("afrun-pins-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let copies = [("root-ca.der", "a.cer"), ("intermediate-ca.pem", "b.crt"), ("leaf.der", "c.der"), ("wrong-host.pem", "d.PEM")]
+        let copies = [
+            ("root-ca.der", "a.cer"), ("intermediate-ca.pem", "b.crt"), ("leaf.der", "c.der"),
+            ("wrong-host.pem", "d.PEM"),
+        ]
         for (source, target) in copies {
             try FileManager.default.copyItem(at: TLSFixtures.url(source), to: folder.appendingPathComponent(target))
         }
@@ -50,7 +54,10 @@ struct SecurityPolicyLoadingTests {
     @Test("pinned keys: derived from the certificates plus explicit pins")
     func effectivePins() throws {
         let pins = try TLSFixtures.pins()
-        var policy = SecurityPolicy.policy(withPinningMode: .publicKey, withPinnedCertificates: [try TLSFixtures.der("root-ca")])
+        var policy = SecurityPolicy.policy(
+            withPinningMode: .publicKey,
+            withPinnedCertificates: [try TLSFixtures.der("root-ca")]
+        )
         policy.pinnedPublicKeys = ["sha256//AAAA"]
         #expect(policy.effectivePublicKeyPins == [try #require(pins["root-ca"]), "sha256//AAAA"])
         #expect(policy.pinningMode == .publicKey)
@@ -68,7 +75,10 @@ struct SecurityPolicyLoadingTests {
 
         policy.trustStore = .caDirectory(URL(fileURLWithPath: "/tmp/cas"))
         policy.clientCertificate = ClientCertificate(
-            certificateFile: URL(fileURLWithPath: "/c.pem"), keyFile: URL(fileURLWithPath: "/k.pem"), passphrase: "afrun")
+            certificateFile: URL(fileURLWithPath: "/c.pem"),
+            keyFile: URL(fileURLWithPath: "/k.pem"),
+            passphrase: "afrun"
+        )
         settings = policy.transportSettings()
         #expect(settings.caInfoPath == nil)
         #expect(settings.caPath == "/tmp/cas")

@@ -1,11 +1,15 @@
-@testable import AFSession
 import Foundation
 import Testing
+
+@testable import AFSession
 
 /// The authentication-challenge hook, through the same entry the handshake callback uses.
 @Suite("Server trust challenge handler")
 struct ServerTrustChallengeTests {
-    private func context(_ disposition: ServerTrustDisposition, seen: Collector<String>? = nil) -> TLSVerificationContext {
+    private func context(
+        _ disposition: ServerTrustDisposition,
+        seen: Collector<String>? = nil
+    ) -> TLSVerificationContext {
         var policy = SecurityPolicy(trustStore: TLSFixtures.rootTrustStore)
         policy.serverTrustChallengeHandler = ServerTrustChallengeHandler { challenge in
             let verdict = (try? challenge.defaultEvaluation.get()) != nil ? "trusted" : "rejected"

@@ -50,31 +50,61 @@ enum EndToEndPolicy: String, Sendable, CaseIterable {
         case .fixtureRoot: return SecurityPolicy(trustStore: root)
         case .system: return .default
         case .pinRootCertificate:
-            return SecurityPolicy(pinningMode: .certificate, pinnedCertificates: [try TLSFixtures.der("root-ca")], trustStore: root)
+            return SecurityPolicy(
+                pinningMode: .certificate,
+                pinnedCertificates: [try TLSFixtures.der("root-ca")],
+                trustStore: root
+            )
         case .pinUnrelatedCertificate:
-            return SecurityPolicy(pinningMode: .certificate, pinnedCertificates: [try TLSFixtures.der("client-ca")], trustStore: root)
+            return SecurityPolicy(
+                pinningMode: .certificate,
+                pinnedCertificates: [try TLSFixtures.der("client-ca")],
+                trustStore: root
+            )
         case .pinIntermediateKey:
             return SecurityPolicy(
-                pinningMode: .publicKey, pinnedCertificates: [try TLSFixtures.der("intermediate-ca")], trustStore: root)
+                pinningMode: .publicKey,
+                pinnedCertificates: [try TLSFixtures.der("intermediate-ca")],
+                trustStore: root
+            )
         case .open: return SecurityPolicy(allowInvalidCertificates: true, validatesDomainName: false)
         case .openValidatingDomain: return SecurityPolicy(allowInvalidCertificates: true)
         case .noDomainValidation: return SecurityPolicy(validatesDomainName: false, trustStore: root)
         case .pinRootAllowingInvalid:
             return SecurityPolicy(
-                pinningMode: .certificate, pinnedCertificates: [try TLSFixtures.der("root-ca")],
-                allowInvalidCertificates: true, trustStore: root)
+                pinningMode: .certificate,
+                pinnedCertificates: [try TLSFixtures.der("root-ca")],
+                allowInvalidCertificates: true,
+                trustStore: root
+            )
         case .pinLeafKeyAllowingInvalid:
-            return SecurityPolicy(pinningMode: .publicKey, pinnedCertificates: [leaf], allowInvalidCertificates: true, trustStore: root)
+            return SecurityPolicy(
+                pinningMode: .publicKey,
+                pinnedCertificates: [leaf],
+                allowInvalidCertificates: true,
+                trustStore: root
+            )
         case .pinLeafAllowingInvalid:
-            return SecurityPolicy(pinningMode: .certificate, pinnedCertificates: [leaf], allowInvalidCertificates: true, trustStore: root)
+            return SecurityPolicy(
+                pinningMode: .certificate,
+                pinnedCertificates: [leaf],
+                allowInvalidCertificates: true,
+                trustStore: root
+            )
         case .pinUnknownRootAllowingInvalid:
             return SecurityPolicy(
-                pinningMode: .certificate, pinnedCertificates: [try TLSFixtures.der("unknown-root-ca")],
-                allowInvalidCertificates: true, trustStore: root)
+                pinningMode: .certificate,
+                pinnedCertificates: [try TLSFixtures.der("unknown-root-ca")],
+                allowInvalidCertificates: true,
+                trustStore: root
+            )
         case .pinUnknownRootKeyAllowingInvalid:
             return SecurityPolicy(
-                pinningMode: .publicKey, pinnedCertificates: [try TLSFixtures.der("unknown-root-ca")],
-                allowInvalidCertificates: true, trustStore: root)
+                pinningMode: .publicKey,
+                pinnedCertificates: [try TLSFixtures.der("unknown-root-ca")],
+                allowInvalidCertificates: true,
+                trustStore: root
+            )
         }
     }
 }
@@ -93,7 +123,9 @@ struct EndToEndResult {
 
 /// Sends `GET /get` to one TLS variant of a fresh fixture server with a policy.
 func requestThroughSession(
-    _ variant: FixtureServer.TLSVariant, policy: SecurityPolicy, host: String? = nil
+    _ variant: FixtureServer.TLSVariant,
+    policy: SecurityPolicy,
+    host: String? = nil
 ) async throws -> EndToEndResult {
     var serverConfiguration = FixtureServer.Configuration()
     serverConfiguration.tlsVariants = [variant]
@@ -109,10 +141,18 @@ func requestThroughSession(
             do throws(SessionError) {
                 let response = try await session.data(for: HTTPRequest(url: url))
                 return EndToEndResult(
-                    status: response.response.statusCode, error: nil, evidence: response.metrics.tlsEvidence,
-                    requestsReceived: server.requestCount(for: variant))
+                    status: response.response.statusCode,
+                    error: nil,
+                    evidence: response.metrics.tlsEvidence,
+                    requestsReceived: server.requestCount(for: variant)
+                )
             } catch {
-                return EndToEndResult(status: nil, error: error, evidence: nil, requestsReceived: server.requestCount(for: variant))
+                return EndToEndResult(
+                    status: nil,
+                    error: error,
+                    evidence: nil,
+                    requestsReceived: server.requestCount(for: variant)
+                )
             }
         }
     }

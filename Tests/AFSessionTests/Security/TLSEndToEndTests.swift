@@ -76,10 +76,18 @@ struct TLSEndToEndTests {
 
     @Test("an IP literal is checked against the IP SANs", arguments: ["127.0.0.1"])
     func ipHost(_ host: String) async throws {
-        let ok = try await requestThroughSession(.valid, policy: EndToEndPolicy.fixtureRoot.make(for: .valid), host: host)
+        let ok = try await requestThroughSession(
+            .valid,
+            policy: EndToEndPolicy.fixtureRoot.make(for: .valid),
+            host: host
+        )
         #expect(ok.status == 200, "\(String(describing: ok.error))")
         // wrong-host names only wrong.example, so the IP does not match either.
-        let refused = try await requestThroughSession(.wrongHost, policy: EndToEndPolicy.fixtureRoot.make(for: .wrongHost), host: host)
+        let refused = try await requestThroughSession(
+            .wrongHost,
+            policy: EndToEndPolicy.fixtureRoot.make(for: .wrongHost),
+            host: host
+        )
         guard case .serverTrustRejected(let rejection)? = refused.error else {
             Issue.record("expected a rejection, got \(String(describing: refused.error))")
             return

@@ -162,8 +162,13 @@ enum TrustMatrix {
     static let cases: [TrustMatrixCase] = table.flatMap { chain, mode, allowInvalid, validatesDomain, outcomes in
         zip(PinChoice.allCases, outcomes).map { pin, expected in
             TrustMatrixCase(
-                chain: chain, mode: mode, allowInvalid: allowInvalid, validatesDomain: validatesDomain,
-                pin: pin, expected: expected)
+                chain: chain,
+                mode: mode,
+                allowInvalid: allowInvalid,
+                validatesDomain: validatesDomain,
+                pin: pin,
+                expected: expected
+            )
         }
     }
 }

@@ -6,16 +6,25 @@ import Testing
 @Suite("Trust evaluation rules")
 struct TrustRuleTests {
     private func policy(
-        _ mode: PinningMode = .none, pins: [String] = [], allowInvalid: Bool = false, validatesDomain: Bool = true
+        _ mode: PinningMode = .none,
+        pins: [String] = [],
+        allowInvalid: Bool = false,
+        validatesDomain: Bool = true
     ) throws -> SecurityPolicy {
         SecurityPolicy(
-            pinningMode: mode, pinnedCertificates: try pins.map(TLSFixtures.der),
-            allowInvalidCertificates: allowInvalid, validatesDomainName: validatesDomain,
-            trustStore: TLSFixtures.rootTrustStore)
+            pinningMode: mode,
+            pinnedCertificates: try pins.map(TLSFixtures.der),
+            allowInvalidCertificates: allowInvalid,
+            validatesDomainName: validatesDomain,
+            trustStore: TLSFixtures.rootTrustStore
+        )
     }
 
     private func reasonName(
-        _ policy: SecurityPolicy, _ chain: String, host: String = "localhost", at date: Date = TLSFixtures.evaluationDate
+        _ policy: SecurityPolicy,
+        _ chain: String,
+        host: String = "localhost",
+        at date: Date = TLSFixtures.evaluationDate
     ) throws -> String {
         switch policy.evaluate(chain: try TLSFixtures.chain(chain), forHost: host, at: date) {
         case .success: "ok"
@@ -52,7 +61,8 @@ struct TrustRuleTests {
             ("leaf", "sub.localhost", "hostMismatch"),
             ("wrong-host", "wrong.example", "ok"), ("wrong-host", "a.wrong.example", "ok"),
             ("wrong-host", "a.b.wrong.example", "hostMismatch"), ("wrong-host", "wrong.example.com", "hostMismatch"),
-        ])
+        ]
+    )
     func hostNames(chain: String, host: String, expected: String) throws {
         #expect(try reasonName(policy(), chain, host: host) == expected)
     }
@@ -84,7 +94,10 @@ struct TrustRuleTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("afrun-ca-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: TLSFixtures.url("root-ca.pem"), to: folder.appendingPathComponent("root.crt"))
+        try FileManager.default.copyItem(
+            at: TLSFixtures.url("root-ca.pem"),
+            to: folder.appendingPathComponent("root.crt")
+        )
         policy.trustStore = .caDirectory(folder)
         #expect(try reasonName(policy, "leaf") == "ok")
         policy.trustStore = .caFile(folder.appendingPathComponent("missing.pem"))
@@ -111,7 +124,8 @@ struct TrustRuleTests {
         #expect(try policy().evaluate(chain: chain, forHost: "localhost", at: date).get().basis == .trustStore)
         #expect(
             try policy(allowInvalid: true, validatesDomain: false)
-                .evaluate(chain: chain, forHost: "x", at: date).get().basis == .invalidCertificatesAllowed)
+                .evaluate(chain: chain, forHost: "x", at: date).get().basis == .invalidCertificatesAllowed
+        )
         let byKey = try policy(.publicKey, pins: ["leaf"]).evaluate(chain: chain, forHost: "localhost", at: date).get()
         #expect(byKey.basis == .pinnedPublicKey)
         #expect(byKey.matchedPin == (try TLSFixtures.pins())["leaf"])
@@ -133,9 +147,11 @@ struct TrustRuleTests {
             .expired, .notYetValid, .hostMismatch, .untrustedRoot, .selfSigned, .pinMismatch, .policyRefused("x"),
             .other("y"),
         ]
-        #expect(reasons.map(\.name) == [
-            "expired", "notYetValid", "hostMismatch", "untrustedRoot", "selfSigned", "pinMismatch", "policyRefused",
-            "other",
-        ])
+        #expect(
+            reasons.map(\.name) == [
+                "expired", "notYetValid", "hostMismatch", "untrustedRoot", "selfSigned", "pinMismatch", "policyRefused",
+                "other",
+            ]
+        )
     }
 }

@@ -5,16 +5,21 @@ import Testing
 
 /// The compound serializer tries in order; the first that validates and yields a value wins.
 @Suite struct CompoundResponseSerializerTests {
-    let compound = CompoundResponseSerializer([JSONResponseSerializer(), ImageResponseSerializer(), XMLParserResponseSerializer()])
-
-    @Test("the first serializer that validates wins", arguments: [
-        ("application/json", Data("{\"a\":1}".utf8), 0 as Int?),
-        ("image/gif", ImageResponseSerializerTests.gif(width: 2, height: 3), 1),
-        ("text/xml", Data("<a/>".utf8), 2),
-        ("text/plain", Data("hello".utf8), nil),
-        // AF's XML parser serializer accepts an empty body too, so it wins after JSON yields nil.
-        ("application/json", Data(), 2),
+    let compound = CompoundResponseSerializer([
+        JSONResponseSerializer(), ImageResponseSerializer(), XMLParserResponseSerializer(),
     ])
+
+    @Test(
+        "the first serializer that validates wins",
+        arguments: [
+            ("application/json", Data("{\"a\":1}".utf8), 0 as Int?),
+            ("image/gif", ImageResponseSerializerTests.gif(width: 2, height: 3), 1),
+            ("text/xml", Data("<a/>".utf8), 2),
+            ("text/plain", Data("hello".utf8), nil),
+            // AF's XML parser serializer accepts an empty body too, so it wins after JSON yields nil.
+            ("application/json", Data(), 2),
+        ]
+    )
     func winner(contentType: String, data: Data, index: Int?) throws {
         let output = try compound.serialize(response: makeResponse(contentType: contentType), data: data)
         #expect(output.serializerIndex == index)
@@ -37,7 +42,10 @@ import Testing
     @Test("when none wins, the fallback's validation applies")
     func fallbackValidation() {
         #expect(throws: SessionError.self) {
-            try compound.serialize(response: makeResponse(status: 500, contentType: "application/json"), data: Data("{}".utf8))
+            try compound.serialize(
+                response: makeResponse(status: 500, contentType: "application/json"),
+                data: Data("{}".utf8)
+            )
         }
     }
 

@@ -19,7 +19,10 @@ import Testing
         data.append(Data("JFIF\0".utf8))
         data.append(contentsOf: [1, 1, 0, 0, 1, 0, 1, 0, 0])
         data.append(contentsOf: [0xFF, 0xDB, 0x00, 0x04, 0x00, 0x01])
-        data.append(contentsOf: [0xFF, 0xFF, marker, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 3])
+        data.append(contentsOf: [
+            0xFF, 0xFF, marker, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8),
+            UInt8(width & 0xFF), 3,
+        ])
         data.append(Data(repeating: 0, count: 9))
         data.append(contentsOf: [0xFF, 0xDA, 0x00, 0x02, 0xFF, 0xD9])
         return data
@@ -27,14 +30,18 @@ import Testing
 
     static func gif(width: UInt16, height: UInt16) -> Data {
         var data = Data("GIF89a".utf8)
-        data.append(contentsOf: [UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8), 0, 0, 0])
+        data.append(contentsOf: [
+            UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8), 0, 0, 0,
+        ])
         return data
     }
 
     static func bmp(width: Int32, height: Int32) -> Data {
         var data = Data("BM".utf8)
         data.append(Data(count: 12))
-        for value in [Int32(40), width, height] { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        for value in [Int32(40), width, height] {
+            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+        }
         data.append(Data(count: 28))
         return data
     }
@@ -57,7 +64,10 @@ import Testing
         ("image/x-win-bitmap", bmp(width: 5, height: 6), .bmp, 5, 6),
         ("image/tiff", tiff(width: 77, height: 88), .tiff, 77, 88),
         ("image/x-icon", Data([0, 0, 1, 0, 1, 0, 0, 32, 0, 0]), .ico, 256, 32),
-        ("image/x-xbitmap", Data("#define i_width 16\n#define i_height 8\nstatic char i_bits[] = {};".utf8), .xbm, 16, 8),
+        (
+            "image/x-xbitmap", Data("#define i_width 16\n#define i_height 8\nstatic char i_bits[] = {};".utf8), .xbm,
+            16, 8
+        ),
     ]
 
     @Test("headers decode to format, width and height", arguments: headers)
@@ -86,12 +96,20 @@ import Testing
         }
     }
 
-    @Test("types outside AF's image list fail validation", arguments: ["image/webp", "text/html", "application/octet-stream"])
+    @Test(
+        "types outside AF's image list fail validation",
+        arguments: ["image/webp", "text/html", "application/octet-stream"]
+    )
     func unacceptableType(contentType: String) {
         #expect {
-            try ImageResponseSerializer().serialize(response: makeResponse(contentType: contentType), data: Self.png(width: 1, height: 1))
+            try ImageResponseSerializer().serialize(
+                response: makeResponse(contentType: contentType),
+                data: Self.png(width: 1, height: 1)
+            )
         } throws: { error in
-            if case .responseValidation(let failure) = error as? SessionError { return failure.reason == .unacceptableContentType(contentType) }
+            if case .responseValidation(let failure) = error as? SessionError {
+                return failure.reason == .unacceptableContentType(contentType)
+            }
             return false
         }
     }

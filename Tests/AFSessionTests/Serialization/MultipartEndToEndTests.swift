@@ -1,9 +1,9 @@
 import FixtureServer
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AFSession
-import TestSupport
 
 /// Multipart uploads to the fixture server's `/upload`, which streams each part through a hash.
 @Suite struct MultipartEndToEndTests {
@@ -59,7 +59,9 @@ import TestSupport
             serializer.timeoutInterval = .seconds(600)
             manager.requestSerializer = serializer
             return try await manager.post(
-                "upload", parameters: ["title": "holiday", "meta": ["k": "v"]], serializer: JSONResponseSerializer()
+                "upload",
+                parameters: ["title": "holiday", "meta": ["k": "v"]],
+                serializer: JSONResponseSerializer()
             ) { form throws(SessionError) in
                 form.appendPart(fileData: small, name: "note", fileName: "note.txt", mimeType: "text/plain")
                 try form.appendPart(fileURL: file, name: "archive")
@@ -73,7 +75,8 @@ import TestSupport
         #expect(echo["complete"] == true)
         let summary = parts.compactMap { part -> [String]? in
             guard case .dictionary(let p) = part, case .string(let name)? = p["name"], case .int(let size)? = p["size"],
-                case .string(let sha)? = p["sha256"] else { return nil }
+                case .string(let sha)? = p["sha256"]
+            else { return nil }
             let fileName: String = if case .string(let f)? = p["filename"] { f } else { "-" }
             let type: String = if case .string(let t)? = p["contentType"] { t } else { "-" }
             return [name, fileName, type, String(size), sha]
@@ -98,7 +101,10 @@ import TestSupport
                 }
                 Issue.record("a missing file must fail")
             } catch {
-                guard case .requestSerialization(.unreadableFile(let path, _)) = error as? SessionError else { Issue.record("got \(error)"); return }
+                guard case .requestSerialization(.unreadableFile(let path, _)) = error as? SessionError else {
+                    Issue.record("got \(error)")
+                    return
+                }
                 #expect(path == missing.path)
             }
             #expect(server.requestCount(on: .plain) == 0)

@@ -11,10 +11,15 @@ import Testing
     @Test("framing byte for byte: parameters first, then parts")
     func framing() throws {
         let request = try HTTPRequestSerializer().multipartFormRequest(
-            url: url, parameters: ["b": ["c": "x"], "a": 1, "n": nil], boundary: boundary
+            url: url,
+            parameters: ["b": ["c": "x"], "a": 1, "n": nil],
+            boundary: boundary
         ) { form in
             form.appendPart(fileData: Data("hello".utf8), name: "f", fileName: "h.txt", mimeType: "text/plain")
-            form.appendPart(headers: ["Content-Disposition": "form-data; name=\"raw\"", "X-Part": "1"], body: Data([0xFF]))
+            form.appendPart(
+                headers: ["Content-Disposition": "form-data; name=\"raw\"", "X-Part": "1"],
+                body: Data([0xFF])
+            )
         }
         let expected =
             "--\(boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1"
@@ -40,10 +45,13 @@ import Testing
         #expect(Int64(reference.count) == form.contentLength)
     }
 
-    @Test("file parts: name and MIME type from the extension, bytes read lazily", arguments: [
-        ("photo.PNG", "image/png"), ("data.json", "application/json"), ("notes.txt", "text/plain"),
-        ("archive.unknownext", "application/octet-stream"), ("noextension", "application/octet-stream"),
-    ])
+    @Test(
+        "file parts: name and MIME type from the extension, bytes read lazily",
+        arguments: [
+            ("photo.PNG", "image/png"), ("data.json", "application/json"), ("notes.txt", "text/plain"),
+            ("archive.unknownext", "application/octet-stream"), ("noextension", "application/octet-stream"),
+        ]
+    )
     func fileParts(fileName: String, mimeType: String) throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -75,7 +83,9 @@ import Testing
             #expect {
                 try form.appendPart(fileURL: fileURL, name: "f")
             } throws: { error in
-                guard case .requestSerialization(.unreadableFile(_, let why)) = error as? SessionError else { return false }
+                guard case .requestSerialization(.unreadableFile(_, let why)) = error as? SessionError else {
+                    return false
+                }
                 return why == reason
             }
             #expect(form.isEmpty)
@@ -99,8 +109,12 @@ import Testing
         let bytes = Data((0..<500).map { UInt8($0 & 0xFF) })
         var form = MultipartFormData(boundary: boundary)
         form.appendPart(
-            inputStream: { InputStream(data: bytes) }, length: 500, name: "s", fileName: "s.bin",
-            mimeType: "application/octet-stream")
+            inputStream: { InputStream(data: bytes) },
+            length: 500,
+            name: "s",
+            fileName: "s.bin",
+            mimeType: "application/octet-stream"
+        )
         let first = try drain(form.body, bufferSize: 64)
         let second = try drain(form.body, bufferSize: 100)
         #expect(first == second)
@@ -120,22 +134,29 @@ import Testing
 
     @Test("random boundaries follow AF's form")
     func randomBoundary() {
-        let a = MultipartFormData.randomBoundary(), b = MultipartFormData.randomBoundary()
+        let a = MultipartFormData.randomBoundary()
+        let b = MultipartFormData.randomBoundary()
         #expect(a != b)
         #expect(a.hasPrefix("Boundary+") && a.count == 25)
         #expect(a.dropFirst(9).allSatisfy { $0.isHexDigit && !$0.isLowercase })
     }
 
-    @Test("throttling maps packet size and delay to a send rate on the stream", arguments: [
-        (16_384, Duration.milliseconds(200), Int64(81_920)), (1_000, .seconds(1), 1_000), (10, .seconds(4), 3),
-    ])
+    @Test(
+        "throttling maps packet size and delay to a send rate on the stream",
+        arguments: [
+            (16_384, Duration.milliseconds(200), Int64(81_920)), (1_000, .seconds(1), 1_000), (10, .seconds(4), 3),
+        ]
+    )
     func throttle(packetSize: Int, delay: Duration, expected: Int64) throws {
         var form = MultipartFormData()
         form.appendPart(string: "x", name: "x")
         #expect(form.maxSendBytesPerSecond == nil)
         form.throttleBandwidth(packetSize: packetSize, delay: delay)
         #expect(form.maxSendBytesPerSecond == expected)
-        guard case .stream(_, let makeStream) = form.body else { Issue.record("not a stream"); return }
+        guard case .stream(_, let makeStream) = form.body else {
+            Issue.record("not a stream")
+            return
+        }
         let stream = try #require(try makeStream() as? any BandwidthLimitedBodyStream)
         #expect(stream.maxSendBytesPerSecond == expected)
     }
@@ -146,11 +167,19 @@ import Testing
     @Test func throttledUploadIsSlowedToTheLimit() async throws {
         try await withFixture { server, session in
             var form = MultipartFormData()
-            form.appendPart(fileData: Data(repeating: 0x41, count: 96 * 1024), name: "file", fileName: "a.bin", mimeType: "application/octet-stream")
+            form.appendPart(
+                fileData: Data(repeating: 0x41, count: 96 * 1024),
+                name: "file",
+                fileName: "a.bin",
+                mimeType: "application/octet-stream"
+            )
             form.throttleBandwidth(packetSize: 16 * 1024, delay: .milliseconds(500))  // 32 KiB/s
             let request = HTTPRequest(
-                url: server.url("/upload"), method: .post,
-                headers: ["Content-Type": "multipart/form-data; boundary=\(form.boundary)"], body: form.body)
+                url: server.url("/upload"),
+                method: .post,
+                headers: ["Content-Type": "multipart/form-data; boundary=\(form.boundary)"],
+                body: form.body
+            )
             let started = ContinuousClock.now
             let response = try await session.data(for: request)
             let elapsed = ContinuousClock.now - started

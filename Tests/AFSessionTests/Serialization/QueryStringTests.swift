@@ -56,7 +56,9 @@ import Testing
     @Test("emoji across the 50-unit batch boundary are not split")
     func emojiBatchBoundary() throws {
         let query = QueryString.string(from: ["test": .string(Self.emojiParameter)])
-        let expected = "test=%21" + String(repeating: "%F0%9F%91%B4%F0%9F%8F%BF%F0%9F%91%B7%F0%9F%8F%BB%F0%9F%91%AE%F0%9F%8F%BD", count: 5)
+        let expected =
+            "test=%21"
+            + String(repeating: "%F0%9F%91%B4%F0%9F%8F%BF%F0%9F%91%B7%F0%9F%8F%BB%F0%9F%91%AE%F0%9F%8F%BD", count: 5)
         #expect(query == expected)
         // Round trip: the escaped text decodes back to the exact parameter.
         let value = try #require(query.split(separator: "=").last.map(String.init)?.removingPercentEncoding)

@@ -8,7 +8,9 @@ import Testing
 /// checked from the server's echo, byte for byte where it matters.
 @Suite struct SerializationEndToEndTests {
     /// An HTTP-only fixture server and a manager on it, both shut down afterwards.
-    static func withManager<T: Sendable>(_ body: (FixtureServer, HTTPSessionManager) async throws -> T) async throws -> T {
+    static func withManager<T: Sendable>(
+        _ body: (FixtureServer, HTTPSessionManager) async throws -> T
+    ) async throws -> T {
         var configuration = FixtureServer.Configuration()
         configuration.tlsPort = nil
         configuration.tlsVariants = []
@@ -31,11 +33,17 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    @Test("GET query strings arrive exactly as AF writes them", arguments: [
-        (ParameterValue.dictionary(["user": ["name": "ann", "age": 7], "ids": [3, 1]]), "ids%5B%5D=3&ids%5B%5D=1&user%5Bage%5D=7&user%5Bname%5D=ann"),
-        (["flag": nil, "s": .set(["b", "a"])], "flag&s=a&s=b"),
-        (["q": "a b+c/?&", "e": "👴🏿é"], "e=%F0%9F%91%B4%F0%9F%8F%BF%C3%A9&q=a%20b%2Bc/?%26"),
-    ] as [(ParameterValue, String)])
+    @Test(
+        "GET query strings arrive exactly as AF writes them",
+        arguments: [
+            (
+                ParameterValue.dictionary(["user": ["name": "ann", "age": 7], "ids": [3, 1]]),
+                "ids%5B%5D=3&ids%5B%5D=1&user%5Bage%5D=7&user%5Bname%5D=ann"
+            ),
+            (["flag": nil, "s": .set(["b", "a"])], "flag&s=a&s=b"),
+            (["q": "a b+c/?&", "e": "👴🏿é"], "e=%F0%9F%91%B4%F0%9F%8F%BF%C3%A9&q=a%20b%2Bc/?%26"),
+        ] as [(ParameterValue, String)]
+    )
     func queryStrings(parameters: ParameterValue, query: String) async throws {
         try await Self.withManager { _, manager in
             let echo = try Self.echo(try await manager.get("anything/q?x=0", parameters: parameters))
@@ -50,7 +58,9 @@ import Testing
             let form = try Self.echo(try await manager.post("anything", parameters: ["a": ["b": "c d"], "n": 1]))
             #expect(form["data"] as? String == "a%5Bb%5D=c%20d&n=1")
             #expect((form["form"] as? [String: Any])?["a[b]"] as? String == "c d")
-            #expect((form["headers"] as? [String: Any])?["Content-Type"] as? String == "application/x-www-form-urlencoded")
+            #expect(
+                (form["headers"] as? [String: Any])?["Content-Type"] as? String == "application/x-www-form-urlencoded"
+            )
 
             manager.requestSerializer = JSONRequestSerializer(writingOptions: [.sortedKeys])
             let json = try Self.echo(try await manager.put("anything", parameters: ["z": [1, true], "a": "é"]))
@@ -86,7 +96,10 @@ import Testing
             let library = try await manager.get("json", serializer: json).value
             guard case .dictionary(let root)? = library, case .dictionary(let inner)? = root["library"],
                 case .array(let books)? = inner["books"], case .dictionary(let third)? = books.last
-            else { Issue.record("unexpected JSON \(String(describing: library))"); return }
+            else {
+                Issue.record("unexpected JSON \(String(describing: library))")
+                return
+            }
             #expect(third["isbn"] == nil)
             #expect(third["available"] == true)
 
@@ -110,17 +123,23 @@ import Testing
         }
     }
 
-    @Test("validation failures carry the response and the body", arguments: [
-        ("status/404", ResponseValidationFailure.Reason.unacceptableStatusCode(404)),
-        ("html", .unacceptableContentType("text/html")),
-    ])
+    @Test(
+        "validation failures carry the response and the body",
+        arguments: [
+            ("status/404", ResponseValidationFailure.Reason.unacceptableStatusCode(404)),
+            ("html", .unacceptableContentType("text/html")),
+        ]
+    )
     func validationFailures(path: String, reason: ResponseValidationFailure.Reason) async throws {
         try await Self.withManager { _, manager in
             do {
                 _ = try await manager.get(path, serializer: JSONResponseSerializer())
                 Issue.record("\(path) must fail validation")
             } catch {
-                guard case .responseValidation(let failure) = error as? SessionError else { Issue.record("got \(error)"); return }
+                guard case .responseValidation(let failure) = error as? SessionError else {
+                    Issue.record("got \(error)")
+                    return
+                }
                 #expect(failure.reason == reason)
                 #expect(failure.response.url.path.hasSuffix(path))
                 if path == "html" { #expect(String(decoding: failure.data, as: UTF8.self).contains("<html")) }

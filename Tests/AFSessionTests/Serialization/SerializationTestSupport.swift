@@ -23,7 +23,8 @@ func drain(_ body: RequestBody?, bufferSize: Int = 7) throws -> Data {
 }
 
 /// A response head for validation tests.
-func makeResponse(status: Int = 200, contentType: String? = nil, url: String = "http://example.test/x") -> HTTPResponse {
+func makeResponse(status: Int = 200, contentType: String? = nil, url: String = "http://example.test/x") -> HTTPResponse
+{
     var headers = HTTPHeaders()
     if let contentType { headers["Content-Type"] = contentType }
     return HTTPResponse(url: URL(string: url)!, statusCode: status, headers: headers, httpVersion: .http1_1)

@@ -44,12 +44,14 @@ struct Curl {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-curl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outFile = folder.appendingPathComponent("stdout"), errorFile = folder.appendingPathComponent("stderr")
+        let outFile = folder.appendingPathComponent("stdout")
+        let errorFile = folder.appendingPathComponent("stderr")
         for file in [outFile, errorFile] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments = ["-sS", "--max-time", "60"] + arguments
-        let outHandle = try FileHandle(forWritingTo: outFile), errorHandle = try FileHandle(forWritingTo: errorFile)
+        let outHandle = try FileHandle(forWritingTo: outFile)
+        let errorHandle = try FileHandle(forWritingTo: errorFile)
         process.standardOutput = outHandle
         process.standardError = errorHandle
         let exitCode: Int32 = try await withCheckedThrowingContinuation { continuation in
@@ -69,16 +71,23 @@ struct Curl {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-curl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let headFile = folder.appendingPathComponent("head"), bodyFile = folder.appendingPathComponent("body")
-        let summaryFile = folder.appendingPathComponent("summary"), errorFile = folder.appendingPathComponent("stderr")
-        for file in [headFile, bodyFile, summaryFile, errorFile] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+        let headFile = folder.appendingPathComponent("head")
+        let bodyFile = folder.appendingPathComponent("body")
+        let summaryFile = folder.appendingPathComponent("summary")
+        let errorFile = folder.appendingPathComponent("stderr")
+        for file in [headFile, bodyFile, summaryFile, errorFile] {
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        }
 
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments =
-            ["-sS", "--max-time", "30", "-D", headFile.path, "-o", bodyFile.path,
-             "-w", "%{http_code} %{http_version} %{num_redirects}"] + arguments
-        let summaryHandle = try FileHandle(forWritingTo: summaryFile), errorHandle = try FileHandle(forWritingTo: errorFile)
+            [
+                "-sS", "--max-time", "30", "-D", headFile.path, "-o", bodyFile.path,
+                "-w", "%{http_code} %{http_version} %{num_redirects}",
+            ] + arguments
+        let summaryHandle = try FileHandle(forWritingTo: summaryFile)
+        let errorHandle = try FileHandle(forWritingTo: errorFile)
         process.standardOutput = summaryHandle
         process.standardError = errorHandle
         let exitCode: Int32 = try await withCheckedThrowingContinuation { continuation in
@@ -94,10 +103,13 @@ struct Curl {
             return (line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
         return Result(
-            exitCode: exitCode, status: summary.first.flatMap { Int($0) } ?? 0,
+            exitCode: exitCode,
+            status: summary.first.flatMap { Int($0) } ?? 0,
             httpVersion: summary.count > 1 ? String(summary[1]) : "",
-            redirects: summary.count > 2 ? Int(summary[2]) ?? 0 : 0, headers: headers,
+            redirects: summary.count > 2 ? Int(summary[2]) ?? 0 : 0,
+            headers: headers,
             body: (try? Data(contentsOf: bodyFile)) ?? Data(),
-            stderr: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
+            stderr: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+        )
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// Starts a server for one test with only the endpoints it needs.
 func withServer<T: Sendable>(
-    tls variants: Set<FixtureServer.TLSVariant>? = nil, _ body: (FixtureServer) async throws -> T
+    tls variants: Set<FixtureServer.TLSVariant>? = nil,
+    _ body: (FixtureServer) async throws -> T
 ) async throws -> T {
     var configuration = FixtureServer.Configuration()
     configuration.eventLoopThreads = 1
