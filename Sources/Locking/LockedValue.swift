@@ -42,3 +42,10 @@ public final class LockedValue<Value: ~Copyable>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+extension LockedValue: CustomReflectable where Value: ~Copyable {
+    /// No children: reading the value outside the lock would race, and a non-copyable value cannot be
+    /// copied out. (Swift Testing reflects the operands of a failed `#expect`; a lock whose value it
+    /// tried to copy would end the test process instead of reporting the failure.)
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
