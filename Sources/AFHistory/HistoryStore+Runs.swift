@@ -96,9 +96,9 @@ extension HistoryStore {
 
     static let resultColumns = """
         r.run_seq, runs.id AS run_id, s.file, s.name AS suite_name, t.name AS test_name, r.line, r.status,
-        r.attempts, r.started_at, r.duration_ms, r.failure_messages, r.error_kind, r.response_status,
-        r.http_version, r.remote_ip, r.body_bytes, r.total_ms, r.assertion_count, runs.history_detail
-        """
+        r.attempts, r.started_at, r.duration_ms, r.failure_messages, r.error_kind, r.curl_code, r.response_status,
+        r.http_version, r.remote_ip, r.body_bytes, r.assertion_count, runs.history_detail,
+        """ + HistorySchema.timingColumns.map { "r.\($0)" }.joined(separator: ", ")
     static let resultJoins = """
         FROM results r JOIN runs ON runs.seq = r.run_seq JOIN tests t ON t.id = r.test_id
         JOIN suites s ON s.id = t.suite_id
@@ -123,11 +123,13 @@ extension HistoryStore {
             durationMs: row["duration_ms"],
             failureMessages: messages.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? [],
             errorKind: row["error_kind"],
+            curlCode: row["curl_code"],
             responseStatus: row["response_status"],
             httpVersion: row["http_version"],
             remoteIP: row["remote_ip"],
             bodyBytes: row["body_bytes"],
             totalMs: row["total_ms"],
+            timings: TimingSummary(row: row),
             assertionCount: row["assertion_count"],
             detailKept: Self.detail(row["history_detail"]).keepsDetail(of: status)
         )

@@ -22,7 +22,9 @@ struct HistoryShowCommand: ParsableCommand {
         let rows = shown.results.map { result in
             [
                 result.identity.description, "\(result.identity.suiteFile):\(result.line)", result.status.rawValue,
-                "\(result.attempts)", result.responseStatus.map(String.init) ?? "", HistoryOutput.ms(result.durationMs),
+                "\(result.attempts)", result.responseStatus.map(String.init) ?? "",
+                result.curlCode.map(String.init) ?? "",
+                HistoryOutput.ms(result.durationMs),
                 result.failureMessages.joined(separator: "; "),
             ]
         }
@@ -38,7 +40,7 @@ struct HistoryShowCommand: ParsableCommand {
         }
         try HistoryOutput.emit(
             options.format,
-            headers: ["test", "location", "status", "attempts", "http", "duration_ms", "messages"],
+            headers: ["test", "location", "status", "attempts", "http", "curl", "duration_ms", "messages"],
             rows: rows,
             json: Output(run: shown.run, results: shown.results)
         )

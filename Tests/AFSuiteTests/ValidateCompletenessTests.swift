@@ -34,6 +34,26 @@ struct ValidateCompletenessTests {
         #expect(found.count == 1)
     }
 
+    @Test func misspeltRequiredKeyIsReportedOnceAsUnknownWithTheKeyItMeans() throws {
+        let json = suite(
+            #"{"name": "t", "request": {"url": "/u", "basicAuth": {"user": "u", "password": "p"}}}"#
+        )
+        let found = problems(json)
+        #expect(found.map(\.code) == ["unknown-key"], "\(found)")
+        let d = try #require(found.first)
+        #expect(d.message == "unknown key `user` in `basicAuth`")
+        #expect(d.fix == "did you mean `username`?")
+        #expect(d.location.pointer == "/tests/0/request/basicAuth/user")
+    }
+
+    @Test func unrelatedUnknownKeyLeavesTheRequiredKeyMissing() throws {
+        let found = problems(
+            suite(#"{"name": "t", "request": {"url": "/u", "basicAuth": {"login": "u", "password": "p"}}}"#)
+        )
+        #expect(Set(found.map(\.code)) == ["unknown-key", "missing-key"], "\(found)")
+        #expect(found.contains { $0.message == "missing `username` in `basicAuth`" }, "\(found)")
+    }
+
     @Test func validXPathLoads() throws {
         let json = test(
             expect: #"{"xpath": [{"path": "count(//li)", "equals": 3}, {"path": "//a/@href", "exists": true}]}"#

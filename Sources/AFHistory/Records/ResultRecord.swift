@@ -23,6 +23,8 @@ public struct ResultRecord: Sendable, Hashable, Codable {
     public var failureMessages: [String]
     /// The error kind for `.error`.
     public var errorKind: String?
+    /// libcurl's code for a transfer error (`CURLE_…`), when the error came from libcurl.
+    public var curlCode: Int?
     /// The response status code.
     public var responseStatus: Int?
     /// The HTTP version.
@@ -33,6 +35,9 @@ public struct ResultRecord: Sendable, Hashable, Codable {
     public var bodyBytes: Int64?
     /// The transfer's total time (the `total` phase), when a transfer happened.
     public var totalMs: Double?
+    /// Every phase libcurl measured, when a transfer happened: for an errored result, the phases it measured
+    /// before the failure (a connect, a first byte), the others zero.
+    public var timings: TimingSummary?
     /// How many assertions were evaluated (for results recorded before schema version 2, counted from their
     /// assertion rows by the migration).
     public var assertionCount: Int?

@@ -30,4 +30,14 @@ enum EditDistance {
         }
         return best?.0
     }
+
+    /// Whether `typed` is likely a misspelling of `key`: close by edit distance (as `suggestion`), or a
+    /// shortening or lengthening of it (`user` for `username`, `passwordText` for `password`), at least three
+    /// characters long.
+    static func isLikelyMisspelling(_ typed: String, of key: String) -> Bool {
+        if suggestion(for: typed, among: [key]) != nil { return true }
+        let a = typed.lowercased()
+        let b = key.lowercased()
+        return min(a.count, b.count) >= 3 && (a.hasPrefix(b) || b.hasPrefix(a))
+    }
 }

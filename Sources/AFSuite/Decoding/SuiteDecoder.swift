@@ -177,8 +177,30 @@ struct SuiteDecoder {
 
     mutating func require(_ key: String, in node: SuiteNode, context: String) -> SuiteNode? {
         if let child = node.member(key) { return child }
-        report(.missingKey(key: key, context: context), at: node)
+        if !adoptMisspelling(of: key, in: node) { report(.missingKey(key: key, context: context), at: node) }
         return nil
+    }
+
+    /// Whether an unknown key of `node`, already reported, is likely `key` misspelt (`user` for `username`):
+    /// its diagnostic then suggests `key`, and `key` is not also reported missing (one mistake, one report).
+    private mutating func adoptMisspelling(of key: String, in node: SuiteNode) -> Bool {
+        let prefix = node.pointer + "/"
+        for index in diagnostics.indices.reversed() {
+            guard case .invalid(let d) = diagnostics[index],
+                case .unknownKey(let typed, let suggestion, let context) = d.reason,
+                suggestion == nil || suggestion == key, d.fix == d.reason.fix,
+                d.location.pointer.hasPrefix(prefix), !d.location.pointer.dropFirst(prefix.count).contains("/"),
+                EditDistance.isLikelyMisspelling(typed, of: key)
+            else { continue }
+            diagnostics[index] = .invalid(
+                SuiteDiagnostic(
+                    location: d.location,
+                    reason: .unknownKey(key: typed, suggestion: key, context: context)
+                )
+            )
+            return true
+        }
+        return false
     }
 
     // MARK: Scalars

@@ -9,7 +9,11 @@ struct OutputOptions: ParsableArguments {
         case auto, always, never
     }
 
-    @Flag(name: [.short, .long], help: "Show the request and response of failing tests (redacted).")
+    @Flag(
+        name: [.short, .long],
+        help:
+            "Show the request and response of failing tests (redacted), and an errored test's curl code and measured phases."
+    )
     var verbose = false
 
     @Flag(name: [.short, .long], help: "Print only failures and the summary.")

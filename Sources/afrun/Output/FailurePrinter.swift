@@ -30,6 +30,9 @@ struct FailurePrinter {
         if r.attempts > 1 { console.out(style.dim("  after \(r.attempts) attempts")) }
         if let error = r.error {
             console.out("  \(style.red("✗")) \(error.kind): \(shown(error.message))")
+            if verbose, let measured = Self.measured(error: error, timings: r.timings) {
+                console.out(style.dim("  \(measured)"))
+            }
         }
         for a in r.assertions where !a.passed {
             console.out("  \(style.red("✗")) \(shown(a.message))")
@@ -57,6 +60,22 @@ struct FailurePrinter {
             if verbose { for h in response.headers { console.out("    \(shown(h.name)): \(shown(h.value))") } }
             if !response.bodyExcerpt.isEmpty { indent(response.bodyExcerpt, limit: verbose ? nil : excerptLines) }
         }
+    }
+
+    /// An error's curl code and the phases libcurl measured before it failed (`curl code 18; measured: connect
+    /// 0.4ms, ttfb 2.1ms, total 2.3ms`): a phase it never reached is zero and left out.
+    static func measured(error: TestErrorInfo, timings: TimingSummary?) -> String? {
+        var parts: [String] = []
+        if let code = error.curlCode { parts.append("curl code \(code)") }
+        if let t = timings {
+            let phases = [
+                ("dns", t.dnsMs), ("connect", t.connectMs), ("tls", t.tlsMs), ("ttfb", t.ttfbMs),
+                ("download", t.downloadMs), ("total", t.totalMs),
+            ]
+            let reached = phases.filter { $0.1 > 0 }.map { "\($0.0) \(Format.ms($0.1))" }
+            if !reached.isEmpty { parts.append("measured: " + reached.joined(separator: ", ")) }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// Data as the terminal may show it: control characters written as escapes (`\x1b`).
