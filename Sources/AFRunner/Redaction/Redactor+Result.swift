@@ -12,32 +12,17 @@ extension Redactor {
         let set = current
         var r = consume result
         if !r.assertions.isEmpty { r.assertions = Self.assertions(r.assertions, set) }
-        // Written in place (`r.request?.url = …`): copying a summary out and back retained and released every one
-        // of its fields once more per result.
-        if let message = r.error?.message {
-            let redacted = Self.text(message, set)
-            if redacted != message { r.error?.message = redacted }
+        if let message = r.error?.message { r.error?.message = Self.text(message, set) }
+        if var request = r.request {
+            request.url = Self.url(request.url, set)
+            request.headers = Self.headers(request.headers, set)
+            request.bodyExcerpt = request.bodyExcerpt.map { Self.text($0, set) }
+            r.request = request
         }
-        // Written only when it changes: most URLs carry nothing to hide (and most are seen to at a glance).
-        if let url = r.request?.url {
-            let redacted = Self.url(url, set)
-            if redacted != url { r.request?.url = redacted }
-        }
-        if let headers = r.request?.headers {
-            let redacted = Self.headers(headers, set)
-            if redacted != headers { r.request?.headers = redacted }
-        }
-        if let excerpt = r.request?.bodyExcerpt {
-            let redacted = Self.text(excerpt, set)
-            if redacted != excerpt { r.request?.bodyExcerpt = redacted }
-        }
-        if let headers = r.response?.headers {
-            let redacted = Self.headers(headers, set)
-            if redacted != headers { r.response?.headers = redacted }
-        }
-        if let excerpt = r.response?.bodyExcerpt {
-            let redacted = Self.text(excerpt, set)
-            if redacted != excerpt { r.response?.bodyExcerpt = redacted }
+        if var response = r.response {
+            response.headers = Self.headers(response.headers, set)
+            response.bodyExcerpt = Self.text(response.bodyExcerpt, set)
+            r.response = response
         }
         if !r.captures.isEmpty {
             r.captures = Dictionary(
