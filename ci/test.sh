@@ -43,5 +43,6 @@ if [ "${AFRUN_SKIP_TSAN:-0}" != 1 ]; then
   echo "== ThreadSanitizer (session core, runner, history writer)"
   # Strict: a race report or a failing test fails CI. A crash of the process itself (the TSan runtime was
   # seen to abort once, "CHECK failed", while the Swift backtracer ran) is retried once, as above.
-  run_tests --sanitize=thread --scratch-path .build-tsan --filter 'AFSessionTests|AFRunnerTests|AFHistoryTests'
+  TSAN_OPTIONS="suppressions=$PWD/ci/tsan-suppressions.txt ${TSAN_OPTIONS:-}" \
+    run_tests --sanitize=thread --scratch-path .build-tsan --filter 'AFSessionTests|AFRunnerTests|AFHistoryTests'
 fi
