@@ -43,7 +43,7 @@ struct DownloadTests {
 
     @Test func cancelMidDownloadFailsWithCancelledAndRemovesTheTemporaryFile() async throws {
         try await withFixture { server, session in
-            let task = session.downloadTask(with: HTTPRequest(url: server.url("/drip?numbytes=100&duration=5")))
+            let task = session.downloadTask(with: HTTPRequest(url: server.url("/drip?numbytes=100&duration=120")))
             let progress = task.downloadProgress
             task.resume()
             for await value in progress where value.completedBytes > 0 { break }
