@@ -122,15 +122,39 @@ public struct RequestDefaults: Sendable {
 }
 
 /// A header name and a templated value.
+///
+/// A suite writes a string (one field), an array (one field per element, in order) or `null` (no such
+/// field: it removes a suite default or afrun's own `User-Agent`).
 public struct HeaderSpec: Sendable, Hashable {
-    /// The header name.
+    /// The header name, possibly with `{{variables}}`.
     public var name: String
-    /// The value, possibly with `{{variables}}`.
+    /// The value, possibly with `{{variables}}`; the first element when the suite gave an array.
     public var value: String
+    /// Every value when the suite gave an array (the header is sent once per element); nil for one value.
+    public var values: [String]? = nil
+    /// Whether the suite wrote `null`: the header is not sent at all.
+    public var removes = false
 
     /// Creates a header spec.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
     }
+
+    /// A header sent once per element of `values` (which must not be empty).
+    public init(name: String, values: [String]) {
+        self.name = name
+        self.value = values.first ?? ""
+        self.values = values
+    }
+
+    /// A header that is not sent (`"Name": null`).
+    public static func removal(_ name: String) -> HeaderSpec {
+        var spec = HeaderSpec(name: name, value: "")
+        spec.removes = true
+        return spec
+    }
+
+    /// The values to send, in order (none for a removal).
+    public var allValues: [String] { removes ? [] : values ?? [value] }
 }

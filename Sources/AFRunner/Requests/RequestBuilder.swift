@@ -46,16 +46,17 @@ public struct RequestBuilder: Sendable {
             url = try URLResolver.resolve(reference, against: base)
         }
 
-        // Suite level, then the test's: basicAuth sets Authorization, a header written beside it wins.
-        var headers = HTTPHeaders()
-        for header in suite.defaults.headers { headers[header.name] = try render(header, scope: scope) }
+        // afrun's User-Agent, then the suite level, then the test's: basicAuth sets Authorization, a header
+        // written beside it wins; a header written `null` is not sent.
+        var headers: HTTPHeaders = ["User-Agent": Self.userAgent]
+        for header in suite.defaults.headers { try apply(header, to: &headers, scope: scope) }
         if let auth = spec.basicAuth ?? suite.defaults.basicAuth {
             headers["Authorization"] = HTTPRequestSerializer.basicAuthorization(
                 username: try scope.render(auth.username),
                 password: try scope.render(auth.password)
             )
         }
-        for header in spec.headers { headers[header.name] = try render(header, scope: scope) }
+        for header in spec.headers { try apply(header, to: &headers, scope: scope) }
 
         if let query = spec.query {
             url = try Self.appendingQuery(try scope.render(query), to: url, method: method)
@@ -91,12 +92,35 @@ public struct RequestBuilder: Sendable {
         }
     }
 
-    /// A header's value, rendered and checked for line breaks (its name is a suite literal, checked by the loader).
-    private func render(_ header: HeaderSpec, scope: VariableScope) throws(RunnerError) -> String {
-        try Self.rejectLineBreaks(in: header.name, field: "a header name", template: "", scope: scope)
-        let value = try scope.render(header.value)
-        try Self.rejectLineBreaks(in: value, field: "header '\(header.name)'", template: header.value, scope: scope)
-        return value
+    /// The `User-Agent` every request sends unless its suite or test sets another or writes `null`: servers
+    /// such as GitHub's API refuse requests without one (curl, Hurl and Newman send theirs too).
+    public static let userAgent = "afrun/\(Versions.afrun)"
+
+    /// Sets `header` over `headers`: its fields replace every field of that name (one per value of an
+    /// array), and a removal leaves none.
+    private func apply(_ header: HeaderSpec, to headers: inout HTTPHeaders, scope: VariableScope) throws(RunnerError) {
+        let name = try scope.render(header.name)
+        try Self.rejectLineBreaks(in: name, field: "a header name", template: header.name, scope: scope)
+        // A rendered name with `:` or a space would put part of the value into the name's place.
+        guard !name.isEmpty, name.utf8.allSatisfy(Self.isTokenByte) else {
+            throw .request("header name '\(name)' (from '\(header.name)') is not an HTTP field name")
+        }
+        headers[name] = nil
+        for template in header.allValues {
+            let value = try scope.render(template)
+            try Self.rejectLineBreaks(in: value, field: "header '\(name)'", template: template, scope: scope)
+            headers.add(name: name, value: value)
+        }
+    }
+
+    /// Whether `byte` may appear in an HTTP field name (RFC 9110 `tchar`).
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
     }
 
     /// `url` with `query` (an object) appended using AFNetworking's query-string rules.

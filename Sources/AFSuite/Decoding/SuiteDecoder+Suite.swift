@@ -208,7 +208,8 @@ extension SuiteDecoder {
         return BasicAuthSpec(username: username, password: password)
     }
 
-    /// Header values are templates; numbers and booleans are accepted and written as text.
+    /// Header values are templates; numbers and booleans are accepted and written as text, an array sends the
+    /// header once per element, `null` sends no such header (a default's, or afrun's `User-Agent`).
     mutating func decodeHeaders(_ node: SuiteNode?) -> [HeaderSpec] {
         guard let node else { return [] }
         guard case .object = node.value else {
@@ -226,17 +227,47 @@ extension SuiteDecoder {
         for (name, child) in node.members {
             rejectLineBreaks(in: name, at: child, keyName: name, key: true)
             switch child.value {
-            case .string(let s):
-                rejectLineBreaks(in: s, at: child, keyName: name)
-                record(s, at: child)
-                out.append(HeaderSpec(name: name, value: s))
-            case .number(let n): out.append(HeaderSpec(name: name, value: n.literal))
-            case .bool(let b): out.append(HeaderSpec(name: name, value: b ? "true" : "false"))
+            case .null: out.append(.removal(name))
+            case .array:
+                let elements = child.elements
+                guard !elements.isEmpty else {
+                    var d = SuiteDiagnostic(
+                        location: location(child),
+                        reason: .wrongType(key: name, expected: "a non-empty array", found: "an empty array")
+                    )
+                    d.fix = "write `null` to send no `\(name)` header, or give at least one value"
+                    diagnostics.append(.invalid(d))
+                    continue
+                }
+                let values = elements.compactMap { headerValue($0, name: name) }
+                if values.count == elements.count { out.append(HeaderSpec(name: name, values: values)) }
             default:
-                report(.wrongType(key: name, expected: "a string", found: child.typeDescription), at: child)
+                if let value = headerValue(child, name: name) { out.append(HeaderSpec(name: name, value: value)) }
             }
         }
         return out
+    }
+
+    /// One header value: a template string, or a number or boolean written as text.
+    private mutating func headerValue(_ node: SuiteNode, name: String) -> String? {
+        switch node.value {
+        case .string(let s):
+            rejectLineBreaks(in: s, at: node, keyName: name)
+            record(s, at: node)
+            return s
+        case .number(let n): return n.literal
+        case .bool(let b): return b ? "true" : "false"
+        default:
+            report(
+                .wrongType(
+                    key: name,
+                    expected: "a string, an array of strings, or null",
+                    found: node.typeDescription
+                ),
+                at: node
+            )
+            return nil
+        }
     }
 
     mutating func decodeRetry(_ node: SuiteNode) -> RetrySpec? {
