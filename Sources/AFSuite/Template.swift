@@ -4,14 +4,19 @@
 /// - A name starts with a letter or `_` and holds letters, digits, `_`, `-` and `.`;
 ///   `env.NAME` reads the environment variable `NAME`.
 /// - `\{{` is a literal `{{` (written `"\\{{"` inside a JSON string). A `}}` with no `{{` is literal.
+/// - `{{$uuid}}`, `{{$randomInt(1,100)}}`… insert a generated value (``GeneratedValue``).
+/// - `{{name | string}}` is `{{name}}` that stays a string where a lone placeholder would take the
+///   variable's JSON type (a `json` body value).
 /// - An unclosed `{{`, an empty `{{}}` or an invalid name throws, with the character offset.
 public struct Template: Sendable, Hashable {
     /// One `{{…}}` occurrence.
     public struct Placeholder: Sendable, Hashable {
-        /// The variable name as written, trimmed (`user`, `env.TOKEN`).
+        /// The variable name as written, trimmed (`user`, `env.TOKEN`, `$randomInt(1,100)`), without a filter.
         public var name: String
         /// The character offset of its `{{` in ``Template/source``.
         public var offset: Int
+        /// Whether `| string` follows the name.
+        public var forcesString = false
     }
 
     private enum Segment: Sendable, Hashable {
@@ -50,14 +55,27 @@ public struct Template: Sendable, Hashable {
                 guard let close = Self.closingBraces(in: chars, from: i + 2) else {
                     throw .templateSyntax(template: source, message: "unclosed `{{`", offset: i)
                 }
-                let name = String(chars[(i + 2)..<close]).trimmingWhitespace()
+                var name = String(chars[(i + 2)..<close]).trimmingWhitespace()
+                var forcesString = false
+                if let bar = name.firstIndex(of: "|") {
+                    let filter = name[name.index(after: bar)...].trimmingWhitespace()
+                    guard filter == "string" else {
+                        throw .templateSyntax(
+                            template: source,
+                            message: "unknown filter `\(filter)` (the only filter is `| string`)",
+                            offset: i
+                        )
+                    }
+                    name = name[..<bar].trimmingWhitespace()
+                    forcesString = true
+                }
                 if let problem = Self.problem(withName: name) {
                     throw .templateSyntax(template: source, message: problem, offset: i)
                 }
                 if !literal.isEmpty { segments.append(.literal(literal)) }
                 literal = ""
                 segments.append(.variable(name))
-                placeholders.append(Placeholder(name: name, offset: i))
+                placeholders.append(Placeholder(name: name, offset: i, forcesString: forcesString))
                 i = close + 2
             } else {
                 literal.append(c)
@@ -74,6 +92,13 @@ public struct Template: Sendable, Hashable {
 
     /// Whether the template has no placeholder (its rendering is its source, escapes removed).
     public var isLiteral: Bool { placeholders.isEmpty }
+
+    /// The placeholder when the template is exactly one placeholder and nothing else (`"{{id}}"`): in a
+    /// `json` body such a value takes the variable's JSON type unless it is written `{{id | string}}`.
+    public var lonePlaceholder: Placeholder? {
+        guard segments.count == 1, case .variable = segments[0] else { return nil }
+        return placeholders.first
+    }
 
     /// Renders the template.
     /// - Parameter lookup: a variable's value, or nil when it is undefined (`env.NAME` is passed as written).
@@ -118,11 +143,12 @@ public struct Template: Sendable, Hashable {
     /// Why `name` is not a valid variable name, or nil when it is.
     /// Whether a variable, a capture or a data row may define `name`: a valid name, not `env.…`.
     static func isDefinable(_ name: String) -> Bool {
-        !name.hasPrefix("env.") && problem(withName: name) == nil
+        !name.hasPrefix("env.") && !name.hasPrefix("$") && problem(withName: name) == nil
     }
 
     static func problem(withName name: String) -> String? {
         if name.isEmpty { return "empty placeholder `{{}}`" }
+        if name.hasPrefix("$") { return GeneratedValue.problem(in: name) }
         var body = Substring(name)
         if name.hasPrefix("env.") {
             body = body.dropFirst(4)

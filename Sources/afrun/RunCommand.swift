@@ -17,6 +17,7 @@ struct RunCommand: AsyncParsableCommand {
     var paths: [String]
 
     @OptionGroup var execution: ExecutionOptions
+    @OptionGroup(title: "Requests") var requests: RequestOptions
     @OptionGroup var variables: VariableOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var reports: ReportOptions
@@ -89,6 +90,7 @@ struct RunCommand: AsyncParsableCommand {
         options.maxBodyBytes = execution.maxBody
         options.variables = defined.variables
         options.secrets = defined.secrets
+        requests.apply(to: &options)
         // Only failures are printed after the run; reporters that need every result collect their own.
         options.keptResults = .problems
         // A refused connection to a host with no route at all is reported as `unreachable`

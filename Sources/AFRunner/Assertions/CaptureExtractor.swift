@@ -24,16 +24,19 @@ public enum CaptureExtractor {
     ///   - captures: what to take.
     ///   - context: the response.
     ///   - regexLimit: how long one regex capture may search.
+    ///   - typed: told the node of each JSON capture whose value is not a string (for `json` bodies that
+    ///     insert it with its type).
     public static func extract(
         _ captures: [CaptureSpec],
         from context: ResponseContext,
-        regexLimit: Duration = BoundedRegex.defaultLimit
+        regexLimit: Duration = BoundedRegex.defaultLimit,
+        typed: (_ name: String, _ value: JSONValue) -> Void = { _, _ in }
     ) -> Result<[(String, String)], Misses> {
         var values: [(String, String)] = []
         var misses: [Miss] = []
         var document: JSONValue?
         for capture in captures {
-            switch value(of: capture, context: context, document: &document, regexLimit: regexLimit) {
+            switch value(of: capture, context: context, document: &document, regexLimit: regexLimit, typed: typed) {
             case .success(let v): values.append((capture.name, v))
             case .failure(let miss): misses.append(miss)
             }
@@ -45,7 +48,8 @@ public enum CaptureExtractor {
         of capture: CaptureSpec,
         context: ResponseContext,
         document: inout JSONValue?,
-        regexLimit: Duration
+        regexLimit: Duration,
+        typed: (String, JSONValue) -> Void
     ) -> Result<String, Miss> {
         func miss(_ reason: String) -> Result<String, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
         switch capture.source {
@@ -57,7 +61,7 @@ public enum CaptureExtractor {
             return .success(value)
         case .json, .regex:
             if let problem = context.truncationProblem { return miss(problem) }
-            return bodyValue(of: capture, context: context, document: &document, regexLimit: regexLimit)
+            return bodyValue(of: capture, context: context, document: &document, regexLimit: regexLimit, typed: typed)
         }
     }
 
@@ -66,7 +70,8 @@ public enum CaptureExtractor {
         of capture: CaptureSpec,
         context: ResponseContext,
         document: inout JSONValue?,
-        regexLimit: Duration
+        regexLimit: Duration,
+        typed: (String, JSONValue) -> Void
     ) -> Result<String, Miss> {
         func miss(_ reason: String) -> Result<String, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
         switch capture.source {
@@ -83,6 +88,7 @@ public enum CaptureExtractor {
                 return miss("invalid JSONPath \(path): \(error.description)")
             }
             guard let node = query.evaluate(root).first else { return miss("\(path) selected nothing") }
+            if case .string = node.value {} else { typed(capture.name, node.value) }
             return .success(node.value.templateText)
         case .regex(let pattern, let group):
             let regex: BoundedRegex

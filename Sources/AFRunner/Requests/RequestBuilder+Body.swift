@@ -11,7 +11,8 @@ extension RequestBuilder {
         }
         switch body {
         case .json(let value):
-            request.body = .data(Data(try scope.render(value).serialized().utf8))
+            // A value that is exactly `"{{name}}"` takes the variable's JSON type (docs/suite-format.md).
+            request.body = .data(Data(try scope.renderTyped(value).serialized().utf8))
             setType("application/json")
         case .form(let value):
             var serializer = HTTPRequestSerializer()

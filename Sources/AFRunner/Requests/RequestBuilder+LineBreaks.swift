@@ -21,7 +21,7 @@ extension RequestBuilder {
         if let parsed = try? Template(template) {
             source =
                 parsed.variableNames.lazy
-                .filter { scope.value(of: $0).flatMap(forbiddenCharacter(in:)) != nil }
+                .filter { !$0.hasPrefix("$") && scope.value(of: $0).flatMap(forbiddenCharacter(in:)) != nil }
                 .map { scope.describeSource(of: $0) }.first
         }
         throw .forbiddenCharacter(field: field(), character: character, source: source)

@@ -29,6 +29,9 @@ public struct RunOptions: Sendable {
     /// `--secret name=value` and vars-file secrets: like `variables`, and redacted in every form from every result
     /// of the run.
     public var secrets: [String: String] = [:]
+    /// `--seed N`: `{{$uuid}}`, `{{$randomInt(…)}}` and `{{$randomString(…)}}` give the same values on every
+    /// run with the same seed (each test draws from the seed and its own identity); nil draws fresh ones.
+    public var seed: UInt64?
     /// The environment `{{env.NAME}}` reads.
     public var environment: [String: String] = ProcessEnvironment.all
     /// The session configuration every session starts from (its security policy is replaced per suite).

@@ -155,7 +155,7 @@ public final class Runner: Sendable {
                 }
                 let outcome = await executor.run(test, scope: scope, leftOut: leftOut)
                 for capture in outcome.captures {
-                    scope.capture(capture.name, value: capture.value, secret: capture.secret)
+                    scope.capture(capture.name, value: capture.value, secret: capture.secret, json: capture.json)
                 }
                 if let result = outcome.result { report(result, to: dispatcher) }
             }

@@ -1,6 +1,7 @@
 import AFSession
 import AFSuite
 import Foundation
+import JSONPath
 
 /// Runs one test of a suite: builds the request, sends it (with retries), evaluates the
 /// expectations, takes the captures, and returns the redacted result.
@@ -33,6 +34,8 @@ struct TestExecutor: Sendable {
         var name: String
         var value: String
         var secret: Bool
+        /// The captured JSON node when it is not a string.
+        var json: JSONValue? = nil
     }
 
     /// Whether the run's selection (`--filter`, `--shard`, `--rerun-failed`) includes `test`.
@@ -67,6 +70,8 @@ struct TestExecutor: Sendable {
         }
         var scope = scope
         if let row = test.row { scope.row = row.values }
+        let generator = ValueGenerator.forTest(identity, runSeed: runner.options.seed)
+        scope.generator = generator
         let captures = await execute(test, scope: scope, leftOut: leftOut, into: &result)
         if runner.stoppedBecause == .interrupted, result.status == .error, result.error?.kind == "cancelled" {
             // Cut short by the interruption: not run to the end, so neither failed nor errored.
@@ -80,6 +85,9 @@ struct TestExecutor: Sendable {
             redactor.addSecrets(captures.filter(\.secret).map(\.value))
             result.captures = Dictionary(captures.map { ($0.name, $0.value) }, uniquingKeysWith: { _, b in b })
         }
+        // The generated values sent (`$uuid`, `$randomInt(1,100)#2`…) are kept beside the captures: no capture
+        // name can start with `$`.
+        for (name, value) in generator.values { result.captures[name] = value }
         if runner.options.failFast, result.status == .failed || result.status == .error { runner.stop(.failFast) }
         return (redactor.redact(result, secretCaptures: secretCaptures), captures)
     }
@@ -102,6 +110,7 @@ struct TestExecutor: Sendable {
         // The rendered expectations on their own: a mutable copy of the whole test case (retains
         // of every field, per test) only to replace them cost more than the rendering.
         let expect: Expectations
+        let captureSpecs: [CaptureSpec]
         do {
             var built = try builder.request(for: test, scope: scope)
             // A bearer token, an API key, a Basic credential (even from a variable not marked secret): hidden in
@@ -114,6 +123,7 @@ struct TestExecutor: Sendable {
             if cookies == nil { built.handlesCookies = false }
             request = built
             expect = try scope.render(test.expect)
+            captureSpecs = try Self.render(test.captures, scope: scope)
             let spec = suite.defaults.tls.map { $0.merged(with: test.request.tls) } ?? test.request.tls
             let policy = try policies.policy(for: spec) { (s: String) throws(RunnerError) -> String in
                 try scope.render(s)
@@ -144,10 +154,19 @@ struct TestExecutor: Sendable {
             )
             captures = []
             if result.status == .passed, let context {
-                switch CaptureExtractor.extract(test.captures, from: context, regexLimit: runner.options.regexTimeout) {
+                var nodes: [String: JSONValue] = [:]
+                let extracted = CaptureExtractor.extract(
+                    captureSpecs,
+                    from: context,
+                    regexLimit: runner.options.regexTimeout,
+                    typed: { nodes[$0] = $1 }
+                )
+                switch extracted {
                 case .success(let values):
                     let secret = Set(test.captures.filter(\.hidesValue).map(\.name))
-                    captures = values.map { Capture(name: $0.0, value: $0.1, secret: secret.contains($0.0)) }
+                    captures = values.map {
+                        Capture(name: $0.0, value: $0.1, secret: secret.contains($0.0), json: nodes[$0.0])
+                    }
                 case .failure(let failure):
                     result.status = .failed
                     for miss in failure.misses {
@@ -176,6 +195,22 @@ struct TestExecutor: Sendable {
         }
         result.durationMs = (ContinuousClock.now - started).milliseconds
         return captures
+    }
+
+    /// `captures` with the placeholders of their JSON paths rendered (`$.items[{{index}}].id`).
+    static func render(_ captures: [CaptureSpec], scope: VariableScope) throws(RunnerError) -> [CaptureSpec] {
+        guard
+            captures.contains(where: {
+                if case .json(let p) = $0.source { Template.mayHavePlaceholder(p) } else { false }
+            })
+        else { return captures }
+        var out = captures
+        for index in out.indices {
+            if case .json(let path) = out[index].source, Template.mayHavePlaceholder(path) {
+                out[index].source = .json(try scope.renderPath(path).path)
+            }
+        }
+        return out
     }
 
     /// Sends one attempt and writes its outcome (status, assertions, error, response, timings, TLS) into

@@ -4,7 +4,8 @@ import JSONPath
 extension VariableScope {
     /// `expect` with `{{variables}}` rendered in every string operand of its predicates, so that
     /// a test can assert on a value an earlier test captured (`"equals": "{{userId}}"`).
-    /// A `status` template is rendered and parsed. Paths, regexes and header names stay as written.
+    /// A `status` template is rendered and parsed, a JSON path with `{{…}}` rendered and compiled. XPath,
+    /// regexes and header names stay as written.
     /// - Throws: `RunnerError.undefinedVariable`.
     public func render(_ expect: Expectations) throws(RunnerError) -> Expectations {
         // Most expectations hold no `{{`: nothing to render, nothing to copy.
@@ -29,6 +30,7 @@ extension VariableScope {
         out.json = try expect.json.map { (a: PathAssertion) throws(RunnerError) -> PathAssertion in
             var a = a
             a.predicates = try render(a.predicates)
+            if Template.mayHavePlaceholder(a.path) { (a.path, a.query) = try renderPath(a.path) }
             return a
         }
         out.xpath = try expect.xpath.map { (a: PathAssertion) throws(RunnerError) -> PathAssertion in
@@ -106,7 +108,7 @@ extension VariableScope {
         }
         if expect.status.contains(where: { if case .template = $0 { true } else { false } }) { return true }
         if expect.headers.contains(where: { inSet($0.predicates) }) { return true }
-        if expect.json.contains(where: { inSet($0.predicates) })
+        if expect.json.contains(where: { inSet($0.predicates) || Template.mayHavePlaceholder($0.path) })
             || expect.xpath.contains(where: { inSet($0.predicates) })
         {
             return true

@@ -20,6 +20,12 @@ public struct VariableScope: Sendable {
     public var environment: [String: String]
     /// Names whose values are secret.
     public private(set) var secretNames: Set<String>
+    /// The JSON values of suite variables and JSON captures that are not strings, by name: a `json` body
+    /// value that is exactly `"{{name}}"` takes this value (and so its type) instead of its text.
+    public var jsonValues: [String: JSONValue] = [:]
+    /// What `{{$uuid}}` and the other generated values come from while this scope renders one test's
+    /// request (nil: generated values are undefined).
+    public var generator: ValueGenerator? = nil
 
     /// Creates a scope.
     /// - Parameters:
@@ -48,6 +54,7 @@ public struct VariableScope: Sendable {
             switch definition.source {
             case .value(let value):
                 scope.suiteVariables[definition.name] = value.templateText
+                if case .string = value {} else { scope.jsonValues[definition.name] = value }
             case .environment(let name, let fallback):
                 if let value = environment[name] {
                     scope.suiteVariables[definition.name] = value
@@ -62,13 +69,17 @@ public struct VariableScope: Sendable {
     }
 
     /// Records a captured value for later tests.
-    public mutating func capture(_ name: String, value: String, secret: Bool) {
+    /// - Parameter json: the captured JSON node when it is not a string (a JSON capture of a number,
+    ///   boolean, null, object or array), for `json` bodies that insert it whole.
+    public mutating func capture(_ name: String, value: String, secret: Bool, json: JSONValue? = nil) {
         captures[name] = value
+        jsonValues[name] = json
         if secret { secretNames.insert(name) }
     }
 
     /// The value of a variable, or nil when no source defines it.
     public func value(of name: String) -> String? {
+        if name.hasPrefix("$") { return generator?.text(for: name) }
         if name.hasPrefix("env.") { return overrides[name] ?? environment[String(name.dropFirst(4))] }
         return overrides[name] ?? row[name] ?? captures[name] ?? suiteVariables[name]
     }

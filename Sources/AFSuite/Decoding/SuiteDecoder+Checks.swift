@@ -19,7 +19,7 @@ extension SuiteDecoder {
         for use in templates {
             for placeholder in use.template.placeholders {
                 let name = placeholder.name
-                if name.hasPrefix("env.") || defined.contains(name) { continue }
+                if name.hasPrefix("env.") || name.hasPrefix("$") || defined.contains(name) { continue }
                 if case .test(let index) = use.scope, rowNames[index]?.contains(name) == true { continue }
                 var visible = false
                 if case .test(let index) = use.scope, !suite.parallel {
@@ -39,7 +39,7 @@ extension SuiteDecoder {
                 }
                 report(
                     .undefinedVariable(name: name, note: note),
-                    at: location(inString: use.node, characterOffset: placeholder.offset)
+                    at: location(inString: use.node, characterOffset: placeholder.offset, key: use.key)
                 )
             }
         }

@@ -149,7 +149,9 @@ extension SuiteDecoder {
             guard let pathNode = require("path", in: element, context: context) else { continue }
             let path: String?
             var query: JSONPathQuery?
-            if key == "json" {
+            if key == "json", case .string(let text) = pathNode.value, Template.mayHavePlaceholder(text) {
+                path = templatedJSONPath(pathNode, text)
+            } else if key == "json" {
                 query = jsonQuery(pathNode)
                 path = query?.expression
             } else {

@@ -226,6 +226,7 @@ extension SuiteDecoder {
         var out: [HeaderSpec] = []
         for (name, child) in node.members {
             rejectLineBreaks(in: name, at: child, keyName: name, key: true)
+            if Template.mayHavePlaceholder(name) { record(name, at: child, key: true) }
             switch child.value {
             case .null: out.append(.removal(name))
             case .array:

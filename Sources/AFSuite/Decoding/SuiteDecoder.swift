@@ -19,6 +19,8 @@ struct SuiteDecoder {
         var template: Template
         var node: SuiteNode
         var scope: Scope
+        /// Whether the template is the node's member name (a header name), not its value.
+        var key = false
     }
 
     /// A file path found while decoding, checked for existence afterwards.
@@ -108,8 +110,8 @@ struct SuiteDecoder {
 
     /// The place of the character at `offset` inside the string value of `node`, mapping through
     /// JSON escapes so a `{{` deep in a URL is pointed at exactly.
-    func location(inString node: SuiteNode, characterOffset offset: Int) -> SourceLocation {
-        var base = location(node)
+    func location(inString node: SuiteNode, characterOffset offset: Int, key: Bool = false) -> SourceLocation {
+        var base = location(node, key: key)
         guard let line = index.lineText(base.line) else { return base }
         var raw = Substring(line).dropFirst(base.column - 1)
         guard raw.first == "\"" else { return base }
@@ -287,17 +289,18 @@ struct SuiteDecoder {
     }
 
     /// Parses `text` as a template and records it (or reports its syntax error at the exact column).
+    /// `key: true` records `node`'s member name (a header name) instead of its value.
     @discardableResult
-    mutating func record(_ text: String, at node: SuiteNode) -> Template? {
+    mutating func record(_ text: String, at node: SuiteNode, key: Bool = false) -> Template? {
         do {
             let t = try Template(text)
-            if !t.isLiteral { templates.append(TemplateUse(template: t, node: node, scope: scope)) }
+            if !t.isLiteral { templates.append(TemplateUse(template: t, node: node, scope: scope, key: key)) }
             return t
         } catch {
             if case .templateSyntax(let source, let message, let offset) = error {
                 report(
                     .invalidTemplate(template: source, message: message, offset: offset),
-                    at: location(inString: node, characterOffset: offset)
+                    at: location(inString: node, characterOffset: offset, key: key)
                 )
             }
             return nil
@@ -347,9 +350,41 @@ struct SuiteDecoder {
         return nil
     }
 
-    /// Parses a JSONPath expression, reporting the parser's message and position.
+    /// Parses a JSONPath expression, reporting the parser's message and position; an expression with
+    /// `{{…}}` is checked as a template and compiled once rendered (see `templatedJSONPath`).
     mutating func jsonPath(_ node: SuiteNode?) -> String? {
-        jsonQuery(node)?.expression
+        if let node, case .string(let text) = node.value, Template.mayHavePlaceholder(text) {
+            return templatedJSONPath(node, text)
+        }
+        return jsonQuery(node)?.expression
+    }
+
+    /// A JSONPath with placeholders (`$.items[{{index}}]`): the template is recorded for the variable check,
+    /// and the expression must parse with each placeholder read as `0` or as a name (the rendered text is
+    /// compiled when the test runs).
+    mutating func templatedJSONPath(_ node: SuiteNode, _ text: String) -> String? {
+        guard let template = record(text, at: node) else { return nil }
+        var firstError: (message: String, position: Int)?
+        for stand in ["0", "a"] {
+            let probe = (try? template.render { _ in stand }) ?? text
+            do {
+                _ = try JSONPathQuery(probe)
+                return text
+            } catch {
+                if firstError == nil { firstError = (error.message, error.position) }
+            }
+        }
+        if let error = firstError {
+            report(
+                .invalidJSONPath(
+                    expression: text,
+                    message: error.message + " (with each `{{…}}` read as `0`)",
+                    position: error.position
+                ),
+                at: node
+            )
+        }
+        return nil
     }
 
     /// Compiles a JSONPath expression (kept, so a run does not compile it again per test),

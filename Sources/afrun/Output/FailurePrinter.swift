@@ -53,6 +53,12 @@ struct FailurePrinter {
             for h in request.headers { console.out("    \(shown(h.name)): \(shown(h.value))") }
             if let body = request.bodyExcerpt, !body.isEmpty { indent(body, limit: nil) }
         }
+        // The values `{{$uuid}}`, `{{$randomInt(…)}}`… gave this request (kept beside the captures).
+        let generated = r.captures.filter { $0.key.hasPrefix("$") }.sorted { $0.key < $1.key }
+        if verbose, !generated.isEmpty {
+            console.out(style.dim("  generated:"))
+            for (name, value) in generated { console.out("    \(shown(name)) = \(shown(value))") }
+        }
         if let response = r.response {
             console.out(
                 style.dim("  response: \(response.status) \(shown(response.httpVersion)), \(response.bodyBytes) bytes")
