@@ -66,9 +66,15 @@ public enum GeneratedValue: Sendable, Hashable {
             return given == count ? nil : Problem(message: "write `\(form)`")
         }
         switch head {
-        case "$uuid": return expect(0, "{{$uuid}}").map { .failure($0) } ?? .success(.uuid)
-        case "$timestamp": return expect(0, "{{$timestamp}}").map { .failure($0) } ?? .success(.timestamp)
-        case "$isoTimestamp": return expect(0, "{{$isoTimestamp}}").map { .failure($0) } ?? .success(.isoTimestamp)
+        case "$uuid":
+            if let problem = expect(0, "{{$uuid}}") { return .failure(problem) }
+            return .success(.uuid)
+        case "$timestamp":
+            if let problem = expect(0, "{{$timestamp}}") { return .failure(problem) }
+            return .success(.timestamp)
+        case "$isoTimestamp":
+            if let problem = expect(0, "{{$isoTimestamp}}") { return .failure(problem) }
+            return .success(.isoTimestamp)
         case "$randomInt":
             if let problem = expect(2, "{{$randomInt(min,max)}}, e.g. {{$randomInt(1,100)}}") {
                 return .failure(problem)

@@ -10,7 +10,7 @@ import Locking
 /// A class shared by the copies of the scope that render one request, behind a lock (the scope is a
 /// value that may be copied into concurrent code).
 public final class ValueGenerator: Sendable {
-    private struct State {
+    fileprivate struct State {
         var seeded: SplitMix64?
         var made: [(name: String, value: String)] = []
         var uses: [String: Int] = [:]

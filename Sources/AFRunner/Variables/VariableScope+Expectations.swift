@@ -30,7 +30,11 @@ extension VariableScope {
         out.json = try expect.json.map { (a: PathAssertion) throws(RunnerError) -> PathAssertion in
             var a = a
             a.predicates = try render(a.predicates)
-            if Template.mayHavePlaceholder(a.path) { (a.path, a.query) = try renderPath(a.path) }
+            if Template.mayHavePlaceholder(a.path) {
+                let rendered = try renderPath(a.path)
+                a.path = rendered.path
+                a.query = rendered.query
+            }
             return a
         }
         out.xpath = try expect.xpath.map { (a: PathAssertion) throws(RunnerError) -> PathAssertion in

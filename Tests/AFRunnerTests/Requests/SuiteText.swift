@@ -22,7 +22,8 @@ enum SuiteText {
             }
             let file = folder.appendingPathComponent("suite.json")
             try Data(text.utf8).write(to: file)
-            let loaded = SuiteLoader(environment: [:]).load(paths: [file.path])
+            let known = Set(options.variables.keys).union(options.secrets.keys)
+            let loaded = SuiteLoader(environment: [:]).load(paths: [file.path], knownVariables: known)
             try #require(loaded.errors.isEmpty, "\(loaded.errors.map(\.description))")
             return await Runner(options: options).run(loaded.suites, run: .test, sinks: []).results
         }

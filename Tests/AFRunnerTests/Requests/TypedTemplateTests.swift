@@ -107,7 +107,7 @@ import Testing
 
     @Test func validateChecksTemplatesInPathsAndHeaderNamesAtTheirColumn() throws {
         let text = """
-            {"baseURL": "http://x", "tests": [
+            {"baseURL": "http://x", "variables": {"i": 1}, "tests": [
               {"name": "t", "request": {"url": "a", "headers": {"X-{{nope}}": "1"}},
                "expect": {"json": [{"path": "$.a[{{missing}}]", "exists": true}, {"path": "$.b[{{i}}", "exists": true}]}}
             ]}
