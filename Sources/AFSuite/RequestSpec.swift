@@ -22,6 +22,8 @@ public struct RequestSpec: Sendable {
     public var maxBodyBytes: Int?
     /// Basic credentials (the test's own `Authorization` header wins over them).
     public var basicAuth: BasicAuthSpec? = nil
+    /// Query layout, delay, HTTP version and redirect rules, merged over the suite's defaults.
+    public var settings = RequestSettings()
 
     /// Creates a request spec.
     public init(

@@ -104,6 +104,8 @@ public struct RequestDefaults: Sendable {
     public var basicAuth: BasicAuthSpec?
     /// The most response body bytes kept for assertions that read the whole body.
     public var maxBodyBytes: Int?
+    /// Query layout, delay, HTTP version and redirect rules for every request.
+    public var settings = RequestSettings()
 
     /// Creates defaults.
     public init(

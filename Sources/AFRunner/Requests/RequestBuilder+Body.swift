@@ -5,7 +5,12 @@ import JSONPath
 
 extension RequestBuilder {
     /// Encodes a body spec into `request`, setting `Content-Type` unless the test set one.
-    func encode(_ body: BodySpec, into request: inout HTTPRequest, scope: VariableScope) throws(RunnerError) {
+    func encode(
+        _ body: BodySpec,
+        into request: inout HTTPRequest,
+        scope: VariableScope,
+        layout: RequestSettings.QueryFormat = .brackets
+    ) throws(RunnerError) {
         func setType(_ type: String) {
             if request.headers["Content-Type"] == nil { request.headers["Content-Type"] = type }
         }
@@ -14,6 +19,10 @@ extension RequestBuilder {
             // A value that is exactly `"{{name}}"` takes the variable's JSON type (docs/suite-format.md).
             request.body = .data(Data(try scope.renderTyped(value).serialized().utf8))
             setType("application/json")
+        case .form(let value) where layout != .brackets:
+            let fields = QueryLayout.string(from: try scope.render(value).parameterValue, format: layout)
+            request.body = .data(Data(fields.utf8))
+            setType("application/x-www-form-urlencoded")
         case .form(let value):
             var serializer = HTTPRequestSerializer()
             serializer.methodsEncodingParametersInURI = []

@@ -58,13 +58,26 @@ public struct RequestBuilder: Sendable {
         }
         for header in spec.headers { try apply(header, to: &headers, scope: scope) }
 
+        let settings = suite.defaults.settings.merged(with: spec.settings)
+        let layout = settings.queryFormat ?? .brackets
         if let query = spec.query {
-            url = try Self.appendingQuery(try scope.render(query), to: url, method: method)
+            let rendered = try scope.render(query)
+            if layout == .brackets {
+                url = try Self.appendingQuery(rendered, to: url, method: method)
+            } else {
+                url = try QueryLayout.appending(
+                    QueryLayout.string(from: rendered.parameterValue, format: layout),
+                    to: url
+                )
+            }
         }
         var request = HTTPRequest(url: url, method: method, headers: headers)
         if let body = spec.body {
-            try encode(body, into: &request, scope: scope)
+            try encode(body, into: &request, scope: scope, layout: layout)
         }
+        request.httpVersion = settings.httpVersion.map(Self.preference)
+        request.maxRedirects = settings.maxRedirects ?? RequestSettings.defaultMaxRedirects
+        request.sendsCredentialsAcrossHosts = settings.redirectCredentials == .always
         let seconds = spec.timeout ?? suite.defaults.timeout ?? defaultTimeout
         request.timeout = .milliseconds(Int64(seconds * 1_000))
         request.followsRedirects = spec.followRedirects ?? suite.defaults.followRedirects
@@ -110,6 +123,16 @@ public struct RequestBuilder: Sendable {
             let value = try scope.render(template)
             try Self.rejectLineBreaks(in: value, field: "header '\(name)'", template: template, scope: scope)
             headers.add(name: name, value: value)
+        }
+    }
+
+    /// The session's name for a suite's `http` version.
+    static func preference(_ version: RequestSettings.HTTPVersion) -> HTTPVersionPreference {
+        switch version {
+        case .http1_0: .http1_0
+        case .http1_1: .http1_1
+        case .http2: .http2
+        case .http2PriorKnowledge: .http2PriorKnowledge
         }
     }
 

@@ -29,6 +29,8 @@ public struct RunOptions: Sendable {
     /// `--secret name=value` and vars-file secrets: like `variables`, and redacted in every form from every result
     /// of the run.
     public var secrets: [String: String] = [:]
+    /// `--delay MS`: a pause before every request whose test and suite set no `delayMs`.
+    public var delayMs = 0
     /// `--seed N`: `{{$uuid}}`, `{{$randomInt(…)}}` and `{{$randomString(…)}}` give the same values on every
     /// run with the same seed (each test draws from the seed and its own identity); nil draws fresh ones.
     public var seed: UInt64?

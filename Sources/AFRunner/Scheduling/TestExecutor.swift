@@ -103,6 +103,9 @@ struct TestExecutor: Sendable {
         leftOut: [String: String],
         into result: inout TestResult
     ) async -> [Capture] {
+        // `delayMs` (or `--delay`): a pause before the request, outside the test's duration and its slot.
+        let delay = suite.defaults.settings.merged(with: test.request.settings).delayMs ?? runner.options.delayMs
+        if delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
         let started = ContinuousClock.now
         result.startedAt = Date()
         let request: HTTPRequest

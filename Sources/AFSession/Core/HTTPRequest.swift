@@ -30,6 +30,15 @@ public struct HTTPRequest: Sendable, CustomStringConvertible {
     /// (``ResponseBodySummary/sha256``), however much of it ``maxBodyBytes`` lets it keep.
     public var digestsBody = false
 
+    /// The HTTP version to ask for, overriding the session's `httpVersion`; nil keeps the session's.
+    public var httpVersion: HTTPVersionPreference?
+    /// The most redirects followed, overriding the session's redirect policy's; nil keeps the session's.
+    public var maxRedirects: Int?
+    /// Whether credentials (`Authorization`, `Cookie` headers written by hand, libcurl's authentication) are
+    /// sent again when a redirect goes to another host (`CURLOPT_UNRESTRICTED_AUTH`, curl's
+    /// `--location-trusted`). By default libcurl sends them only to the host the request started at.
+    public var sendsCredentialsAcrossHosts = false
+
     /// Creates a request.
     public init(
         url: URL,

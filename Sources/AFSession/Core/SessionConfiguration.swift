@@ -49,10 +49,14 @@ public enum RedirectPolicy: Sendable, Hashable {
 
 /// Which HTTP version a session asks for.
 public enum HTTPVersionPreference: Sendable, Hashable {
+    /// HTTP/1.0 only.
+    case http1_0
     /// HTTP/1.1 only.
     case http1_1
     /// HTTP/2 over TLS when the server offers it through ALPN, HTTP/1.1 otherwise (the default).
     case http2OverTLS
     /// HTTP/2 without TLS, assuming the server speaks it (h2c prior knowledge).
     case http2PriorKnowledge
+    /// HTTP/2: over TLS through ALPN, and for `http://` an HTTP/1.1 request that offers an upgrade to h2c.
+    case http2
 }

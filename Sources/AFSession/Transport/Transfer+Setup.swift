@@ -103,12 +103,18 @@ extension Transfer {
         case .follow(let max): (follows, maxRedirects) = (request.followsRedirects ?? true, max)
         }
         try easy.set(CURLOPT_FOLLOWLOCATION, follows)
-        if follows { try easy.set(CURLOPT_MAXREDIRS, maxRedirects) }
+        if follows { try easy.set(CURLOPT_MAXREDIRS, request.maxRedirects ?? maxRedirects) }
+        if request.sendsCredentialsAcrossHosts { try easy.set(CURLOPT_UNRESTRICTED_AUTH, true) }
 
         // The scheme from the text given to libcurl (validated as http or https): no URL getter
         // and no lowercased copy per transfer.
         let isHTTPS = Self.hasHTTPSScheme(urlText)
-        switch configuration.httpVersion {
+        switch request.httpVersion ?? configuration.httpVersion {
+        case .http1_0:
+            try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_0))
+        case .http2:
+            try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_0))
+            if isHTTPS { try easy.set(CURLOPT_PIPEWAIT, true) }
         case .http1_1:
             try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         case .http2OverTLS:

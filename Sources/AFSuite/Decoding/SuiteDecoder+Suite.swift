@@ -6,9 +6,10 @@ extension SuiteDecoder {
     static let suiteKeys = [
         "$schema", "name", "description", "baseURL", "variables", "defaults", "parallel", "cookies", "tests",
     ]
-    static let defaultsKeys = [
-        "headers", "basicAuth", "timeout", "followRedirects", "tls", "retry", "maxBodyBytes", "openapi",
-    ]
+    static let defaultsKeys =
+        [
+            "headers", "basicAuth", "timeout", "followRedirects", "tls", "retry", "maxBodyBytes", "openapi",
+        ] + requestSettingKeys
 
     /// Decodes the whole file; the suite is returned even when problems were found (the loader
     /// drops it then), so later checks can still run.
@@ -195,6 +196,7 @@ extension SuiteDecoder {
         if let retry = node.member("retry") { defaults.retry = decodeRetry(retry) }
         if let auth = node.member("basicAuth") { defaults.basicAuth = decodeBasicAuth(auth) }
         if let openapi = node.member("openapi") { decodeOpenAPIDefault(openapi) }
+        defaults.settings = decodeRequestSettings(node)
         return defaults
     }
 

@@ -2,10 +2,12 @@ import JSONPath
 
 extension SuiteDecoder {
     static let testKeys = ["name", "description", "each", "request", "expect", "capture", "retry", "skip"]
-    static let requestKeys = [
-        "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "multipart", "timeout",
-        "followRedirects", "tls", "maxBodyBytes",
-    ]
+    static let requestKeys =
+        [
+            "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "multipart",
+            "timeout",
+            "followRedirects", "tls", "maxBodyBytes",
+        ] + requestSettingKeys
     static let bodyKeys = ["json", "form", "body", "bodyFile", "multipart"]
     /// Keys that belong inside a test's `request` or `expect` when written on the test itself.
     static let misplacedInTest: [String: String] = {
@@ -131,6 +133,7 @@ extension SuiteDecoder {
         spec.followRedirects = bool(node.member("followRedirects"))
         spec.maxBodyBytes = integer(node.member("maxBodyBytes"), in: 1...Int(Int32.max))
         if let tls = node.member("tls") { spec.tls = decodeTLS(tls) }
+        spec.settings = decodeRequestSettings(node)
         if node.member("tls") == nil || spec.tls != nil { checkPins(request: spec.tls, requestNode: node) }
         return url == nil ? nil : spec
     }

@@ -1,4 +1,5 @@
 import AFRunner
+import AFSession
 import ArgumentParser
 
 /// How requests are sent, for every suite of a run (a suite's own keys win where it sets them).
@@ -11,8 +12,28 @@ struct RequestOptions: ParsableArguments {
     )
     var seed: UInt64?
 
+    @Option(help: ArgumentHelp("Pause before every request whose test and suite set no delayMs.", valueName: "ms"))
+    var delay: Int = 0
+
+    @Flag(name: .customLong("http1.1"), help: "Ask for HTTP/1.1 where a suite sets no `http` version.")
+    var http1_1 = false
+
+    @Flag(
+        name: .customLong("http2"),
+        help: "Ask for HTTP/2 (ALPN over TLS, an upgrade over http://) where a suite sets no `http` version."
+    )
+    var http2 = false
+
+    func validate() throws {
+        guard delay >= 0, delay <= 3_600_000 else { throw ValidationError("--delay must be from 0 to 3600000 (ms)") }
+        if http1_1 && http2 { throw ValidationError("--http1.1 and --http2 cannot be used together: pick one") }
+    }
+
     /// Copies the options into `options`.
     func apply(to options: inout RunOptions) {
         options.seed = seed
+        options.delayMs = delay
+        if http1_1 { options.sessionConfiguration.httpVersion = .http1_1 }
+        if http2 { options.sessionConfiguration.httpVersion = .http2 }
     }
 }
