@@ -32,7 +32,7 @@ public struct RunOptions: Sendable {
     /// `--delay MS`: a pause before every request whose test and suite set no `delayMs`.
     public var delayMs = 0
     /// `--seed N`: `{{$uuid}}`, `{{$randomInt(…)}}` and `{{$randomString(…)}}` give the same values on every
-    /// run with the same seed (each test draws from the seed and its own identity); nil draws fresh ones.
+    /// run with the same seed (each test draws from the seed, its suite name and its name); nil draws fresh ones.
     public var seed: UInt64?
     /// The environment `{{env.NAME}}` reads.
     public var environment: [String: String] = ProcessEnvironment.all

@@ -131,7 +131,7 @@ struct TestExecutor: Sendable {
             let policy = try policies.policy(for: spec) { (s: String) throws(RunnerError) -> String in
                 try scope.render(s)
             }
-            session = runner.sessions.session(for: policy)
+            session = runner.sessions.session(for: policy, httpVersion: request.httpVersion)
         } catch {
             var error = error
             if case .undefinedVariable(let name) = error, let setter = leftOut[name] {

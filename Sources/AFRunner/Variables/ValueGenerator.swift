@@ -24,13 +24,13 @@ public final class ValueGenerator: Sendable {
         state = LockedValue(State(seeded: seed.map(SplitMix64.init)))
     }
 
-    /// A generator for one test of a run: with `--seed`, seeded from the run's seed and the test's identity,
+    /// A generator for one test of a run: with `--seed`, seeded from the run's seed, the suite name and the test name,
     /// so each test gets the same values on every run whatever the order tests run in.
     public static func forTest(_ identity: TestIdentity, runSeed: UInt64?) -> ValueGenerator {
         guard let runSeed else { return ValueGenerator() }
         // FNV-1a over the identity: stable across runs and processes (Swift's `Hasher` is not).
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in "\(identity.suiteFile)\u{0}\(identity.testName)".utf8 {
+        for byte in "\(identity.suiteName)\u{0}\(identity.testName)".utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
         return ValueGenerator(seed: runSeed ^ hash)
