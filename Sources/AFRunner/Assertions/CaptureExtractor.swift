@@ -3,7 +3,7 @@ import Foundation
 import JSONPath
 
 /// Takes captured values from a response: the first node of a JSONPath, a header, a regex group
-/// on the body, the status code.
+/// on the body, the status code; each then through its `filters`.
 public enum CaptureExtractor {
     /// A capture that found nothing.
     public struct Miss: Error, Sendable, Hashable {
@@ -34,7 +34,16 @@ public enum CaptureExtractor {
         var document: JSONValue?
         for capture in captures {
             switch value(of: capture, context: context, document: &document, regexLimit: regexLimit) {
-            case .success(let v): values.append((capture.name, v))
+            case .success(let v):
+                guard !capture.filters.isEmpty else {
+                    values.append((capture.name, v.templateText))
+                    continue
+                }
+                switch FilterPipeline.apply(capture.filters, to: v, now: context.now) {
+                case .success(let filtered?): values.append((capture.name, filtered.templateText))
+                case .success(nil): misses.append(Miss(name: capture.name, reason: "the filters gave nothing"))
+                case .failure(let failure): misses.append(Miss(name: capture.name, reason: failure.description))
+                }
             case .failure(let miss): misses.append(miss)
             }
         }
@@ -46,15 +55,15 @@ public enum CaptureExtractor {
         context: ResponseContext,
         document: inout JSONValue?,
         regexLimit: Duration
-    ) -> Result<String, Miss> {
-        func miss(_ reason: String) -> Result<String, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
+    ) -> Result<JSONValue, Miss> {
+        func miss(_ reason: String) -> Result<JSONValue, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
         switch capture.source {
         case .status:
             guard let status = context.response?.statusCode else { return miss("no response") }
-            return .success("\(status)")
+            return .success(.number(JSONNumber(status)))
         case .header(let name):
             guard let value = context.response?.headers[name] else { return miss("no header \(name) in the response") }
-            return .success(value)
+            return .success(.string(value))
         case .json, .regex:
             if let problem = context.truncationProblem { return miss(problem) }
             return bodyValue(of: capture, context: context, document: &document, regexLimit: regexLimit)
@@ -67,8 +76,8 @@ public enum CaptureExtractor {
         context: ResponseContext,
         document: inout JSONValue?,
         regexLimit: Duration
-    ) -> Result<String, Miss> {
-        func miss(_ reason: String) -> Result<String, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
+    ) -> Result<JSONValue, Miss> {
+        func miss(_ reason: String) -> Result<JSONValue, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
         switch capture.source {
         case .status, .header: return miss("not a body capture")
         case .json(let path):
@@ -83,7 +92,7 @@ public enum CaptureExtractor {
                 return miss("invalid JSONPath \(path): \(error.description)")
             }
             guard let node = query.evaluate(root).first else { return miss("\(path) selected nothing") }
-            return .success(node.value.templateText)
+            return .success(node.value)
         case .regex(let pattern, let group):
             let regex: BoundedRegex
             do { regex = try BoundedRegex(pattern) } catch { return miss("invalid regex /\(pattern)/") }
@@ -98,7 +107,7 @@ public enum CaptureExtractor {
                 guard group < ranges.count, let range = ranges[group] else {
                     return miss("/\(pattern)/ has no group \(group)")
                 }
-                return .success(String(text[range]))
+                return .success(.string(String(text[range])))
             }
         }
     }
