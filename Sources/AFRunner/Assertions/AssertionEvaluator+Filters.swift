@@ -13,7 +13,7 @@ extension AssertionEvaluator {
         now: Date
     ) -> Result<(nodes: [JSONValue], singular: Bool), FilterPipeline.Failure> {
         guard !filters.isEmpty else { return .success((nodes, singular)) }
-        let subject: JSONValue? = singular || nodes.count == 1 ? nodes.first : .array(nodes)
+        let subject: JSONValue? = singular ? nodes.first : .array(nodes)
         return FilterPipeline.apply(filters, to: subject, now: now).map {
             value -> (nodes: [JSONValue], singular: Bool) in
             (nodes: value.map { [$0] } ?? [], singular: true)
