@@ -120,6 +120,8 @@ public enum ContentTypeExpectation: Sendable, Hashable {
 public struct HeaderAssertion: Sendable, Hashable {
     /// The header name.
     public var name: String
+    /// Filters applied to the value before the predicates.
+    public var filters: [ValueFilter] = []
     /// The predicates; all must hold.
     public var predicates: PredicateSet
     /// Where it is written.
@@ -146,6 +148,9 @@ public struct PathAssertion: Sendable, Hashable {
     public var query: JSONPathQuery?
     /// A JSON Schema every selected node must match (`{"path": …, "schema": …}`).
     public var schema: SchemaExpectation?
+    /// Filters applied to the selected value (the node of a singular path, else the node list) before the
+    /// predicates.
+    public var filters: [ValueFilter] = []
 
     /// Creates an assertion.
     /// - Parameters:
@@ -169,6 +174,8 @@ public struct BodyExpectation: Sendable, Hashable {
     public var sha256: String?
     /// Predicates on the body's length in bytes.
     public var bytes: PredicateSet?
+    /// Filters applied to the body text before its predicates.
+    public var filters: [ValueFilter] = []
 
     /// Creates a body expectation.
     public init(predicates: PredicateSet = PredicateSet(), sha256: String? = nil, bytes: PredicateSet? = nil) {

@@ -1,7 +1,7 @@
 import JSONPath
 
 /// Several predicates that must all hold.
-public struct PredicateSet: Sendable, Hashable {
+public struct PredicateSet: Sendable, Hashable, CustomStringConvertible {
     /// The predicates.
     public var predicates: [Predicate]
 
@@ -10,6 +10,9 @@ public struct PredicateSet: Sendable, Hashable {
 
     /// Whether the set has no predicate.
     public var isEmpty: Bool { predicates.isEmpty }
+
+    /// The predicates' descriptions, comma-separated: `lt 500, gt 0`.
+    public var description: String { predicates.map(\.description).joined(separator: ", ") }
 }
 
 /// One predicate on a value (a header, a JSONPath result, a body, a timing).
@@ -41,9 +44,27 @@ public enum Predicate: Sendable, Hashable, CustomStringConvertible {
     case greaterThanOrEqual(JSONValue)
     /// Equal to one of these.
     case oneOf([JSONValue])
+    /// The predicates do not all hold (`{"not": {"contains": "x"}}`).
+    case not(PredicateSet)
+    /// A string starting with this text.
+    case startsWith(String)
+    /// A string ending with this text.
+    case endsWith(String)
+    /// A string in this format (`uuid`, `date-time`, `integer-string`…).
+    case format(StringFormat)
+    /// A number (or numeric string) no further than `within` from the operand.
+    case closeTo(JSONNumber, within: JSONNumber)
+    /// The list element at this index (0-based; negative counts from the end) satisfies the predicates;
+    /// a missing element is absent.
+    case nth(Int, PredicateSet)
+    /// Every element of the list satisfies the predicates (an empty list does).
+    case all(PredicateSet)
+    /// At least one element of the list satisfies the predicates.
+    case any(PredicateSet)
 
     /// The suite keyword: `equals`, `notEquals`, `exists`, `matches`, `contains`, `count`, `type`,
-    /// `lt`, `lte`, `gt`, `gte`, `oneOf`.
+    /// `lt`, `lte`, `gt`, `gte`, `oneOf`, `not`, `startsWith`, `endsWith`, `format`, `closeTo`, `nth`,
+    /// `all`, `any`.
     public var keyword: String {
         switch self {
         case .equals: "equals"
@@ -58,6 +79,14 @@ public enum Predicate: Sendable, Hashable, CustomStringConvertible {
         case .greaterThan: "gt"
         case .greaterThanOrEqual: "gte"
         case .oneOf: "oneOf"
+        case .not: "not"
+        case .startsWith: "startsWith"
+        case .endsWith: "endsWith"
+        case .format: "format"
+        case .closeTo: "closeTo"
+        case .nth: "nth"
+        case .all: "all"
+        case .any: "any"
         }
     }
 
@@ -69,9 +98,13 @@ public enum Predicate: Sendable, Hashable, CustomStringConvertible {
             "\(keyword) \(v.serialized())"
         case .exists(let b): "\(keyword) \(b)"
         case .matches(let r): "\(keyword) /\(r)/"
-        case .count(let set): "\(keyword) (\(set.predicates.map(\.description).joined(separator: ", ")))"
+        case .count(let set), .not(let set), .all(let set), .any(let set): "\(keyword) (\(set))"
         case .type(let t): "\(keyword) \(t.rawValue)"
         case .oneOf(let vs): "\(keyword) \(JSONValue.array(vs).serialized())"
+        case .startsWith(let text), .endsWith(let text): "\(keyword) \(JSONValue.string(text).serialized())"
+        case .format(let format): "\(keyword) \(format.rawValue)"
+        case .closeTo(let target, let within): "\(keyword) \(target.literal) within \(within.literal)"
+        case .nth(let index, let set): "\(keyword) \(index) (\(set))"
         }
     }
 }

@@ -93,6 +93,8 @@ public struct CaptureSpec: Sendable, Hashable {
     public var source: Source
     /// Whether the captured value is secret.
     public var isSecret: Bool
+    /// Filters applied to the value before it is stored (`"filters": ["trim"]`).
+    public var filters: [ValueFilter] = []
 
     /// Creates a capture.
     public init(name: String, source: Source, isSecret: Bool = false) {

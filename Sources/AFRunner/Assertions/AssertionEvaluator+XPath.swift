@@ -53,11 +53,19 @@ extension AssertionEvaluator {
             case .string(let s): values = [.string(s)]
             case .boolean(let b): values = [.bool(b)]
             }
+            let nodes: [JSONValue]
+            let singular: Bool
+            switch Self.filtered(values, singular: values.count == 1, filters: a.filters, now: context.now) {
+            case .success(let filtered):
+                nodes = filtered.nodes
+                singular = filtered.singular
+            case .failure(let failure): return Self.filterFailed(kind: "xpath", target: a.path, a.predicates, failure)
+            }
             return a.predicates.predicates.map { p in
                 let (passed, actual, stopped) = NodeListRules.evaluate(
                     p,
-                    nodes: values,
-                    singular: values.count == 1,
+                    nodes: nodes,
+                    singular: singular,
                     sizeOfSingular: false,
                     regexLimit: regexLimit
                 )

@@ -38,7 +38,7 @@ public struct AssertionEvaluator: Sendable {
                     results += Self.unreadable(kind: "xpath", target: a.path, a.predicates, problem: problem)
                 }
             } else {
-                if !expect.json.isEmpty { json(expect.json, body: context.body, into: &results) }
+                if !expect.json.isEmpty { json(expect.json, body: context.body, now: context.now, into: &results) }
                 if !expect.xpath.isEmpty { results += xpath(expect.xpath, context: context) }
             }
             if let problem = context.truncationProblem {
@@ -141,7 +141,14 @@ public struct AssertionEvaluator: Sendable {
 
     func header(_ assertion: HeaderAssertion, _ response: HTTPResponse) -> [AssertionResult] {
         let values = response.headers.values(for: assertion.name)
-        let actual: JSONValue? = values.isEmpty ? nil : .string(values.joined(separator: ", "))
+        var actual: JSONValue? = values.isEmpty ? nil : .string(values.joined(separator: ", "))
+        if !assertion.filters.isEmpty {
+            switch FilterPipeline.apply(assertion.filters, to: actual, now: Date()) {
+            case .success(let value): actual = value
+            case .failure(let failure):
+                return Self.filterFailed(kind: "header", target: assertion.name, assertion.predicates, failure)
+            }
+        }
         return assertion.predicates.predicates.map { predicate in
             let verdict = PredicateEvaluator.verdict(predicate, for: actual, regexLimit: regexLimit)
             return Self.result(
@@ -157,7 +164,7 @@ public struct AssertionEvaluator: Sendable {
 
     // MARK: JSON
 
-    func json(_ assertions: [PathAssertion], body: Data, into results: inout [AssertionResult]) {
+    func json(_ assertions: [PathAssertion], body: Data, now: Date = Date(), into results: inout [AssertionResult]) {
         let document: JSONValue
         do {
             document = try JSONValue(parsing: body)
@@ -198,12 +205,21 @@ public struct AssertionEvaluator: Sendable {
             if let schema = a.schema {
                 self.schema(schema, nodes: query.evaluate(document), path: a.path, into: &results)
             }
-            let nodes = query.values(in: document)
+            let nodes: [JSONValue]
+            let singular: Bool
+            switch Self.filtered(query.values(in: document), singular: query.isSingular, filters: a.filters, now: now) {
+            case .success(let filtered):
+                nodes = filtered.nodes
+                singular = filtered.singular
+            case .failure(let failure):
+                results += Self.filterFailed(kind: "json", target: a.path, a.predicates, failure)
+                continue
+            }
             for p in a.predicates.predicates {
                 let (passed, actual, stopped) = NodeListRules.evaluate(
                     p,
                     nodes: nodes,
-                    singular: query.isSingular,
+                    singular: singular,
                     regexLimit: regexLimit
                 )
                 results.append(
@@ -232,8 +248,16 @@ public struct AssertionEvaluator: Sendable {
         if let problem {
             results += Self.unreadable(kind: "body", target: nil, expectation.predicates, problem: problem)
         }
-        let text = JSONValue.string(problem == nil ? context.text : "")
-        for p in expectation.predicates.predicates where problem == nil {
+        var text: JSONValue? = .string(problem == nil ? context.text : "")
+        if problem == nil, !expectation.filters.isEmpty {
+            switch FilterPipeline.apply(expectation.filters, to: text, now: context.now) {
+            case .success(let value): text = value
+            case .failure(let failure):
+                results += Self.filterFailed(kind: "body", target: nil, expectation.predicates, failure)
+                text = nil
+            }
+        }
+        for p in expectation.predicates.predicates where problem == nil && text != nil {
             let verdict = PredicateEvaluator.verdict(p, for: text, regexLimit: regexLimit)
             results.append(
                 Self.result(kind: "body", target: nil, predicate: p, actual: text, verdict: verdict, limit: regexLimit)

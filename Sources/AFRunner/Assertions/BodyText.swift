@@ -16,6 +16,13 @@ enum BodyText {
         return convert(data, from: charset) ?? String(decoding: data, as: UTF8.self)
     }
 
+    /// The text of `data` in `charset` (lower-cased), nil when the bytes are not valid in it or iconv does
+    /// not know it: the `decode` filter fails then rather than guessing.
+    static func strictDecode(_ data: Data, charset: String) -> String? {
+        if isUTF8(charset) { return String(validating: data, as: UTF8.self) }
+        return convert(data, from: charset)
+    }
+
     private static func isUTF8(_ charset: String) -> Bool {
         charset == "utf-8" || charset == "utf8" || charset == "us-ascii" || charset == "ascii"
     }

@@ -3,7 +3,7 @@ import Foundation
 import JSONPath
 
 /// Takes captured values from a response: the first node of a JSONPath, a header, a regex group
-/// on the body, the status code.
+/// on the body, the status code; each then through its `filters`.
 public enum CaptureExtractor {
     /// A capture that found nothing.
     public struct Miss: Error, Sendable, Hashable {
@@ -24,8 +24,8 @@ public enum CaptureExtractor {
     ///   - captures: what to take.
     ///   - context: the response.
     ///   - regexLimit: how long one regex capture may search.
-    ///   - typed: told the node of each JSON capture whose value is not a string (for `json` bodies that
-    ///     insert it with its type).
+    ///   - typed: told each capture whose final value is not a string and came from a JSON node or a
+    ///     filter (for `json` bodies that insert it with its type).
     public static func extract(
         _ captures: [CaptureSpec],
         from context: ResponseContext,
@@ -36,32 +36,48 @@ public enum CaptureExtractor {
         var misses: [Miss] = []
         var document: JSONValue?
         for capture in captures {
-            switch value(of: capture, context: context, document: &document, regexLimit: regexLimit, typed: typed) {
-            case .success(let v): values.append((capture.name, v))
+            switch value(of: capture, context: context, document: &document, regexLimit: regexLimit) {
+            case .success(let v):
+                guard !capture.filters.isEmpty else {
+                    if case .json = capture.source { report(v, of: capture.name, to: typed) }
+                    values.append((capture.name, v.templateText))
+                    continue
+                }
+                switch FilterPipeline.apply(capture.filters, to: v, now: context.now) {
+                case .success(let filtered?):
+                    report(filtered, of: capture.name, to: typed)
+                    values.append((capture.name, filtered.templateText))
+                case .success(nil): misses.append(Miss(name: capture.name, reason: "the filters gave nothing"))
+                case .failure(let failure): misses.append(Miss(name: capture.name, reason: failure.description))
+                }
             case .failure(let miss): misses.append(miss)
             }
         }
         return misses.isEmpty ? .success(values) : .failure(Misses(misses: misses))
     }
 
+    private static func report(_ value: JSONValue, of name: String, to typed: (String, JSONValue) -> Void) {
+        if case .string = value { return }
+        typed(name, value)
+    }
+
     private static func value(
         of capture: CaptureSpec,
         context: ResponseContext,
         document: inout JSONValue?,
-        regexLimit: Duration,
-        typed: (String, JSONValue) -> Void
-    ) -> Result<String, Miss> {
-        func miss(_ reason: String) -> Result<String, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
+        regexLimit: Duration
+    ) -> Result<JSONValue, Miss> {
+        func miss(_ reason: String) -> Result<JSONValue, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
         switch capture.source {
         case .status:
             guard let status = context.response?.statusCode else { return miss("no response") }
-            return .success("\(status)")
+            return .success(.number(JSONNumber(status)))
         case .header(let name):
             guard let value = context.response?.headers[name] else { return miss("no header \(name) in the response") }
-            return .success(value)
+            return .success(.string(value))
         case .json, .regex:
             if let problem = context.truncationProblem { return miss(problem) }
-            return bodyValue(of: capture, context: context, document: &document, regexLimit: regexLimit, typed: typed)
+            return bodyValue(of: capture, context: context, document: &document, regexLimit: regexLimit)
         }
     }
 
@@ -70,10 +86,9 @@ public enum CaptureExtractor {
         of capture: CaptureSpec,
         context: ResponseContext,
         document: inout JSONValue?,
-        regexLimit: Duration,
-        typed: (String, JSONValue) -> Void
-    ) -> Result<String, Miss> {
-        func miss(_ reason: String) -> Result<String, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
+        regexLimit: Duration
+    ) -> Result<JSONValue, Miss> {
+        func miss(_ reason: String) -> Result<JSONValue, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
         switch capture.source {
         case .status, .header: return miss("not a body capture")
         case .json(let path):
@@ -88,8 +103,7 @@ public enum CaptureExtractor {
                 return miss("invalid JSONPath \(path): \(error.description)")
             }
             guard let node = query.evaluate(root).first else { return miss("\(path) selected nothing") }
-            if case .string = node.value {} else { typed(capture.name, node.value) }
-            return .success(node.value.templateText)
+            return .success(node.value)
         case .regex(let pattern, let group):
             let regex: BoundedRegex
             do { regex = try BoundedRegex(pattern) } catch { return miss("invalid regex /\(pattern)/") }
@@ -104,7 +118,7 @@ public enum CaptureExtractor {
                 guard group < ranges.count, let range = ranges[group] else {
                     return miss("/\(pattern)/ has no group \(group)")
                 }
-                return .success(String(text[range]))
+                return .success(.string(String(text[range])))
             }
         }
     }

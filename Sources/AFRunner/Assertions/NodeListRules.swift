@@ -10,6 +10,9 @@ import JSONPath
 ///   the node list as an array (`$.tags[*]` equals `["a", "b"]`).
 /// - `contains`: a singular query tests its node (substring or element); any other query tests
 ///   whether the node list holds the value.
+/// - `all`, `any`, `nth`: a singular query tests its node's value (an array's elements); any other
+///   query tests the node list.
+/// - `not`: the predicates inside, under these same rules, do not all hold.
 /// - every other predicate (`matches`, `type`, `lt`…, `oneOf`): on the one node of a singular
 ///   query; for other queries it must hold for every node, and an empty list fails.
 public enum NodeListRules {
@@ -43,6 +46,25 @@ public enum NodeListRules {
             }
             let n = JSONValue.number(JSONNumber(nodes.count))
             return (set.predicates.allSatisfy { PredicateEvaluator.holds($0, for: n) }, n, false)
+        case .all, .any, .nth:
+            let subject: JSONValue? = singular ? nodes.first : list
+            let verdict = PredicateEvaluator.verdict(predicate, for: subject, regexLimit: regexLimit)
+            return (verdict == .holds, subject, verdict == .regexStopped)
+        case .not(let set):
+            var allHold = true
+            var stopped = false
+            for inner in set.predicates {
+                let outcome = evaluate(
+                    inner,
+                    nodes: nodes,
+                    singular: singular,
+                    sizeOfSingular: sizeOfSingular,
+                    regexLimit: regexLimit
+                )
+                allHold = allHold && outcome.passed
+                stopped = stopped || outcome.regexStopped
+            }
+            return (!allHold && !stopped, singular ? nodes.first : list, stopped)
         case .equals, .notEquals:
             let actual: JSONValue? = singular ? nodes.first : list
             return (PredicateEvaluator.holds(predicate, for: actual), actual, false)

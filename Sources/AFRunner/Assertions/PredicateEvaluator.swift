@@ -1,6 +1,7 @@
 import AFSuite
 import Foundation
 import JSONPath
+import JSONSchema
 
 /// Decides one predicate on one value. `nil` stands for "absent" (no header, no node).
 ///
@@ -9,6 +10,9 @@ import JSONPath
 /// code point; a numeric string compares as a number. `contains` is a substring for strings, an
 /// element for arrays, a member name for objects. `count` counts string characters, array
 /// elements or object members. `matches` applies to strings (other values as their JSON text).
+/// `startsWith`/`endsWith` apply to strings and scalars as written, `format` to strings only, `closeTo`
+/// to numbers and numeric strings. `all`, `any` and `nth` see an array's elements, or any other value
+/// as a list of one; `not` negates its whole set.
 public enum PredicateEvaluator {
     /// A predicate's outcome: it holds, it fails, or a regex evaluation passed its time limit first.
     public enum Verdict: Sendable, Hashable {
@@ -20,19 +24,56 @@ public enum PredicateEvaluator {
         case regexStopped
     }
 
-    /// Whether `predicate` holds for `actual`, `matches` bounded by `regexLimit`.
+    /// Whether `predicate` holds for `actual`, `matches` bounded by `regexLimit` (also inside `not`,
+    /// `all`, `any`, `nth`: a stopped regex is never turned into a pass by a negation).
     public static func verdict(
         _ predicate: AFSuite.Predicate,
         for actual: JSONValue?,
         regexLimit: Duration = BoundedRegex.defaultLimit
     ) -> Verdict {
-        guard case .matches(let pattern) = predicate else { return holds(predicate, for: actual) ? .holds : .fails }
-        guard let actual, let regex = try? BoundedRegex(pattern) else { return .fails }
-        switch regex.matches(actual.templateText, limit: regexLimit) {
-        case true?: return .holds
-        case false?: return .fails
-        case nil: return .regexStopped
+        switch predicate {
+        case .matches(let pattern):
+            guard let actual, let regex = try? BoundedRegex(pattern) else { return .fails }
+            switch regex.matches(actual.templateText, limit: regexLimit) {
+            case true?: return .holds
+            case false?: return .fails
+            case nil: return .regexStopped
+            }
+        case .not(let set):
+            switch verdict(set, for: actual, regexLimit: regexLimit) {
+            case .holds: return .fails
+            case .fails: return .holds
+            case .regexStopped: return .regexStopped
+            }
+        case .all(let set), .any(let set):
+            guard let items = elements(of: actual) else { return .fails }
+            let wantsAll: Bool
+            if case .all = predicate { wantsAll = true } else { wantsAll = false }
+            for item in items {
+                let v = verdict(set, for: item, regexLimit: regexLimit)
+                if v == .regexStopped { return v }
+                if wantsAll, v == .fails { return .fails }
+                if !wantsAll, v == .holds { return .holds }
+            }
+            return wantsAll ? .holds : .fails
+        case .nth(let index, let set):
+            return verdict(set, for: element(index, of: actual), regexLimit: regexLimit)
+        default:
+            return holds(predicate, for: actual, regexLimit: regexLimit) ? .holds : .fails
         }
+    }
+
+    /// Whether every predicate of `set` holds for `actual` (the first failure or stopped regex decides).
+    public static func verdict(
+        _ set: PredicateSet,
+        for actual: JSONValue?,
+        regexLimit: Duration = BoundedRegex.defaultLimit
+    ) -> Verdict {
+        for predicate in set.predicates {
+            let v = verdict(predicate, for: actual, regexLimit: regexLimit)
+            if v != .holds { return v }
+        }
+        return .holds
     }
 
     /// Whether `predicate` holds for `actual` (a `matches` stopped at `regexLimit` does not).
@@ -44,13 +85,12 @@ public enum PredicateEvaluator {
         switch predicate {
         case .exists(let expected): return (actual != nil) == expected
         case .notEquals(let expected): return actual.map { !looselyEqual($0, expected) } ?? true
+        case .matches, .not, .all, .any, .nth: return verdict(predicate, for: actual, regexLimit: regexLimit) == .holds
         default: break
         }
         guard let actual else { return false }
         switch predicate {
         case .equals(let expected): return looselyEqual(actual, expected)
-        case .matches:
-            return verdict(predicate, for: actual, regexLimit: regexLimit) == .holds
         case .contains(let needle):
             switch actual {
             case .string(let s): return s.contains(needle.templateText)
@@ -67,7 +107,52 @@ public enum PredicateEvaluator {
         case .greaterThan(let bound): return compare(actual, bound).map { $0 > 0 } ?? false
         case .greaterThanOrEqual(let bound): return compare(actual, bound).map { $0 >= 0 } ?? false
         case .oneOf(let options): return options.contains { looselyEqual(actual, $0) }
-        case .exists, .notEquals: return false  // handled above
+        case .startsWith(let prefix): return text(of: actual)?.hasPrefix(prefix) ?? false
+        case .endsWith(let suffix): return text(of: actual)?.hasSuffix(suffix) ?? false
+        case .format(let format):
+            guard case .string(let s) = actual else { return false }
+            return accepts(s, format)
+        case .closeTo(let target, let within):
+            guard let x = number(actual) else { return false }
+            return abs(x - target.doubleValue) <= within.doubleValue
+        case .exists, .notEquals, .matches, .not, .all, .any, .nth: return false  // handled above
+        }
+    }
+
+    /// Whether `text` is in `format`: JSON Schema's checkers for the formats it defines.
+    public static func accepts(_ text: String, _ format: StringFormat) -> Bool {
+        switch format {
+        case .integerString:
+            let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+            return !digits.isEmpty && digits.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        case .floatString:
+            // A JSON number, with an optional leading `+`: no `NaN`, `inf` or hexadecimal.
+            return JSONNumber(literal: text.first == "+" ? String(text.dropFirst()) : text) != nil
+        default:
+            return StringFormats.accepts(text, as: format.rawValue) ?? false
+        }
+    }
+
+    /// The elements a list predicate (`all`, `any`, `nth`) sees: an array's elements, or a single value
+    /// as a list of one (a header sent once); nil when absent.
+    public static func elements(of value: JSONValue?) -> [JSONValue]? {
+        guard let value else { return nil }
+        if case .array(let items) = value { return items }
+        return [value]
+    }
+
+    /// The element at `index` (negative from the end), nil when there is none.
+    static func element(_ index: Int, of value: JSONValue?) -> JSONValue? {
+        guard let items = elements(of: value) else { return nil }
+        let position = index < 0 ? items.count + index : index
+        return items.indices.contains(position) ? items[position] : nil
+    }
+
+    /// Text for `startsWith`/`endsWith`: strings, and numbers and booleans as written; nil for containers.
+    private static func text(of value: JSONValue) -> String? {
+        switch value {
+        case .array, .object, .null: nil
+        default: value.templateText
         }
     }
 

@@ -81,7 +81,13 @@ extension VariableScope {
                     .oneOf(try vs.map { (v: JSONValue) throws(RunnerError) -> JSONValue in try render(v) })
                 )
             case .count(let inner): predicates.append(.count(try render(inner)))
-            case .exists, .matches, .type: predicates.append(predicate)
+            case .not(let inner): predicates.append(.not(try render(inner)))
+            case .all(let inner): predicates.append(.all(try render(inner)))
+            case .any(let inner): predicates.append(.any(try render(inner)))
+            case .nth(let index, let inner): predicates.append(.nth(index, try render(inner)))
+            case .startsWith(let text): predicates.append(.startsWith(try render(text)))
+            case .endsWith(let text): predicates.append(.endsWith(try render(text)))
+            case .exists, .matches, .type, .format, .closeTo: predicates.append(predicate)
             }
         }
         return PredicateSet(predicates)
@@ -105,8 +111,10 @@ extension VariableScope {
                     .greaterThan(let v), .greaterThanOrEqual(let v):
                     return inValue(v)
                 case .oneOf(let vs): return vs.contains(where: inValue)
-                case .count(let inner): return inSet(inner)
-                case .exists, .matches, .type: return false
+                case .count(let inner), .not(let inner), .all(let inner), .any(let inner), .nth(_, let inner):
+                    return inSet(inner)
+                case .startsWith(let text), .endsWith(let text): return Template.mayHavePlaceholder(text)
+                case .exists, .matches, .type, .format, .closeTo: return false
                 }
             }
         }

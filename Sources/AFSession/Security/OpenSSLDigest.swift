@@ -1,8 +1,9 @@
 import COpenSSL
 import Foundation
 
-/// SHA-256 through OpenSSL's EVP interface (the one-shot `SHA256()` is deprecated in 3.0): the
-/// one digest implementation the project uses, for certificate pins and `body.sha256` assertions.
+/// SHA-256 and MD5 through OpenSSL's EVP interface (the one-shot `SHA256()` is deprecated in 3.0): the
+/// one digest implementation the project uses, for certificate pins, `body.sha256` assertions and the
+/// `sha256`/`md5` filters.
 public enum OpenSSLDigest {
     /// The SHA-256 digest of `data`.
     /// - Parameter data: the bytes to hash.
@@ -15,6 +16,26 @@ public enum OpenSSLDigest {
         }
         precondition(ok == 1, "EVP_Digest(SHA-256) failed")
         return Data(digest.prefix(Int(length)))
+    }
+
+    /// The MD5 digest of `data` (for the `md5` filter: checksums servers still publish, never security).
+    /// - Parameter data: the bytes to hash.
+    /// - Returns: 16 bytes.
+    public static func md5(_ data: Data) -> Data {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let ok = data.withUnsafeBytes { raw in
+            EVP_Digest(raw.baseAddress, raw.count, &digest, &length, EVP_md5(), nil)
+        }
+        precondition(ok == 1, "EVP_Digest(MD5) failed")
+        return Data(digest.prefix(Int(length)))
+    }
+
+    /// The MD5 digest of `data` as lower-case hex.
+    /// - Parameter data: the bytes to hash.
+    /// - Returns: 32 hex digits.
+    public static func md5Hex(_ data: Data) -> String {
+        hex(md5(data))
     }
 
     /// The SHA-256 digest of `data` as lower-case hex.

@@ -20,7 +20,9 @@ extension SuiteDecoder {
         for (name, child) in node.members {
             guard definableName(name, key: "capture", at: child) else { continue }
             let context = "capture `\(name)`"
-            guard let o = object(child, allowed: Self.captureSources + ["group", "secret"], context: context) else {
+            guard
+                let o = object(child, allowed: Self.captureSources + ["group", "secret", "filters"], context: context)
+            else {
                 continue
             }
             let sources = Self.captureSources.filter { o.member($0) != nil }
@@ -77,7 +79,17 @@ extension SuiteDecoder {
                     source = nil
                 }
             }
-            if let source { out.append(CaptureSpec(name: name, source: source, isSecret: secret)) }
+            var filters: [ValueFilter] = []
+            if let filtersNode = o.member("filters") {
+                let start: FilterKind = sourceKey == "json" ? .any : sourceKey == "status" ? .number : .string
+                guard let decoded = decodeFilters(filtersNode, start: start) else { continue }
+                filters = decoded
+            }
+            if let source {
+                var spec = CaptureSpec(name: name, source: source, isSecret: secret)
+                spec.filters = filters
+                out.append(spec)
+            }
         }
         return out
     }

@@ -116,8 +116,15 @@ extension SuiteDecoder {
                 )
                 continue
             }
-            guard let set = decodePredicates(child, context: "header `\(name)`") else { continue }
-            out.append(HeaderAssertion(name: name, predicates: set, location: location))
+            guard let set = decodePredicates(child, context: "header `\(name)`", extraKeys: ["filters"]) else {
+                continue
+            }
+            var assertion = HeaderAssertion(name: name, predicates: set, location: location)
+            if let filtersNode = child.member("filters") {
+                guard let filters = decodeFilters(filtersNode, start: .string) else { continue }
+                assertion.filters = filters
+            }
+            out.append(assertion)
         }
         return out
     }
@@ -173,12 +180,16 @@ extension SuiteDecoder {
             let schemaNode = key == "json" ? element.member("schema") : nil
             let set =
                 schemaNode == nil
-                ? decodePredicates(element, context: context, extraKeys: ["path"])
+                ? decodePredicates(element, context: context, extraKeys: ["path", "filters"])
                 : decodeSchemaPredicates(element, context: context)
             let schema = schemaNode.flatMap { decodeSchema($0) }
             guard let path, let set, schemaNode == nil || schema != nil else { continue }
             var assertion = PathAssertion(path: path, predicates: set, location: place(element), query: query)
             assertion.schema = schema
+            if let filtersNode = element.member("filters"), schemaNode == nil {
+                guard let filters = decodeFilters(filtersNode) else { continue }
+                assertion.filters = filters
+            }
             out.append(assertion)
         }
         return out
@@ -202,7 +213,8 @@ extension SuiteDecoder {
             }
         }
         if let bytes = node.member("bytes") { body.bytes = decodeCount(bytes, key: "bytes") }
-        let extra = ["sha256", "bytes"]
+        if let filtersNode = node.member("filters") { body.filters = decodeFilters(filtersNode, start: .string) ?? [] }
+        let extra = ["sha256", "bytes", "filters"]
         if node.members.contains(where: { Self.predicateKeys.contains($0.key) }) {
             body.predicates = decodePredicates(node, context: "`body`", extraKeys: extra) ?? PredicateSet()
         } else if object(node, allowed: Self.predicateKeys + extra, context: "`body`") != nil,

@@ -1,5 +1,5 @@
 /// The `format` values the validator asserts when asked (others stay annotations).
-enum Format: String, Sendable {
+enum Format: String, Sendable, CaseIterable {
     case dateTime = "date-time"
     case date
     case time
