@@ -25,7 +25,7 @@ struct JSONPathCommand: ParsableCommand {
     func run() throws {
         try ExitStatus.reportingInternalErrors {
             let query: JSONPathQuery
-            do {
+            do throws(JSONPathError) {
                 query = try JSONPathQuery(expression)
             } catch {
                 Self.printError("error: invalid JSONPath query\n" + error.caretDiagnostic)
@@ -33,14 +33,14 @@ struct JSONPathCommand: ParsableCommand {
             }
             let source = file ?? "-"
             let data: Data
-            do {
+            do throws(ReadError) {
                 data = try Self.read(source)
             } catch {
                 Self.printError("error: cannot read \(source == "-" ? "standard input" : source): \(error.reason)")
                 throw ExitCode(ExitStatus.notLoadedOrWritten)
             }
             let document: JSONValue
-            do {
+            do throws(JSONParseError) {
                 document = try JSONValue(parsing: data)
             } catch {
                 let name = source == "-" ? "<stdin>" : source

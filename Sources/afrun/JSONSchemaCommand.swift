@@ -56,7 +56,7 @@ struct JSONSchemaCommand: ParsableCommand {
                 data = contents
             }
             let document: JSONValue
-            do {
+            do throws(JSONParseError) {
                 document = try JSONValue(parsing: data)
             } catch {
                 Self.printError("\(name):\(error.line):\(error.column): error: invalid JSON: \(error.message)")

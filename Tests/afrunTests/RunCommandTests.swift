@@ -197,7 +197,7 @@ private func passingSuite(_ base: URL) -> String {
         defer { folder.remove() }
         let output = try await AfrunProcess.run(arguments, in: folder.url)
         let isHelp = arguments.contains("--help") || arguments.contains("-h")
-        #expect(output.status == (isHelp ? 0 : 2), "\(output.all)")
+        #expect(output.status == (isHelp ? 0 : 64), "\(output.all)")
         #expect(output.all.contains("afrun \(arguments[0])"), "\(output.all)")
         if !isHelp { #expect(output.stderr.contains("--bogus")) }
     }
