@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command: installs missing system packages, checks the module map and the formatting, builds
-# with no warnings allowed, runs every test, then the concurrency tests again under ThreadSanitizer.
+# with no warnings allowed, starts a private PostgreSQL (stopped on exit), runs every test, then the
+# concurrency tests again under ThreadSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash ci/install-deps.sh
@@ -35,6 +36,11 @@ run_tests() {
   set -e
   [ "$status" -eq 0 ] || { echo "tests failed (exit $status)"; exit "$status"; }
 }
+
+echo "== PostgreSQL for the shared-history tests (ci/start-postgres.sh)"
+# shellcheck source=ci/start-postgres.sh
+source ci/start-postgres.sh
+trap stop_postgres EXIT
 
 echo "== tests"
 run_tests --skip-build

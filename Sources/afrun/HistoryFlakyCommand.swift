@@ -15,18 +15,21 @@ struct HistoryFlakyCommand: ParsableCommand {
     var limit: Int = 50
 
     func run() throws {
-        let flaky = Array(try options.withStore { try $0.flakyTests(lastRuns: window.last) }.prefix(max(0, limit)))
-        let rows = flaky.map { test in
-            [
-                test.identity.description, String(format: "%.2f", test.score), "\(test.flips)", "\(test.retriedPasses)",
-                "\(test.failures)", "\(test.runs)", test.lastStatus.rawValue,
-            ]
+        try ExitStatus.reportingInternalErrors {
+            let flaky = Array(try options.withStore { try $0.flakyTests(lastRuns: window.last) }.prefix(max(0, limit)))
+            let rows = flaky.map { test in
+                [
+                    test.identity.description, String(format: "%.2f", test.score), "\(test.flips)",
+                    "\(test.retriedPasses)",
+                    "\(test.failures)", "\(test.runs)", test.lastStatus.rawValue,
+                ]
+            }
+            try HistoryOutput.emit(
+                options.format,
+                headers: ["test", "score", "flips", "retried_passes", "failures", "runs", "last"],
+                rows: rows,
+                json: flaky
+            )
         }
-        try HistoryOutput.emit(
-            options.format,
-            headers: ["test", "score", "flips", "retried_passes", "failures", "runs", "last"],
-            rows: rows,
-            json: flaky
-        )
     }
 }

@@ -14,18 +14,20 @@ struct HistoryMergeCommand: ParsableCommand {
     var files: [String]
 
     func run() throws {
-        struct Merged: Encodable {
-            var file: String
-            var runs: Int
+        try ExitStatus.reportingInternalErrors {
+            struct Merged: Encodable {
+                var file: String
+                var runs: Int
+            }
+            let merged = try options.withStore(creating: true) { store in
+                try files.map { file in Merged(file: file, runs: try store.merge(from: file)) }
+            }
+            try HistoryOutput.emit(
+                options.format,
+                headers: ["file", "runs_added"],
+                rows: merged.map { [$0.file, "\($0.runs)"] },
+                json: merged
+            )
         }
-        let merged = try options.withStore(creating: true) { store in
-            try files.map { file in Merged(file: file, runs: try store.merge(from: file)) }
-        }
-        try HistoryOutput.emit(
-            options.format,
-            headers: ["file", "runs_added"],
-            rows: merged.map { [$0.file, "\($0.runs)"] },
-            json: merged
-        )
     }
 }

@@ -50,10 +50,10 @@ struct HistoryOptions: ParsableArguments {
     }
 
     /// Prints `message` on standard error and returns the exit code to throw (2: the command could not
-    /// answer; usage errors also exit with 2).
+    /// answer).
     static func failure(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("afrun history: \(message)\n".utf8))
-        return ExitCode(2)
+        return ExitCode(ExitStatus.notLoadedOrWritten)
     }
 }
 

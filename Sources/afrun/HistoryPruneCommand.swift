@@ -18,16 +18,18 @@ struct HistoryPruneCommand: ParsableCommand {
     }
 
     func run() throws {
-        let outcome = try options.withStore { try $0.prune(keep: keep) }
-        struct Output: Encodable {
-            var deletedRuns: Int
-            var kept: Int
+        try ExitStatus.reportingInternalErrors {
+            let outcome = try options.withStore { try $0.prune(keep: keep) }
+            struct Output: Encodable {
+                var deletedRuns: Int
+                var kept: Int
+            }
+            try HistoryOutput.emit(
+                options.format,
+                headers: ["deleted_runs", "kept"],
+                rows: [["\(outcome.deleted)", "\(outcome.kept)"]],
+                json: Output(deletedRuns: outcome.deleted, kept: outcome.kept)
+            )
         }
-        try HistoryOutput.emit(
-            options.format,
-            headers: ["deleted_runs", "kept"],
-            rows: [["\(outcome.deleted)", "\(outcome.kept)"]],
-            json: Output(deletedRuns: outcome.deleted, kept: outcome.kept)
-        )
     }
 }

@@ -12,23 +12,27 @@ struct HistoryRunsCommand: ParsableCommand {
     @OptionGroup var window: WindowOptions
 
     func run() throws {
-        let runs = try options.withStore { try $0.runs(last: window.last) }
-        let rows = runs.map { run in
-            [
-                String(run.id.prefix(8)), HistoryOutput.date(run.startedAt), run.status.rawValue, "\(run.total)",
-                "\(run.passed)",
-                "\(run.failed)", "\(run.errors)", "\(run.skipped)", HistoryOutput.ms(run.durationMs), run.shard ?? "",
-                run.gitBranch ?? "", run.gitCommit.map { String($0.prefix(10)) } ?? "",
-            ]
+        try ExitStatus.reportingInternalErrors {
+            let runs = try options.withStore { try $0.runs(last: window.last) }
+            let rows = runs.map { run in
+                [
+                    String(run.id.prefix(8)), HistoryOutput.date(run.startedAt), run.status.rawValue, "\(run.total)",
+                    "\(run.passed)",
+                    "\(run.failed)", "\(run.errors)", "\(run.skipped)", HistoryOutput.ms(run.durationMs),
+                    run.shard ?? "",
+                    run.gitBranch ?? "", run.gitCommit.map { String($0.prefix(10)) } ?? "",
+                ]
+            }
+            try HistoryOutput.emit(
+                options.format,
+                headers: [
+                    "run", "started", "status", "tests", "passed", "failed", "errors", "skipped", "duration_ms",
+                    "shard",
+                    "branch", "commit",
+                ],
+                rows: options.format == .csv ? zip(rows, runs).map { [$1.id] + $0.dropFirst() } : rows,
+                json: runs
+            )
         }
-        try HistoryOutput.emit(
-            options.format,
-            headers: [
-                "run", "started", "status", "tests", "passed", "failed", "errors", "skipped", "duration_ms", "shard",
-                "branch", "commit",
-            ],
-            rows: options.format == .csv ? zip(rows, runs).map { [$1.id] + $0.dropFirst() } : rows,
-            json: runs
-        )
     }
 }

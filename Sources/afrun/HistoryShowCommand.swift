@@ -14,35 +14,37 @@ struct HistoryShowCommand: ParsableCommand {
     var reference: String = "latest"
 
     func run() throws {
-        let shown = try options.withStore { try $0.results(ofRun: reference) }
-        struct Output: Encodable {
-            var run: RunRecord
-            var results: [ResultRecord]
-        }
-        let rows = shown.results.map { result in
-            [
-                result.identity.description, "\(result.identity.suiteFile):\(result.line)", result.status.rawValue,
-                "\(result.attempts)", result.responseStatus.map(String.init) ?? "",
-                result.curlCode.map(String.init) ?? "",
-                HistoryOutput.ms(result.durationMs),
-                result.failureMessages.joined(separator: "; "),
-            ]
-        }
-        if options.format == .table {
-            print(
-                "run \(shown.run.id) · \(shown.run.status.rawValue) · \(HistoryOutput.date(shown.run.startedAt)) · \(shown.run.host)"
-            )
-            if shown.run.historyDetail == .failures {
-                print(
-                    "detail: failures (headers, body excerpts and assertion rows kept for failed and errored results only; not kept for passing results)"
-                )
+        try ExitStatus.reportingInternalErrors {
+            let shown = try options.withStore { try $0.results(ofRun: reference) }
+            struct Output: Encodable {
+                var run: RunRecord
+                var results: [ResultRecord]
             }
+            let rows = shown.results.map { result in
+                [
+                    result.identity.description, "\(result.identity.suiteFile):\(result.line)", result.status.rawValue,
+                    "\(result.attempts)", result.responseStatus.map(String.init) ?? "",
+                    result.curlCode.map(String.init) ?? "",
+                    HistoryOutput.ms(result.durationMs),
+                    result.failureMessages.joined(separator: "; "),
+                ]
+            }
+            if options.format == .table {
+                print(
+                    "run \(shown.run.id) · \(shown.run.status.rawValue) · \(HistoryOutput.date(shown.run.startedAt)) · \(shown.run.host)"
+                )
+                if shown.run.historyDetail == .failures {
+                    print(
+                        "detail: failures (headers, body excerpts and assertion rows kept for failed and errored results only; not kept for passing results)"
+                    )
+                }
+            }
+            try HistoryOutput.emit(
+                options.format,
+                headers: ["test", "location", "status", "attempts", "http", "curl", "duration_ms", "messages"],
+                rows: rows,
+                json: Output(run: shown.run, results: shown.results)
+            )
         }
-        try HistoryOutput.emit(
-            options.format,
-            headers: ["test", "location", "status", "attempts", "http", "curl", "duration_ms", "messages"],
-            rows: rows,
-            json: Output(run: shown.run, results: shown.results)
-        )
     }
 }

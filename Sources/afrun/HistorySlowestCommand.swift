@@ -16,19 +16,23 @@ struct HistorySlowestCommand: ParsableCommand {
     var limit: Int = 20
 
     func run() throws {
-        let stats = try options.withStore { try $0.slowest(phase: timing.phase, lastRuns: window.last, limit: limit) }
-        let rows = stats.map { stat in
-            [
-                stat.identity.description, stat.phase.rawValue, HistoryOutput.ms(stat.p50Ms),
-                HistoryOutput.ms(stat.p95Ms),
-                HistoryOutput.ms(stat.maxMs), "\(stat.samples)",
-            ]
+        try ExitStatus.reportingInternalErrors {
+            let stats = try options.withStore {
+                try $0.slowest(phase: timing.phase, lastRuns: window.last, limit: limit)
+            }
+            let rows = stats.map { stat in
+                [
+                    stat.identity.description, stat.phase.rawValue, HistoryOutput.ms(stat.p50Ms),
+                    HistoryOutput.ms(stat.p95Ms),
+                    HistoryOutput.ms(stat.maxMs), "\(stat.samples)",
+                ]
+            }
+            try HistoryOutput.emit(
+                options.format,
+                headers: ["test", "phase", "p50_ms", "p95_ms", "max_ms", "samples"],
+                rows: rows,
+                json: stats
+            )
         }
-        try HistoryOutput.emit(
-            options.format,
-            headers: ["test", "phase", "p50_ms", "p95_ms", "max_ms", "samples"],
-            rows: rows,
-            json: stats
-        )
     }
 }

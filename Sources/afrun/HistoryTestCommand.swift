@@ -15,20 +15,24 @@ struct HistoryTestCommand: ParsableCommand {
     var name: String
 
     func run() throws {
-        let results = try options.withStore { try $0.testHistory(name, last: window.last) }
-        let rows = results.map { result in
-            [
-                String(result.runID.prefix(8)), HistoryOutput.date(result.startedAt), result.identity.description,
-                result.status.rawValue, "\(result.attempts)", result.responseStatus.map(String.init) ?? "",
-                HistoryOutput.ms(result.durationMs), HistoryOutput.ms(result.totalMs),
-                result.failureMessages.joined(separator: "; "),
-            ]
+        try ExitStatus.reportingInternalErrors {
+            let results = try options.withStore { try $0.testHistory(name, last: window.last) }
+            let rows = results.map { result in
+                [
+                    String(result.runID.prefix(8)), HistoryOutput.date(result.startedAt), result.identity.description,
+                    result.status.rawValue, "\(result.attempts)", result.responseStatus.map(String.init) ?? "",
+                    HistoryOutput.ms(result.durationMs), HistoryOutput.ms(result.totalMs),
+                    result.failureMessages.joined(separator: "; "),
+                ]
+            }
+            try HistoryOutput.emit(
+                options.format,
+                headers: [
+                    "run", "started", "test", "status", "attempts", "http", "duration_ms", "total_ms", "messages",
+                ],
+                rows: rows,
+                json: results
+            )
         }
-        try HistoryOutput.emit(
-            options.format,
-            headers: ["run", "started", "test", "status", "attempts", "http", "duration_ms", "total_ms", "messages"],
-            rows: rows,
-            json: results
-        )
     }
 }

@@ -23,32 +23,34 @@ struct JSONPathCommand: ParsableCommand {
     var paths = false
 
     func run() throws {
-        let query: JSONPathQuery
-        do {
-            query = try JSONPathQuery(expression)
-        } catch {
-            Self.printError("error: invalid JSONPath query\n" + error.caretDiagnostic)
-            throw ExitCode(2)
+        try ExitStatus.reportingInternalErrors {
+            let query: JSONPathQuery
+            do throws(JSONPathError) {
+                query = try JSONPathQuery(expression)
+            } catch {
+                Self.printError("error: invalid JSONPath query\n" + error.caretDiagnostic)
+                throw ExitCode(ExitStatus.notLoadedOrWritten)
+            }
+            let source = file ?? "-"
+            let data: Data
+            do throws(ReadError) {
+                data = try Self.read(source)
+            } catch {
+                Self.printError("error: cannot read \(source == "-" ? "standard input" : source): \(error.reason)")
+                throw ExitCode(ExitStatus.notLoadedOrWritten)
+            }
+            let document: JSONValue
+            do throws(JSONParseError) {
+                document = try JSONValue(parsing: data)
+            } catch {
+                let name = source == "-" ? "<stdin>" : source
+                Self.printError("\(name):\(error.line):\(error.column): error: invalid JSON: \(error.message)")
+                throw ExitCode(ExitStatus.notLoadedOrWritten)
+            }
+            let nodes = query.evaluate(document)
+            let output: JSONValue = paths ? .array(nodes.map { .string($0.path) }) : .array(nodes.map(\.value))
+            print(output.serialized(pretty: true))
         }
-        let source = file ?? "-"
-        let data: Data
-        do {
-            data = try Self.read(source)
-        } catch {
-            Self.printError("error: cannot read \(source == "-" ? "standard input" : source): \(error.reason)")
-            throw ExitCode(2)
-        }
-        let document: JSONValue
-        do {
-            document = try JSONValue(parsing: data)
-        } catch {
-            let name = source == "-" ? "<stdin>" : source
-            Self.printError("\(name):\(error.line):\(error.column): error: invalid JSON: \(error.message)")
-            throw ExitCode(2)
-        }
-        let nodes = query.evaluate(document)
-        let output: JSONValue = paths ? .array(nodes.map { .string($0.path) }) : .array(nodes.map(\.value))
-        print(output.serialized(pretty: true))
     }
 
     /// Why a document could not be read, in words a user can act on.

@@ -34,50 +34,52 @@ struct JSONSchemaCommand: ParsableCommand {
     var assertFormat = false
 
     func run() throws {
-        let options = JSONSchema.Options(formatAssertion: assertFormat)
-        let compiled: JSONSchema
-        switch SchemaFileLoader.compile(path: schema, options: options) {
-        case .success(let value): compiled = value
-        case .failure(let problems):
-            for message in problems.messages { Self.printError("error: " + message) }
-            throw ExitCode(2)
-        }
-        let source = file ?? "-"
-        let name = source == "-" ? "<stdin>" : source
-        let data: Data
-        if source == "-" {
-            data = (try? FileHandle.standardInput.readToEnd()) ?? Data()
-        } else {
-            guard let contents = FileManager.default.contents(atPath: source) else {
-                Self.printError("error: cannot read \(source): no such file or unreadable")
-                throw ExitCode(2)
+        try ExitStatus.reportingInternalErrors {
+            let options = JSONSchema.Options(formatAssertion: assertFormat)
+            let compiled: JSONSchema
+            switch SchemaFileLoader.compile(path: schema, options: options) {
+            case .success(let value): compiled = value
+            case .failure(let problems):
+                for message in problems.messages { Self.printError("error: " + message) }
+                throw ExitCode(ExitStatus.notLoadedOrWritten)
             }
-            data = contents
+            let source = file ?? "-"
+            let name = source == "-" ? "<stdin>" : source
+            let data: Data
+            if source == "-" {
+                data = (try? FileHandle.standardInput.readToEnd()) ?? Data()
+            } else {
+                guard let contents = FileManager.default.contents(atPath: source) else {
+                    Self.printError("error: cannot read \(source): no such file or unreadable")
+                    throw ExitCode(ExitStatus.notLoadedOrWritten)
+                }
+                data = contents
+            }
+            let document: JSONValue
+            do throws(JSONParseError) {
+                document = try JSONValue(parsing: data)
+            } catch {
+                Self.printError("\(name):\(error.line):\(error.column): error: invalid JSON: \(error.message)")
+                throw ExitCode(ExitStatus.notLoadedOrWritten)
+            }
+            let result = compiled.validate(document)
+            switch format {
+            case .json:
+                let output = JSONValue.object(
+                    JSONObject([
+                        ("valid", .bool(result.isValid)),
+                        ("errors", .array(result.violations.map(\.json))),
+                        ("truncated", .bool(result.truncated)),
+                    ])
+                )
+                print(output.serialized(pretty: true))
+            case .text:
+                if result.isValid { print("\(name): valid") }
+                for violation in result.violations { print("\(name)#\(violation)") }
+                if result.truncated { print("\(name): more violations not shown (limit \(options.maxViolations))") }
+            }
+            if !result.isValid { throw ExitCode(1) }
         }
-        let document: JSONValue
-        do {
-            document = try JSONValue(parsing: data)
-        } catch {
-            Self.printError("\(name):\(error.line):\(error.column): error: invalid JSON: \(error.message)")
-            throw ExitCode(2)
-        }
-        let result = compiled.validate(document)
-        switch format {
-        case .json:
-            let output = JSONValue.object(
-                JSONObject([
-                    ("valid", .bool(result.isValid)),
-                    ("errors", .array(result.violations.map(\.json))),
-                    ("truncated", .bool(result.truncated)),
-                ])
-            )
-            print(output.serialized(pretty: true))
-        case .text:
-            if result.isValid { print("\(name): valid") }
-            for violation in result.violations { print("\(name)#\(violation)") }
-            if result.truncated { print("\(name): more violations not shown (limit \(options.maxViolations))") }
-        }
-        if !result.isValid { throw ExitCode(1) }
     }
 
     private static func printError(_ text: String) {

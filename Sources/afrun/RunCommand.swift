@@ -37,22 +37,24 @@ struct RunCommand: AsyncParsableCommand {
     /// Loads the suites and runs them `--repeat` times.
     /// - Throws: `ExitCode` for the run's status, `ValidationError` for a malformed variable or file.
     func run() async throws {
-        let console = Console()
-        defer { console.flush() }
-        let defined = try variables.resolve()
-        let environment = ProcessEnvironment.all
-        let gitHub =
-            GitHubActionsReporter.isEnabled(environment: environment)
-            ? GitHubActionsReporter(environment: environment, output: { console.out($0) }) : nil
-        // Started before loading: it runs on the other cores while the suites are decoded.
-        let early = EarlyStart.begin(self, secrets: defined.secrets, gitHub: gitHub != nil)
-        do {
-            try await run(early: early, defined: defined, gitHub: gitHub, console: console)
-        } catch {
+        try await ExitStatus.reportingInternalErrorsAsync {
+            let console = Console()
+            defer { console.flush() }
+            let defined = try variables.resolve()
+            let environment = ProcessEnvironment.all
+            let gitHub =
+                GitHubActionsReporter.isEnabled(environment: environment)
+                ? GitHubActionsReporter(environment: environment, output: { console.out($0) }) : nil
+            // Started before loading: it runs on the other cores while the suites are decoded.
+            let early = EarlyStart.begin(self, secrets: defined.secrets, gitHub: gitHub != nil)
+            do {
+                try await run(early: early, defined: defined, gitHub: gitHub, console: console)
+            } catch {
+                await early.finish()
+                throw error
+            }
             await early.finish()
-            throw error
         }
-        await early.finish()
     }
 
     private func run(
@@ -78,7 +80,7 @@ struct RunCommand: AsyncParsableCommand {
             // Nothing to run: no empty run is recorded or reported.
             try? early.store?.close()
             console.err(loaded.errors.isEmpty ? Self.noSuiteFound(under: paths) : problems)
-            throw ExitCode(ExitStatus.usage)
+            throw ExitCode(ExitStatus.notLoadedOrWritten)
         }
 
         var options = RunOptions()
@@ -131,9 +133,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         if !loaded.errors.isEmpty {
             console.err(problems)
-            throw ExitCode(ExitStatus.usage)
+            throw ExitCode(ExitStatus.notLoadedOrWritten)
         }
-        if reportsFailed { throw ExitCode(ExitStatus.usage) }
+        if reportsFailed { throw ExitCode(ExitStatus.notLoadedOrWritten) }
         if failedRuns > 0 { throw ExitCode(ExitStatus.testsFailed) }
     }
 

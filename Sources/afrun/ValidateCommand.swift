@@ -23,24 +23,26 @@ struct ValidateCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let defined = try variables.resolve()
-        let result = SuiteLoader().load(paths: paths, knownVariables: defined.names)
-        let console = Console()
-        defer { console.flush() }
-        for warning in SecretNameCheck.warnings(for: result.suites, runSecrets: defined.secrets) {
-            console.err("warning: \(warning)")
+        try await ExitStatus.reportingInternalErrorsAsync {
+            let defined = try variables.resolve()
+            let result = SuiteLoader().load(paths: paths, knownVariables: defined.names)
+            let console = Console()
+            defer { console.flush() }
+            for warning in SecretNameCheck.warnings(for: result.suites, runSecrets: defined.secrets) {
+                console.err("warning: \(warning)")
+            }
+            if result.suites.isEmpty && result.errors.isEmpty {
+                // The same words and status as `run`: an empty folder is not a valid suite set.
+                console.err(RunCommand.noSuiteFound(under: paths))
+                throw ExitCode(ExitStatus.notLoadedOrWritten)
+            }
+            let report = result.report(color: output.usesColor)
+            if output.quiet {
+                console.out(report.split(separator: "\n").last.map(String.init) ?? "")
+            } else {
+                console.out(String(report.dropLast(report.hasSuffix("\n") ? 1 : 0)))
+            }
+            if !result.errors.isEmpty { throw ExitCode(ExitStatus.notLoadedOrWritten) }
         }
-        if result.suites.isEmpty && result.errors.isEmpty {
-            // The same words and status as `run`: an empty folder is not a valid suite set.
-            console.err(RunCommand.noSuiteFound(under: paths))
-            throw ExitCode(ExitStatus.usage)
-        }
-        let report = result.report(color: output.usesColor)
-        if output.quiet {
-            console.out(report.split(separator: "\n").last.map(String.init) ?? "")
-        } else {
-            console.out(String(report.dropLast(report.hasSuffix("\n") ? 1 : 0)))
-        }
-        if !result.errors.isEmpty { throw ExitCode(ExitStatus.usage) }
     }
 }

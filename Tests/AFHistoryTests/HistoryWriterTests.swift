@@ -55,6 +55,23 @@ struct HistoryWriterTests {
         #expect(try SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
     }
 
+    @Test("after close, what was queued is stored and a later flush is refused with a clear error")
+    func closeStoresQueuedThenRefuses() async throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
+        let store = try HistoryStore.open(path: path)
+        let run = HistoryFixtures.run()
+        try await store.runDidStart(run)
+        try await store.record(contentsOf: Self.results(3), in: run)
+        try store.close()
+        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["3"])
+        await #expect {
+            try await store.flush()
+        } throws: { error in
+            "\(error)".contains("the history is closed")
+        }
+    }
+
     @Test("queued results are committed without a flush (the timed group commit)")
     func timedCommit() async throws {
         try await Self.withStartedRun { store, run, path in

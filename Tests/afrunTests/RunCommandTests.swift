@@ -135,11 +135,12 @@ private func passingSuite(_ base: URL) -> String {
         }
     }
 
-    @Test func usageErrorsExitTwo() async throws {
+    @Test("a usage error exits 64 (EX_USAGE), not 2 (a suite that does not load)")
+    func usageErrorsExit64() async throws {
         let folder = try SuiteFolder()
         defer { folder.remove() }
         let output = try await AfrunProcess.run(["run", ".", "--jobs", "0"], in: folder.url)
-        #expect(output.status == 2, "\(output.all)")
+        #expect(output.status == 64, "\(output.all)")
         #expect(output.stderr.contains("--jobs"))
     }
 
@@ -196,7 +197,7 @@ private func passingSuite(_ base: URL) -> String {
         defer { folder.remove() }
         let output = try await AfrunProcess.run(arguments, in: folder.url)
         let isHelp = arguments.contains("--help") || arguments.contains("-h")
-        #expect(output.status == (isHelp ? 0 : 2), "\(output.all)")
+        #expect(output.status == (isHelp ? 0 : 64), "\(output.all)")
         #expect(output.all.contains("afrun \(arguments[0])"), "\(output.all)")
         if !isHelp { #expect(output.stderr.contains("--bogus")) }
     }

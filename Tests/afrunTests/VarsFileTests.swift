@@ -124,7 +124,7 @@ import Testing
         defer { folder.remove() }
         if let content { try folder.write(name, content) }
         let output = try await AfrunProcess.run(["run", "s.json", "--no-history", "--vars-file", name], in: folder.url)
-        #expect(output.status == 2, "\(output.all)")
+        #expect(output.status == 64, "\(output.all)")
         #expect(output.stderr.contains(message), "\(output.stderr)")
         #expect(!output.stderr.contains("no equals sign here"), "a line is not echoed: it may hold a secret")
     }

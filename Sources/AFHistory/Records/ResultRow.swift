@@ -3,66 +3,64 @@ import Foundation
 import GRDB
 
 /// A `results` row: one finished result, redacted. Without `keepsDetail` its headers and body excerpt are
-/// NULL ([Detail levels](docs/history.md)), and only the fields it stores are redacted.
-///
-/// Inserted through cached statements with positional arguments, several rows per statement, rather than
-/// as a `PersistableRecord` or with named arguments: GRDB builds a container and its SQL for every record,
-/// and a dictionary of arguments for every named insert, and that was most of the writer's CPU.
-struct ResultRow {
-    /// The columns the INSERT names: every column of `results` but `id` (SQLite gives the largest id plus
-    /// one), in table order, which is the order `arguments` gives their values in.
-    static let columns = Array(HistorySchema.resultsColumnNames.dropFirst())
-
-    /// The rows one statement inserts, largest first: a batch goes in through a bounded set of cached
-    /// statements (`insertSQL(rows:)`), one per size. 64 rows bind 2,304 values, far below SQLite's limit
-    /// (32,766).
-    static let statementSizes = [64, 16, 4, 1]
-
-    /// The INSERT of `rows` rows.
-    static func insertSQL(rows: Int) -> String {
-        let placeholders = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-        return "INSERT INTO results (\(columns.joined(separator: ", "))) VALUES "
-            + Array(repeating: placeholders, count: rows).joined(separator: ", ")
-    }
+/// NULL ([Detail levels](docs/history.md)), and only the fields it stores are redacted. SQLite gives it the
+/// largest id plus one.
+struct ResultRow: PersistableRecord {
+    static let databaseTableName = "results"
 
     /// The result: redacted whole (`SinkRedactor.result`) when its detail is kept or it has a failure
-    /// message; else as run, and `arguments` masks the few fields it stores (the URL and the captures).
+    /// message; else as run, and `encode` masks the few fields it stores (the URL and the captures).
     let result: TestResult
     let runSequence: Int64
     let testID: Int64
     let keepsDetail: Bool
+    let json: JSONEncoder
 
-    /// Whether the row needs `assertions` or `tls` rows, which need its id: it is then inserted alone.
-    var hasChildren: Bool { (keepsDetail && !result.assertions.isEmpty) || result.tls != nil }
-
-    /// The row's values, in the order of `columns`. An array literal: GRDB builds it in one pass, where its
-    /// initializer from a sequence goes through a generic, unspecialized `map`.
-    func arguments(json: JSONEncoder) throws -> StatementArguments {
-        let request = result.request
-        let response = result.response
-        let timing = result.timings
-        let error = result.error
+    func encode(to container: inout PersistenceContainer) throws {
+        container["run_seq"] = runSequence
+        container["test_id"] = testID
+        container["line"] = result.line
+        container["status"] = result.status.rawValue
+        container["attempts"] = result.attempts
+        container["started_at"] = result.startedAt
+        container["duration_ms"] = result.durationMs
         // Without detail, a passing or skipped result has no failure message (no failed assertion, no
         // error: `RunRecorder` redacts any other whole), so only the URL and captures can need masking.
         let messages = keepsDetail ? result.failureMessages : []
+        container["failure_messages"] = messages.isEmpty ? nil : try text(messages)
+        container["error_kind"] = result.error?.kind
+        container["curl_code"] = result.error?.curlCode
+        container["skip_reason"] = result.skipReason
+        // Every column is set, absent values as NULL, so every row goes through one cached INSERT.
+        let request = result.request
+        let response = result.response
+        let timing = result.timings
+        container["method"] = request?.method
+        container["url"] = request.map { keepsDetail ? $0.url : SinkRedactor.url($0.url) }
+        container["request_headers"] = keepsDetail ? try request.map { try text($0.headers) } : nil
+        container["response_status"] = response?.status
+        container["http_version"] = response?.httpVersion
+        container["response_headers"] = keepsDetail ? try response.map { try text($0.headers) } : nil
+        container["body_excerpt"] = keepsDetail ? response?.bodyExcerpt : nil
+        container["body_bytes"] = response?.bodyBytes
+        container["remote_ip"] = response?.remoteIP
+        container["remote_port"] = response?.remotePort
         let captures = keepsDetail ? result.captures : Self.redacted(result.captures)
-        let url = request.map { keepsDetail ? $0.url : SinkRedactor.url($0.url) }
-        let requestHeaders = keepsDetail ? try request.map { try text($0.headers, json) } : nil
-        let responseHeaders = keepsDetail ? try response.map { try text($0.headers, json) } : nil
-        let bodyExcerpt = keepsDetail ? response?.bodyExcerpt : nil
-        return [
-            runSequence, testID, result.line, result.status.rawValue, result.attempts, result.startedAt,
-            result.durationMs,
-            messages.isEmpty ? nil : try text(messages, json), error?.kind, error?.curlCode, result.skipReason,
-            request?.method, url, requestHeaders,
-            response?.status, response?.httpVersion, responseHeaders, bodyExcerpt, response?.bodyBytes,
-            response?.remoteIP, response?.remotePort,
-            captures.isEmpty ? nil : try text(captures, json),
-            timing?.dnsMs, timing?.connectMs, timing?.tlsMs, timing?.waitMs, timing?.ttfbMs, timing?.downloadMs,
-            timing?.totalMs, timing?.redirectMs, timing?.queueMs,
-            timing?.redirectCount, timing?.connectionReused, timing?.requestBytes, timing?.responseBytes,
-            result.assertionCount,
-        ]
+        container["captures"] = captures.isEmpty ? nil : try text(captures)
+        container["dns_ms"] = timing?.dnsMs
+        container["connect_ms"] = timing?.connectMs
+        container["tls_ms"] = timing?.tlsMs
+        container["wait_ms"] = timing?.waitMs
+        container["ttfb_ms"] = timing?.ttfbMs
+        container["download_ms"] = timing?.downloadMs
+        container["total_ms"] = timing?.totalMs
+        container["redirect_ms"] = timing?.redirectMs
+        container["queue_ms"] = timing?.queueMs
+        container["redirect_count"] = timing?.redirectCount
+        container["connection_reused"] = timing?.connectionReused
+        container["request_bytes"] = timing?.requestBytes
+        container["response_bytes"] = timing?.responseBytes
+        container["assertion_count"] = result.assertionCount
     }
 
     /// Captures with the values of secret-looking names masked, as `SinkRedactor.result` masks them.
@@ -73,7 +71,7 @@ struct ResultRow {
         }
     }
 
-    private func text(_ value: some Encodable, _ json: JSONEncoder) throws -> String {
+    private func text(_ value: some Encodable) throws -> String {
         String(decoding: try json.encode(value), as: UTF8.self)
     }
 }

@@ -9,12 +9,13 @@ import Locking
 /// of the last window and the transaction under way. A flush or a run's end is written at once.
 final class HistoryWriter: Sendable {
     /// The longest items wait before their transaction: the most a SIGKILL can lose.
-    static let window: Duration = .milliseconds(100)
+    static let window = DispatchTimeInterval.milliseconds(100)
     /// Queued results that start a transaction before the window ends (bounds memory and each transaction).
     static let batchResults = 500
 
     private let queue: DispatchQueue
-    private let state = LockedValue(WriterState(window: window, batchResults: batchResults))
+    /// nil once the writer closed.
+    private let batch = LockedValue<WriterBatch?>(WriterBatch(resultLimit: batchResults))
     // nonisolated(unsafe): used only on `queue` (serial), by `write` and `close`.
     nonisolated(unsafe) private let recorder: RunRecorder
     private let database: DatabaseHandle
@@ -28,8 +29,17 @@ final class HistoryWriter: Sendable {
 
     /// Queues an item; it is written within `window`.
     func enqueue(_ item: WriterItem) {
-        let action = state.withLock { $0.received(item, now: .now) }
-        perform(action)
+        switch batch.withLock({ $0?.append(item) }) {
+        case nil:
+            RunRecorder.refuse([item], .database(operation: "record", reason: "the history is closed"))
+        case .none?:
+            break
+        case .startWindow?:
+            // A batch written early (it filled up) leaves this wake-up to write the next one a little early.
+            queue.asyncAfter(deadline: .now() + Self.window) { self.writeBatch() }
+        case .writeNow?:
+            queue.async { self.writeBatch() }
+        }
     }
 
     /// Returns once everything queued before it is committed.
@@ -50,7 +60,10 @@ final class HistoryWriter: Sendable {
     /// Writes what is queued, then folds the WAL into the database file and closes the connection.
     /// - Throws: `HistoryError.database` when the connection could not be closed.
     func close() throws {
-        let items = state.withLock { $0.close() }
+        let items = batch.withLock { batch in
+            defer { batch = nil }
+            return batch?.take() ?? []
+        }
         try queue.sync {
             let connection: DatabaseQueue
             do throws(HistoryError) { connection = try database.connection() } catch {
@@ -62,26 +75,14 @@ final class HistoryWriter: Sendable {
         }
     }
 
-    private func perform(_ action: WriterState.Action) {
-        switch action {
-        case .none:
-            break
-        case .wake(let deadline):
-            let delay = ContinuousClock.now.duration(to: deadline)
-            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(max(.zero, delay) / .nanoseconds(1)))) {
-                self.perform(self.state.withLock { $0.deadlineReached(deadline, now: .now) })
-            }
-        case .write(let items):
-            queue.async {
-                do throws(HistoryError) {
-                    self.recorder.write(items, to: try self.database.connection())
-                } catch {
-                    RunRecorder.refuse(items, error)
-                }
-                self.perform(self.state.withLock { $0.wrote(now: .now) })
-            }
-        case .refuse(let item):
-            RunRecorder.refuse([item], .database(operation: "record", reason: "the history is closed"))
+    /// Writes the queued items in one transaction (on `queue`).
+    private func writeBatch() {
+        let items = batch.withLock { $0?.take() ?? [] }
+        guard !items.isEmpty else { return }
+        do throws(HistoryError) {
+            recorder.write(items, to: try database.connection())
+        } catch {
+            RunRecorder.refuse(items, error)
         }
     }
 }

@@ -65,23 +65,20 @@ extension RunRecorder {
 
     /// The sequence number of a started run.
     func runSequence(_ runID: String, in db: Database) throws -> Int64 {
-        if let known = runSequences[runID] { return known }
+        if let sequence = known.runSequences[runID] { return sequence }
         guard
             let sequence = try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT seq FROM runs WHERE id = ?"),
                 arguments: [runID]
             )
         else { throw HistoryError.runNotFound(runID) }
-        runSequences[runID] = sequence
+        known.runSequences[runID] = sequence
         return sequence
     }
 
-    /// Inserts a run's results (redacted here): rows without assertion or TLS rows go in several per
-    /// statement, the others alone, each followed by its own assertion rows (when its detail is kept) and
-    /// TLS evidence.
+    /// Inserts a run's results (redacted here), each followed by its assertion rows (when its detail is
+    /// kept) and its TLS evidence.
     func insert(_ results: [TestResult], runSequence: Int64, in db: Database) throws {
-        var pending: [ResultRow] = []
-        pending.reserveCapacity(min(results.count, ResultRow.statementSizes[0]))
         for result in results {
             let keepsDetail = detail.keepsDetail(of: result.status)
             // A result without detail normally has no failure message to redact (it passed or was skipped);
@@ -91,90 +88,56 @@ extension RunRecorder {
                 result: redactsWhole ? SinkRedactor.result(result) : result,
                 runSequence: runSequence,
                 testID: try testID(result.identity, in: db),
-                keepsDetail: keepsDetail
+                keepsDetail: keepsDetail,
+                json: json
             )
-            guard row.hasChildren else {
-                pending.append(row)
-                if pending.count == ResultRow.statementSizes[0] { try insertRows(&pending, in: db) }
-                continue
+            try row.insert(db)
+            let resultID = db.lastInsertedRowID
+            if keepsDetail {
+                for (position, assertion) in row.result.assertions.enumerated() {
+                    try AssertionRow(resultID: resultID, position: position, assertion: assertion).insert(db)
+                }
             }
-            try insertRows(&pending, in: db)
-            try insertRows(CollectionOfOne(row), in: db)
-            try insertChildren(of: row, id: db.lastInsertedRowID, in: db)
+            if let tls = row.result.tls { try TLSRow(resultID: resultID, tls: tls, json: json).insert(db) }
         }
-        try insertRows(&pending, in: db)
-    }
-
-    /// Inserts `rows` in order and empties them, through the largest statements that fit.
-    private func insertRows(_ rows: inout [ResultRow], in db: Database) throws {
-        try insertRows(rows, in: db)
-        rows.removeAll(keepingCapacity: true)
-    }
-
-    private func insertRows(_ rows: some Collection<ResultRow>, in db: Database) throws {
-        var rest = rows[...]
-        while !rest.isEmpty {
-            let size = ResultRow.statementSizes.first { $0 <= rest.count } ?? 1
-            var arguments = StatementArguments()
-            for row in rest.prefix(size) { arguments += try row.arguments(json: json) }
-            let statement = try db.cachedStatement(sql: insertSQLs[size] ?? ResultRow.insertSQL(rows: size))
-            // Unchecked: `ResultRow.arguments` gives exactly one value per placeholder, in order.
-            statement.setUncheckedArguments(arguments)
-            try statement.execute()
-            rest = rest.dropFirst(size)
-        }
-    }
-
-    private func insertChildren(of row: ResultRow, id resultID: Int64, in db: Database) throws {
-        if row.keepsDetail {
-            for (position, assertion) in row.result.assertions.enumerated() {
-                try AssertionRow(resultID: resultID, position: position, assertion: assertion).insert(db)
-            }
-        }
-        if let tls = row.result.tls { try TLSRow(resultID: resultID, tls: tls, json: json).insert(db) }
     }
 
     /// The id of a test, added when new. The first time a suite is seen, its row is added (or renamed) and
     /// the ids of all its tests are read at once, so a run of a known suite looks up nothing per result.
     private func testID(_ identity: TestIdentity, in db: Database) throws -> Int64 {
-        let key = SuiteKey(file: identity.suiteFile, name: identity.suiteName)
+        let suite = SuiteKey(file: identity.suiteFile, name: identity.suiteName)
         let suiteID: Int64
-        if let known = suiteIDs[key] {
-            suiteID = known
+        if let id = known.suites[suite] {
+            suiteID = id
         } else {
             suiteID = try Self.returnedID(
-                db.cachedStatement(
-                    sql: """
-                        INSERT INTO suites (file, name) VALUES (:file, :name)
-                        ON CONFLICT(file) DO UPDATE SET name = excluded.name RETURNING id
-                        """
-                ),
-                ["file": identity.suiteFile, "name": identity.suiteName]
+                """
+                INSERT INTO suites (file, name) VALUES (:file, :name)
+                ON CONFLICT(file) DO UPDATE SET name = excluded.name RETURNING id
+                """,
+                ["file": identity.suiteFile, "name": identity.suiteName],
+                in: db
             )
-            let rows = try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT name, id FROM tests WHERE suite_id = ?"),
-                arguments: [suiteID]
-            )
-            testIDs[suiteID] = Dictionary(rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
-            suiteIDs[key] = suiteID
+            let rows = try Row.fetchAll(db, sql: "SELECT name, id FROM tests WHERE suite_id = ?", arguments: [suiteID])
+            known.suites[suite] = suiteID
+            known.tests[suite] = Dictionary(rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
         }
-        if let known = testIDs[suiteID]?[identity.testName] { return known }
+        if let id = known.tests[suite]?[identity.testName] { return id }
         let id = try Self.returnedID(
-            db.cachedStatement(
-                sql: """
-                    INSERT INTO tests (suite_id, name) VALUES (:suite, :name)
-                    ON CONFLICT(suite_id, name) DO UPDATE SET name = excluded.name RETURNING id
-                    """
-            ),
-            ["suite": suiteID, "name": identity.testName]
+            """
+            INSERT INTO tests (suite_id, name) VALUES (:suite, :name)
+            ON CONFLICT(suite_id, name) DO UPDATE SET name = excluded.name RETURNING id
+            """,
+            ["suite": suiteID, "name": identity.testName],
+            in: db
         )
-        testIDs[suiteID, default: [:]][identity.testName] = id
+        known.tests[suite, default: [:]][identity.testName] = id
         return id
     }
 
-    private static func returnedID(_ statement: Statement, _ arguments: StatementArguments) throws -> Int64 {
-        guard let id = try Int64.fetchOne(statement, arguments: arguments) else {
-            throw HistoryError.database(operation: "record", reason: "no id returned by \(statement.sql)")
+    private static func returnedID(_ sql: String, _ arguments: StatementArguments, in db: Database) throws -> Int64 {
+        guard let id = try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) else {
+            throw HistoryError.database(operation: "record", reason: "no id returned by \(sql)")
         }
         return id
     }

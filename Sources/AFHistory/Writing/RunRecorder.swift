@@ -27,20 +27,22 @@ final class RunRecorder {
     /// Failures not reported yet (by a flush or a run's end), with their run.
     private var failures: [(runID: String, text: String)] = []
 
-    // Ids remembered between transactions; forgotten when another connection committed (it may have pruned).
-    var runSequences: [String: Int64] = [:]
-    var suiteIDs: [SuiteKey: Int64] = [:]
-    var testIDs: [Int64: [String: Int64]] = [:]
-    private var dataVersion: Int64?
-    /// The result INSERT of each statement size.
-    let insertSQLs = Dictionary(
-        uniqueKeysWithValues: ResultRow.statementSizes.map { ($0, ResultRow.insertSQL(rows: $0)) }
-    )
+    /// Ids remembered between transactions; forgotten when another connection committed (it may have
+    /// pruned) and after a rollback.
+    struct KnownIDs {
+        var runSequences: [String: Int64] = [:]
+        var suites: [SuiteKey: Int64] = [:]
+        /// The ids of each known suite's tests, by name.
+        var tests: [SuiteKey: [String: Int64]] = [:]
+    }
 
     struct SuiteKey: Hashable {
         let file: String
         let name: String
     }
+
+    var known = KnownIDs()
+    private var dataVersion: Int64?
 
     init(path: String, detail: HistoryDetail) {
         self.path = path
@@ -50,22 +52,15 @@ final class RunRecorder {
     /// Writes `items` in one transaction; when it fails, each item alone, so that one that cannot be stored
     /// does not sink the others. Then answers the items that wait.
     func write(_ items: [WriterItem], to connection: DatabaseQueue) {
-        guard let failure = transaction(connection, { db in try apply(items[...], in: db) }) else {
+        guard let failure = transaction(connection, { db in for item in items { try apply(item, in: db) } }) else {
             return settle(items, failure: nil)
         }
-        // Ids read or added in the rolled-back transaction may not exist.
-        forgetIDs()
+        known = KnownIDs()
         if items.count == 1 {
             settle(items, failure: failure)
         } else {
             for item in items { write([item], to: connection) }
         }
-    }
-
-    private func forgetIDs() {
-        runSequences.removeAll()
-        suiteIDs.removeAll()
-        testIDs.removeAll()
     }
 
     /// Folds the WAL into the database file, so that the file alone holds every finished run, and closes.
@@ -86,8 +81,6 @@ final class RunRecorder {
         }
     }
 
-    // MARK: Transactions
-
     /// Runs `body` in an immediate transaction (the write lock up front: a busy database waits at the start
     /// instead of failing at the commit).
     /// - Returns: nil when it committed, else why not: SQLite's message, with the operating system's error
@@ -98,7 +91,7 @@ final class RunRecorder {
                 do {
                     let version = try Int64.fetchOne(db, sql: "PRAGMA data_version")
                     if version != dataVersion {
-                        forgetIDs()
+                        known = KnownIDs()
                         dataVersion = version
                     }
                     try db.inTransaction(.immediate) {
@@ -115,24 +108,6 @@ final class RunRecorder {
             }
         } catch {
             return "\(error)"
-        }
-    }
-
-    /// Applies `items` in order. Consecutive results of one run go in together: the runner hands them over
-    /// a few at a time, and together they fill the larger multi-row statements.
-    private func apply(_ items: ArraySlice<WriterItem>, in db: Database) throws {
-        var rest = items
-        while let item = rest.popFirst() {
-            guard case .results(let first, let runID) = item else {
-                try apply(item, in: db)
-                continue
-            }
-            var results = first
-            while case .results(let more, runID)? = rest.first {
-                results += more
-                rest.removeFirst()
-            }
-            try insert(results, runSequence: try runSequence(runID, in: db), in: db)
         }
     }
 
