@@ -1,3 +1,4 @@
+import AFRunner
 import ArgumentParser
 import Foundation
 import JSONPath
@@ -46,7 +47,13 @@ struct JSONPathCommand: ParsableCommand {
             Self.printError("\(name):\(error.line):\(error.column): error: invalid JSON: \(error.message)")
             throw ExitCode(2)
         }
-        let nodes = query.evaluate(document)
+        let nodes: [JSONPathNode]
+        do {
+            nodes = try query.evaluate(document, regexLimit: BoundedRegex.defaultLimit)
+        } catch {
+            Self.printError("error: \(error.description); simplify the pattern")
+            throw ExitCode(2)
+        }
         let output: JSONValue = paths ? .array(nodes.map { .string($0.path) }) : .array(nodes.map(\.value))
         print(output.serialized(pretty: true))
     }

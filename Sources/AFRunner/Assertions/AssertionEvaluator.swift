@@ -195,10 +195,19 @@ public struct AssertionEvaluator: Sendable {
                 )
                 continue
             }
-            if let schema = a.schema {
-                self.schema(schema, nodes: query.evaluate(document), path: a.path, into: &results)
+            let nodes: [JSONValue]
+            do throws(JSONPathRegexStopped) {
+                if let schema = a.schema {
+                    let selected = try query.evaluate(document, regexLimit: regexLimit)
+                    self.schema(schema, nodes: selected, path: a.path, into: &results)
+                    nodes = selected.map(\.value)
+                } else {
+                    nodes = try query.values(in: document, regexLimit: regexLimit)
+                }
+            } catch {
+                results.append(Self.regexStoppedResult(path: a.path, error))
+                continue
             }
-            let nodes = query.values(in: document)
             for p in a.predicates.predicates {
                 let (passed, actual, stopped) = NodeListRules.evaluate(
                     p,
@@ -368,6 +377,20 @@ public struct AssertionEvaluator: Sendable {
         let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
         return " (the regex was stopped after \(shown) s without an answer, --regex-timeout; nested"
             + " quantifiers such as `(a+)+` backtrack exponentially: rewrite the pattern, e.g. `a+$`)"
+    }
+
+    /// The failed result of a JSON assertion whose query's `match()`/`search()` ran out of time.
+    static func regexStoppedResult(path: String, _ error: JSONPathRegexStopped) -> AssertionResult {
+        AssertionResult(
+            kind: "json",
+            target: path,
+            predicate: "valid",
+            expected: "an answer within the regex time limit",
+            actual: nil,
+            passed: false,
+            message: "\(path): \(error.description) (--regex-timeout); nested quantifiers such as `(a+)+`"
+                + " backtrack exponentially: rewrite the pattern, e.g. `a+$`"
+        )
     }
 
     /// An assertion result with the standard message: `target: expected X, got Y`.
