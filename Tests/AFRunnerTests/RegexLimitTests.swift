@@ -27,9 +27,11 @@ import Testing
             header.headers = [HeaderAssertion(name: "X-Echo", predicates: PredicateSet([.matches("(a+)+$")]))]
             var json = Expectations(status: [.code(200)])
             json.json = [PathAssertion(path: "$.args.v", predicates: PredicateSet([.matches("(a+)+$")]))]
-            // A JSONPath filter's I-Regexp (RFC 9535 `match()`) on the same text.
+            // A JSONPath filter's I-Regexp (RFC 9535 `search()`) on the same text.
             var filter = Expectations(status: [.code(200)])
-            filter.json = [PathAssertion(path: "$.args[?match(@, '(a+)+')]", predicates: PredicateSet([.exists(true)]))]
+            filter.json = [
+                PathAssertion(path: "$.args[?search(@, '(a+)+b')]", predicates: PredicateSet([.exists(true)]))
+            ]
             var capture = Self.test("capture", Self.bodyPath, expect: Expectations(status: [.code(200)]))
             capture.captures = [CaptureSpec(name: "x", source: .regex("(a+)+$", group: 1), isSecret: false)]
             let tests = [
