@@ -124,20 +124,22 @@ let package = Package(
         // libFuzzer targets, one per parser (ci/fuzz.sh builds them with -sanitize=fuzzer,address and
         // -DAFRUN_FUZZ; an ordinary build makes replayers of saved inputs). No products: not installed.
         .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
+        .target(name: "FuzzDriver", dependencies: ["CFuzzerDriver", "Locking"], path: "Fuzz/FuzzDriver"),
         .executableTarget(
             name: "FuzzSuiteDecoder",
-            dependencies: ["AFSuite", "CFuzzerDriver"],
+            dependencies: ["AFSuite", "FuzzDriver"],
             path: "Fuzz/FuzzSuiteDecoder"
         ),
-        .executableTarget(name: "FuzzTemplate", dependencies: ["AFSuite", "CFuzzerDriver"], path: "Fuzz/FuzzTemplate"),
+        .executableTarget(name: "FuzzTemplate", dependencies: ["AFSuite", "FuzzDriver"], path: "Fuzz/FuzzTemplate"),
         .executableTarget(
             name: "FuzzJSONPath",
-            dependencies: ["JSONPath", "CFuzzerDriver"],
+            dependencies: ["JSONPath", "FuzzDriver"],
             path: "Fuzz/FuzzJSONPath"
         ),
+        .executableTarget(name: "FuzzVarsFile", dependencies: ["AFSuite", "FuzzDriver"], path: "Fuzz/FuzzVarsFile"),
         .executableTarget(
             name: "FuzzCSVReader",
-            dependencies: ["AFSuite", "CFuzzerDriver"],
+            dependencies: ["AFSuite", "FuzzDriver"],
             path: "Fuzz/FuzzCSVReader"
         ),
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # libFuzzer over afrun's parsers: the suite loader, the template parser, the JSONPath and JSON
-# parsers, and the CSV reader of `each` data. Each target runs SECONDS seconds from a seed corpus
+# parsers, the CSV reader of `each` data and the `--vars-file` parser. Each target runs SECONDS seconds from a seed corpus
 # made of the repository's suites and fixtures; a crash, a memory error or an input slower than 1 s stops
 # it and leaves the input in $OUT/crash-* (replay with an ordinary build: .build/debug/FuzzX FILE).
 #
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 SECONDS_EACH=${SECONDS_EACH:-30}
 OUT=${OUT:-.build-fuzz/findings}
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(FuzzSuiteDecoder FuzzTemplate FuzzJSONPath FuzzCSVReader)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(FuzzSuiteDecoder FuzzTemplate FuzzJSONPath FuzzCSVReader FuzzVarsFile)
 # lld: gold stops with an internal error on the fuzzer runtime beside SwiftPM's renamed entry point.
 flags=(--scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DAFRUN_FUZZ -Xswiftc -use-ld=lld)
 
@@ -35,6 +35,9 @@ seeds() {
       printf 'id,name\n1,"a ""b"""\n2,c\n' > "$dir/quoted.csv" ;;
     FuzzTemplate) grep -rhoE '"[^"]*\{\{[^"]*"' suites fixtures 2>/dev/null | sort -u | head -500 |
       awk -v d="$dir" '{ f = d "/t" NR; print substr($0, 2, length($0) - 2) > f; close(f) }' ;;
+    FuzzVarsFile) find suites fixtures \( -name '*.env' -o -name '*vars*.json' \) -exec cp -t "$dir" {} + 2>/dev/null || true
+      printf '# staging\nexport USER = alice\nTOKEN="a b"\nlimit=10\n' > "$dir/lines.env"
+      printf '{"user": "alice", "limit": 10, "ok": true, "token": {"value": "s", "secret": true}}' > "$dir/vars.json" ;;
     FuzzJSONPath) grep -rhoE '"\$[^"]*"' suites fixtures 2>/dev/null | sort -u | head -500 |
       awk -v d="$dir" '{ f = d "/p" NR; print substr($0, 2, length($0) - 2) > f; print "{\"a\": [1, {\"b\": 2}]}" >> f; close(f) }' ;;
   esac

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test command: installs missing system packages, checks the module map and the formatting, builds
-# with no warnings allowed, starts a private PostgreSQL (stopped on exit), runs every test, then the
-# concurrency tests again under ThreadSanitizer.
+# with no warnings allowed, runs every test, then the concurrency tests again under ThreadSanitizer and,
+# under CI (`CI` set, as GitHub Actions and GitLab set it), each parser's fuzz target for 30 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash ci/install-deps.sh
@@ -37,11 +37,6 @@ run_tests() {
   [ "$status" -eq 0 ] || { echo "tests failed (exit $status)"; exit "$status"; }
 }
 
-echo "== PostgreSQL for the shared-history tests (ci/start-postgres.sh)"
-# shellcheck source=ci/start-postgres.sh
-source ci/start-postgres.sh
-trap stop_postgres EXIT
-
 echo "== tests"
 run_tests --skip-build
 
@@ -51,4 +46,9 @@ if [ "${AFRUN_SKIP_TSAN:-0}" != 1 ]; then
   # seen to abort once, "CHECK failed", while the Swift backtracer ran) is retried once, as above.
   TSAN_OPTIONS="suppressions=$PWD/ci/tsan-suppressions.txt ${TSAN_OPTIONS:-}" \
     run_tests --sanitize=thread --scratch-path .build-tsan --filter 'AFSessionTests|AFRunnerTests|AFHistoryTests'
+fi
+
+if [ -n "${CI:-}" ] && [ "${AFRUN_SKIP_FUZZ:-0}" != 1 ]; then
+  echo "== fuzzing (ci/fuzz.sh, 30 s per parser)"
+  bash ci/fuzz.sh
 fi

@@ -1,5 +1,5 @@
-import CFuzzerDriver
 import Foundation
+import FuzzDriver
 import JSONPath
 
 // libFuzzer target for the JSONPath parser (and its evaluation on a fixed document) and the JSON
@@ -7,7 +7,7 @@ import JSONPath
 
 let document = (try? JSONValue(parsing: #"{"a": [1, "x", {"b": null, "c": [true, 2.5e3]}], "d": {"e": "f"}}"#)) ?? .null
 
-func parseJSONPath(_ data: Data) {
+@Sendable func parseJSONPath(_ data: Data) {
     // The first line is an expression, the rest a document: one input exercises both parsers.
     let text = String(decoding: data, as: UTF8.self)
     let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
@@ -19,31 +19,6 @@ func parseJSONPath(_ data: Data) {
     }
 }
 
-#if AFRUN_FUZZ
-/// The input callback libFuzzer's own `main` looks for, when the linker picks that one.
-@c(LLVMFuzzerTestOneInput)
-public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    parseJSONPath(bytes.map { Data(bytes: $0, count: size) } ?? Data())
-    return 0
-}
-#endif
-
 @main enum JSONPathFuzzer {
-    static func main() throws {
-        #if AFRUN_FUZZ
-        // libFuzzer runs the inputs (argv holds its flags and corpus folders).
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(
-            LLVMFuzzerRunDriver(&argc, &argv) { bytes, size in
-                parseJSONPath(bytes.map { Data(bytes: $0, count: size) } ?? Data())
-                return 0
-            }
-        )
-        #else
-        for path in CommandLine.arguments.dropFirst() {
-            parseJSONPath(try Data(contentsOf: URL(fileURLWithPath: path)))
-        }
-        #endif
-    }
+    static func main() throws { try FuzzDriver.run(parseJSONPath) }
 }

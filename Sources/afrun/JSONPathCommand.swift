@@ -1,3 +1,4 @@
+import AFRunner
 import ArgumentParser
 import Foundation
 import JSONPath
@@ -47,7 +48,13 @@ struct JSONPathCommand: ParsableCommand {
                 Self.printError("\(name):\(error.line):\(error.column): error: invalid JSON: \(error.message)")
                 throw ExitCode(ExitStatus.notLoadedOrWritten)
             }
-            let nodes = query.evaluate(document)
+            let nodes: [JSONPathNode]
+            do throws(JSONPathRegexStopped) {
+                nodes = try query.evaluate(document, regexLimit: BoundedRegex.defaultLimit)
+            } catch {
+                Self.printError("error: \(error.description); simplify the pattern")
+                throw ExitCode(ExitStatus.notLoadedOrWritten)
+            }
             let output: JSONValue = paths ? .array(nodes.map { .string($0.path) }) : .array(nodes.map(\.value))
             print(output.serialized(pretty: true))
         }

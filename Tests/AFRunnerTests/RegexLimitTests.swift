@@ -27,12 +27,18 @@ import Testing
             header.headers = [HeaderAssertion(name: "X-Echo", predicates: PredicateSet([.matches("(a+)+$")]))]
             var json = Expectations(status: [.code(200)])
             json.json = [PathAssertion(path: "$.args.v", predicates: PredicateSet([.matches("(a+)+$")]))]
+            // A JSONPath filter's I-Regexp (RFC 9535 `search()`) on the same text.
+            var filter = Expectations(status: [.code(200)])
+            filter.json = [
+                PathAssertion(path: "$.args[?search(@, '(a+)+b')]", predicates: PredicateSet([.exists(true)]))
+            ]
             var capture = Self.test("capture", Self.bodyPath, expect: Expectations(status: [.code(200)]))
             capture.captures = [CaptureSpec(name: "x", source: .regex("(a+)+$", group: 1), isSecret: false)]
             let tests = [
                 Self.test("body", Self.bodyPath, expect: body),
                 Self.test("header", "response-headers?X-Echo=\(Self.body)", expect: header),
                 Self.test("json", "anything?v=\(Self.body)", expect: json),
+                Self.test("filter", "anything?v=\(Self.body)", expect: filter),
                 capture,
                 Self.test("plain", "status/200", expect: Expectations(status: [.code(200)])),
             ]
@@ -49,7 +55,7 @@ import Testing
             let report = await Runner(options: options).run([suite], run: .test, sinks: [])
             let byName = Dictionary(uniqueKeysWithValues: report.results.map { ($0.identity.testName, $0) })
             #expect(byName["plain"]?.status == .passed)
-            for name in ["body", "header", "json", "capture"] {
+            for name in ["body", "header", "json", "filter", "capture"] {
                 let result = try #require(byName[name])
                 #expect(result.status == .failed, "\(name)")
                 #expect(

@@ -25,7 +25,7 @@ extension AssertionEvaluator {
         }
         for assertion in expect.json {
             guard let query = assertion.query ?? (try? JSONPathQuery(assertion.path)) else { return false }
-            let nodes = query.values(in: document)
+            guard let nodes = try? query.values(in: document, regexLimit: regexLimit) else { return false }
             for predicate in assertion.predicates.predicates {
                 guard
                     NodeListRules.evaluate(predicate, nodes: nodes, singular: query.isSingular, regexLimit: regexLimit)

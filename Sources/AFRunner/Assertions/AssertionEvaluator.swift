@@ -202,12 +202,22 @@ public struct AssertionEvaluator: Sendable {
                 )
                 continue
             }
-            if let schema = a.schema {
-                self.schema(schema, nodes: query.evaluate(document), path: a.path, into: &results)
+            let selected: [JSONValue]
+            do throws(JSONPathRegexStopped) {
+                if let schema = a.schema {
+                    let evaluated = try query.evaluate(document, regexLimit: regexLimit)
+                    self.schema(schema, nodes: evaluated, path: a.path, into: &results)
+                    selected = evaluated.map(\.value)
+                } else {
+                    selected = try query.values(in: document, regexLimit: regexLimit)
+                }
+            } catch {
+                results.append(Self.regexStoppedResult(path: a.path, error))
+                continue
             }
             let nodes: [JSONValue]
             let singular: Bool
-            switch Self.filtered(query.values(in: document), singular: query.isSingular, filters: a.filters, now: now) {
+            switch Self.filtered(selected, singular: query.isSingular, filters: a.filters, now: now) {
             case .success(let filtered):
                 nodes = filtered.nodes
                 singular = filtered.singular
@@ -392,6 +402,20 @@ public struct AssertionEvaluator: Sendable {
         let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
         return " (the regex was stopped after \(shown) s without an answer, --regex-timeout; nested"
             + " quantifiers such as `(a+)+` backtrack exponentially: rewrite the pattern, e.g. `a+$`)"
+    }
+
+    /// The failed result of a JSON assertion whose query's `match()`/`search()` ran out of time.
+    static func regexStoppedResult(path: String, _ error: JSONPathRegexStopped) -> AssertionResult {
+        AssertionResult(
+            kind: "json",
+            target: path,
+            predicate: "valid",
+            expected: "an answer within the regex time limit",
+            actual: nil,
+            passed: false,
+            message: "\(path): \(error.description) (--regex-timeout); nested quantifiers such as `(a+)+`"
+                + " backtrack exponentially: rewrite the pattern, e.g. `a+$`"
+        )
     }
 
     /// An assertion result with the standard message: `target: expected X, got Y`.

@@ -102,7 +102,11 @@ public enum CaptureExtractor {
             do { query = try JSONPathQuery(path) } catch {
                 return miss("invalid JSONPath \(path): \(error.description)")
             }
-            guard let node = query.evaluate(root).first else { return miss("\(path) selected nothing") }
+            let selected: [JSONPathNode]
+            do { selected = try query.evaluate(root, regexLimit: regexLimit) } catch {
+                return miss("\(path): \(error.description) (--regex-timeout); simplify the pattern")
+            }
+            guard let node = selected.first else { return miss("\(path) selected nothing") }
             return .success(node.value)
         case .regex(let pattern, let group):
             let regex: BoundedRegex

@@ -61,8 +61,8 @@ struct ConnectionSetup: Sendable {
         let state = state
         _ = try channel.pipeline.syncOperations.configureHTTP2Pipeline(
             mode: .server,
-            connectionConfiguration: .init(),
-            streamConfiguration: .init(),
+            connectionConfiguration: Self.http2Connection,
+            streamConfiguration: Self.http2Stream,
             inboundStreamInitializer: { stream in
                 stream.eventLoop.makeCompletedFuture {
                     try stream.pipeline.syncOperations.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
@@ -73,4 +73,28 @@ struct ConnectionSetup: Sendable {
             }
         )
     }
+
+    /// swift-nio-http2's protections against hostile clients, opened up for a test server. Each of them
+    /// ends the connection with `GOAWAY ENHANCE_YOUR_CALM, last_stream=0` (it treats the peer as
+    /// misbehaving, so every stream in flight fails), and its default budgets are per connection:
+    /// 200 glitches (stream errors) for the connection's whole life, 200 stream errors, RST_STREAMs or
+    /// control frames per 30 s. A benchmark client keeping 256 streams in flight on a few connections for
+    /// thousands of requests reaches them with ordinary traffic; the glitch and the stream-error counters
+    /// count the same events, so raising either one alone changes nothing. The fixture server serves its
+    /// own tests and benchmarks, never the open internet.
+    static let http2Connection: NIOHTTP2Handler.ConnectionConfiguration = {
+        var configuration = NIOHTTP2Handler.ConnectionConfiguration()
+        configuration.maximumConnectionGlitches = Int(Int32.max)
+        configuration.controlFrameRateLimit.maximumCount = Int(Int32.max)
+        configuration.maximumSequentialEmptyDataFrames = Int(Int32.max)
+        return configuration
+    }()
+
+    /// The per-stream half of the budgets above (their counters are still per connection).
+    static let http2Stream: NIOHTTP2Handler.StreamConfiguration = {
+        var configuration = NIOHTTP2Handler.StreamConfiguration()
+        configuration.streamErrorRateLimit.maximumCount = Int(Int32.max)
+        configuration.streamResetFrameRateLimit.maximumCount = Int(Int32.max)
+        return configuration
+    }()
 }

@@ -101,13 +101,37 @@ extension JSONPathEvaluator {
             let nodes = nodesArgument(call.arguments[0], current: current)
             return .value(nodes.count == 1 ? nodes[0] : nil)
         case .match, .search:
-            guard case .string(let subject) = valueArgument(call.arguments[0], current: current),
+            guard stoppedPattern == nil,
+                case .string(let subject) = valueArgument(call.arguments[0], current: current),
                 case .string(let pattern) = valueArgument(call.arguments[1], current: current),
                 let regex = regex(pattern, anchored: call.function == .match)
             else { return .logical(false) }
-            let range = NSRange(subject.startIndex..<subject.endIndex, in: subject)
-            return .logical(regex.firstMatch(in: subject, options: [], range: range) != nil)
+            return .logical(matches(regex, subject, pattern: pattern))
         }
+    }
+
+    /// Whether `regex` matches in `subject`, within what is left of the evaluation's regex budget.
+    /// ICU's progress callback (`reportProgress`) is the only point where a running match can be
+    /// stopped; past the budget the match ends there and `stoppedPattern` records it.
+    private func matches(_ regex: NSRegularExpression, _ subject: String, pattern: String) -> Bool {
+        let range = NSRange(subject.startIndex..<subject.endIndex, in: subject)
+        guard let budget = regexBudget else { return regex.firstMatch(in: subject, options: [], range: range) != nil }
+        let start = ContinuousClock.now
+        let deadline = start + budget
+        var found = false
+        var stopped = false
+        regex.enumerateMatches(in: subject, options: [.reportProgress], range: range) { match, _, stop in
+            if match != nil {
+                found = true
+                stop.pointee = true
+            } else if ContinuousClock.now >= deadline {
+                stopped = true
+                stop.pointee = true
+            }
+        }
+        regexBudget = budget - (ContinuousClock.now - start)
+        if stopped { stoppedPattern = pattern }
+        return found
     }
 
     private func valueArgument(_ argument: FunctionArgument, current: JSONValue) -> JSONValue? {

@@ -12,9 +12,30 @@ final class JSONPathEvaluator {
     let root: JSONValue
     /// Translated I-Regexp patterns by (anchored, pattern); nil for a pattern that is not I-Regexp.
     var regexCache: [String: NSRegularExpression?] = [:]
+    /// The time `match` and `search` may still spend in the regex engine; nil for no limit.
+    var regexBudget: Duration?
+    /// The limit the evaluation started with, for the error.
+    let regexLimit: Duration?
+    /// The first pattern stopped at the limit; once set, every later `match` and `search` is false
+    /// at once and the caller throws instead of returning nodes.
+    var stoppedPattern: String?
 
-    init(root: JSONValue) {
+    /// - Parameters:
+    ///   - root: the document.
+    ///   - regexLimit: the time all the `match` and `search` calls of the evaluation may take together.
+    init(root: JSONValue, regexLimit: Duration? = nil) {
         self.root = root
+        self.regexLimit = regexLimit
+        regexBudget = regexLimit
+    }
+
+    /// What `select` found from the root, or the pattern that stopped it.
+    func selectFromRoot(_ query: QueryAST, trackPaths: Bool) throws(JSONPathRegexStopped) -> [Node] {
+        let nodes = select(query, current: root, trackPaths: trackPaths)
+        if let stoppedPattern, let regexLimit {
+            throw JSONPathRegexStopped(pattern: stoppedPattern, limit: regexLimit)
+        }
+        return nodes
     }
 
     /// Evaluates a query. The root node's path is `$`; `trackPaths` is off inside filters.

@@ -26,7 +26,8 @@ public struct JSONPathQuery: Sendable, Hashable, CustomStringConvertible {
     /// segments with a single name or index selector.
     public var isSingular: Bool { ast.isSingular }
 
-    /// Evaluates the query and returns the nodes in the RFC's order.
+    /// Evaluates the query and returns the nodes in the RFC's order. Its `match()` and `search()`
+    /// regexes run without a time limit: for input from outside use ``evaluate(_:regexLimit:)``.
     /// - Parameter root: the document (the value of `$`).
     /// - Returns: each selected node's value and normalized path; duplicates are kept, as the RFC says.
     public func evaluate(_ root: JSONValue) -> [JSONPathNode] {
@@ -41,6 +42,30 @@ public struct JSONPathQuery: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: the selected values in order.
     public func values(in root: JSONValue) -> [JSONValue] {
         JSONPathEvaluator(root: root).select(ast, current: root, trackPaths: false).map(\.value)
+    }
+
+    /// Evaluates the query with its `match()` and `search()` regexes bounded in time: use it on
+    /// documents and queries from outside, where an I-Regexp such as `(a+)+$` can backtrack for hours.
+    /// - Parameters:
+    ///   - root: the document (the value of `$`).
+    ///   - regexLimit: the time all the regex calls of this evaluation may take together.
+    /// - Returns: each selected node's value and normalized path, as `evaluate(_:)` does.
+    /// - Throws: ``JSONPathRegexStopped`` when a regex had not decided by the limit.
+    public func evaluate(_ root: JSONValue, regexLimit: Duration) throws(JSONPathRegexStopped) -> [JSONPathNode] {
+        try JSONPathEvaluator(root: root, regexLimit: regexLimit).selectFromRoot(ast, trackPaths: true).map {
+            JSONPathNode(value: $0.value, path: NormalizedPath.render($0.path))
+        }
+    }
+
+    /// The selected values only (no paths are built), with the regexes bounded as in
+    /// ``evaluate(_:regexLimit:)``.
+    /// - Parameters:
+    ///   - root: the document.
+    ///   - regexLimit: the time all the regex calls of this evaluation may take together.
+    /// - Returns: the selected values in order.
+    /// - Throws: ``JSONPathRegexStopped`` when a regex had not decided by the limit.
+    public func values(in root: JSONValue, regexLimit: Duration) throws(JSONPathRegexStopped) -> [JSONValue] {
+        try JSONPathEvaluator(root: root, regexLimit: regexLimit).selectFromRoot(ast, trackPaths: false).map(\.value)
     }
 
     /// The expression.

@@ -21,7 +21,7 @@ struct ExecutionOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Longest time one regex evaluation (matches, a regex capture, --filter) may take; past it the assertion fails.",
+            "Longest time one regex evaluation (matches, a regex capture, --filter, a JSONPath's match()/search()) may take; past it the assertion fails.",
             valueName: "seconds"
         )
     )

@@ -44,7 +44,8 @@ struct VariableOptions: ParsableArguments {
         var values: [String: String] = [:]
         var secretNames: Set<String> = []
         for path in files {
-            let file = try VariablesFile(path: path)
+            let file: VariablesFile
+            do { file = try VariablesFile(path: path) } catch { throw ValidationError(error.description) }
             values.merge(file.variables) { _, new in new }
             values.merge(file.secrets) { _, new in new }
             secretNames.formUnion(file.secrets.keys)
@@ -69,23 +70,11 @@ struct VariableOptions: ParsableArguments {
                 throw ValidationError("\(flag) expects name=value")
             }
             let name = String(pair[..<eq])
-            if let problem = problem(withName: name) { throw ValidationError("\(flag) \(name)=…: \(problem)") }
+            if let problem = VariablesFile.problem(withName: name) {
+                throw ValidationError("\(flag) \(name)=…: \(problem)")
+            }
             out[name] = String(pair[pair.index(after: eq)...])
         }
         return out
-    }
-
-    /// Why a variable source may not define `name`, or nil when it may: the rule a suite's `{{name}}` follows
-    /// (a name no template can use would be silently ignored).
-    static func problem(withName name: String) -> String? {
-        let fix = "a variable name starts with a letter or `_` and holds letters, digits, `_`, `-` and `.`"
-        if name.hasPrefix("env.") { return "`env.` names read the environment and cannot be set; \(fix)" }
-        do {
-            let template = try Template("{{" + name + "}}")
-            guard template.variableNames == [name] else { return "`\(name)` is not a valid variable name; \(fix)" }
-            return nil
-        } catch {
-            return "`\(name)` is not a valid variable name; \(fix)"
-        }
     }
 }

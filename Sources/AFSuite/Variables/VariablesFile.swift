@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import JSONPath
 
@@ -10,20 +9,38 @@ import JSONPath
 /// - `name=value` lines, as Hurl's `--variables-file` and `.env` files write them: blank lines and
 ///   lines starting with `#` are skipped, an `export ` prefix is dropped, the name and the value are
 ///   trimmed, and one pair of matching quotes around the value is removed (`TOKEN="a b"` is `a b`).
-struct VariablesFile {
+public struct VariablesFile: Sendable {
+    /// Why a file could not be read: a message naming the file, the line when there is one, and the fix.
+    /// A value is never echoed, as it may be a secret.
+    public struct ParseError: Error, CustomStringConvertible, Sendable {
+        /// The whole message, starting with the path.
+        public var description: String
+        init(_ description: String) { self.description = description }
+    }
+
     /// Plain variables.
-    var variables: [String: String] = [:]
+    public var variables: [String: String] = [:]
     /// Secret variables: replaced by `***` in every output, as `--secret` values are.
-    var secrets: [String: String] = [:]
+    public var secrets: [String: String] = [:]
 
     /// Reads and parses `path`.
-    /// - Throws: `ValidationError` naming the file, the place and the fix.
-    init(path: String) throws {
+    /// - Parameter path: the file, relative to the working directory.
+    /// - Throws: `ParseError` naming the file, the place and the fix.
+    public init(path: String) throws(ParseError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationError(
+            throw ParseError(
                 "--vars-file \(path): cannot read the file (check the path; it is relative to the working directory)"
             )
         }
+        try self.init(data: data, path: path)
+    }
+
+    /// Parses the bytes of a vars file.
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - path: the file's name in messages.
+    /// - Throws: `ParseError` naming the file, the place and the fix.
+    public init(data: Data, path: String) throws(ParseError) {
         var text = String(decoding: data, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // a byte order mark some editors write
         if text.first(where: { !$0.isWhitespace }) == "{" {
@@ -33,28 +50,28 @@ struct VariablesFile {
         }
     }
 
-    private init(json data: Data, path: String) throws {
+    private init(json data: Data, path: String) throws(ParseError) {
         let value: JSONValue
         do { value = try JSONValue(parsing: data) } catch {  // the parser skips a byte order mark itself
-            throw ValidationError("\(path):\(error.line):\(error.column): \(error.message)")
+            throw ParseError("\(path):\(error.line):\(error.column): \(error.message)")
         }
         guard case .object(let object) = value else {
-            throw ValidationError("\(path): expected a JSON object of variables")
+            throw ParseError("\(path): expected a JSON object of variables")
         }
         for (name, member) in object.members {
-            if let problem = VariableOptions.problem(withName: name) { throw ValidationError("\(path): \(problem)") }
+            if let problem = Self.problem(withName: name) { throw ParseError("\(path): \(problem)") }
             let fix = "write a string, number or boolean, or {\"value\": …, \"secret\": true}"
             switch member {
             case .object(let spec):
                 guard let text = spec["value"].flatMap(Self.text),
                     spec.members.allSatisfy({ ["value", "secret"].contains($0.key) })
                 else {
-                    throw ValidationError("\(path): variable `\(name)`: \(fix)")
+                    throw ParseError("\(path): variable `\(name)`: \(fix)")
                 }
                 if case .bool(true)? = spec["secret"] { secrets[name] = text } else { variables[name] = text }
             default:
                 guard let text = Self.text(member) else {
-                    throw ValidationError(
+                    throw ParseError(
                         "\(path): variable `\(name)` is \(member.typeName == "array" ? "an" : "a") \(member.typeName): \(fix)"
                     )
                 }
@@ -63,20 +80,20 @@ struct VariablesFile {
         }
     }
 
-    private init(lines text: String, path: String) throws {
+    private init(lines text: String, path: String) throws(ParseError) {
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let eq = line.firstIndex(of: "="), eq != line.startIndex else {
                 // The line is not echoed: it may hold a secret.
-                throw ValidationError(
+                throw ParseError(
                     "\(path):\(offset + 1): expected name=value (or a JSON object for the whole file)"
                 )
             }
             var name = line[..<eq].trimmingCharacters(in: .whitespaces)
             if name.hasPrefix("export ") { name = name.dropFirst("export ".count).trimmingCharacters(in: .whitespaces) }
-            if let problem = VariableOptions.problem(withName: name) {
-                throw ValidationError("\(path):\(offset + 1): \(problem)")
+            if let problem = Self.problem(withName: name) {
+                throw ParseError("\(path):\(offset + 1): \(problem)")
             }
             var value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
             if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
@@ -93,6 +110,22 @@ struct VariablesFile {
         case .number(let n): n.literal
         case .bool(let b): b ? "true" : "false"
         default: nil
+        }
+    }
+
+    /// Why a variable source may not define `name`, or nil when it may: the rule a suite's `{{name}}` follows
+    /// (a name no template can use would be silently ignored).
+    /// - Parameter name: the name a vars file, `--var` or `--secret` defines.
+    /// - Returns: the problem and its fix, or nil.
+    public static func problem(withName name: String) -> String? {
+        let fix = "a variable name starts with a letter or `_` and holds letters, digits, `_`, `-` and `.`"
+        if name.hasPrefix("env.") { return "`env.` names read the environment and cannot be set; \(fix)" }
+        do {
+            let template = try Template("{{" + name + "}}")
+            guard template.variableNames == [name] else { return "`\(name)` is not a valid variable name; \(fix)" }
+            return nil
+        } catch {
+            return "`\(name)` is not a valid variable name; \(fix)"
         }
     }
 }
