@@ -29,7 +29,7 @@ struct HistorySchemaTests {
         #expect(!indexes.contains("results_run_test"), "v5 dropped results(run_seq, test_id)")
         #expect(
             try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
-                "v1", "v2", "v3", "v4", "v5", "v6",
+                "v1", "v2", "v3", "v4", "v5", "v6", "v7",
             ]
         )
     }

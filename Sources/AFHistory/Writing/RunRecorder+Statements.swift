@@ -87,10 +87,12 @@ extension RunRecorder {
             // A result without detail normally has no failure message to redact (it passed or was skipped);
             // one that has is redacted whole all the same.
             let redactsWhole = keepsDetail || result.error != nil || result.assertions.contains { !$0.passed }
+            let testID = try testID(result.identity, in: db)
+            try storeTags(result.tags, of: testID, in: db)
             let row = ResultRow(
                 result: redactsWhole ? SinkRedactor.result(result) : result,
                 runSequence: runSequence,
-                testID: try testID(result.identity, in: db),
+                testID: testID,
                 keepsDetail: keepsDetail
             )
             guard row.hasChildren else {
@@ -152,10 +154,11 @@ extension RunRecorder {
                 ["file": identity.suiteFile, "name": identity.suiteName]
             )
             let rows = try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT name, id FROM tests WHERE suite_id = ?"),
+                db.cachedStatement(sql: "SELECT name, id, tags FROM tests WHERE suite_id = ?"),
                 arguments: [suiteID]
             )
             testIDs[suiteID] = Dictionary(rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
+            for row in rows { testTags[row[1]] = .some(row[2]) }
             suiteIDs[key] = suiteID
         }
         if let known = testIDs[suiteID]?[identity.testName] { return known }
@@ -170,6 +173,14 @@ extension RunRecorder {
         )
         testIDs[suiteID, default: [:]][identity.testName] = id
         return id
+    }
+
+    /// Sets a test's `tags` (a JSON array, NULL for none) when they differ from the stored ones.
+    private func storeTags(_ tags: [String], of testID: Int64, in db: Database) throws {
+        let text = tags.isEmpty ? nil : String(decoding: try json.encode(tags), as: UTF8.self)
+        if case .some(let stored) = testTags[testID], stored == text { return }
+        try db.cachedStatement(sql: "UPDATE tests SET tags = ? WHERE id = ?").execute(arguments: [text, testID])
+        testTags[testID] = .some(text)
     }
 
     private static func returnedID(_ statement: Statement, _ arguments: StatementArguments) throws -> Int64 {

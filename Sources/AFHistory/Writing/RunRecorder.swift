@@ -31,6 +31,8 @@ final class RunRecorder {
     var runSequences: [String: Int64] = [:]
     var suiteIDs: [SuiteKey: Int64] = [:]
     var testIDs: [Int64: [String: Int64]] = [:]
+    /// The stored `tests.tags` of the tests in `testIDs` (nil: NULL).
+    var testTags: [Int64: String?] = [:]
     private var dataVersion: Int64?
     /// The result INSERT of each statement size.
     let insertSQLs = Dictionary(
@@ -66,6 +68,7 @@ final class RunRecorder {
         runSequences.removeAll()
         suiteIDs.removeAll()
         testIDs.removeAll()
+        testTags.removeAll()
     }
 
     /// Folds the WAL into the database file, so that the file alone holds every finished run, and closes.
