@@ -27,7 +27,7 @@ struct HistoryMigrationTests {
             ATTACH '\(known.path)' AS k;
             INSERT INTO runs (seq, \(HistoryStore.runCopyColumns)) SELECT seq, \(HistoryStore.runCopyColumns) FROM k.runs;
             INSERT INTO suites SELECT * FROM k.suites;
-            INSERT INTO tests SELECT * FROM k.tests;
+            INSERT INTO tests SELECT id, suite_id, name FROM k.tests;
             INSERT INTO results (\(v1ResultColumns)) SELECT \(v1ResultColumns) FROM k.results;
             INSERT INTO metrics SELECT * FROM k.metrics;
             INSERT INTO assertions SELECT * FROM k.assertions;

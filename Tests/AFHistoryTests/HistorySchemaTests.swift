@@ -83,7 +83,7 @@ struct HistorySchemaTests {
         let second = try HistoryStore.open(path: path)
         defer { try? second.close() }
         #expect(try second.runs().count == 1)
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["6"])
+        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["7"])
     }
 
     /// A history at a new path with one recorded result, marked as migrated by a newer afrun (`v9`).

@@ -20,11 +20,11 @@ import Testing
         return try #require(loaded.suites.first)
     }
 
-    static func suite(tests: String, parallel: Bool = false, setupStatus: Int = 201) -> String {
+    static func suite(tests: String, parallel: Bool = false) -> String {
         """
         {"name": "P", "baseURL": "BASE/api", "parallel": \(parallel),
          "setup": [{"name": "create", "request": {"method": "POST", "url": "users", "json": {"name": "Temp"}},
-                    "expect": {"status": \(setupStatus)}, "capture": {"id": {"json": "$.id"}}}],
+                    "expect": {"status": 201}, "capture": {"id": {"json": "$.id"}}}],
          "tests": \(tests),
          "teardown": [{"name": "delete", "request": {"method": "DELETE", "url": "users/{{id}}"},
                        "expect": {"status": 204}}]}
@@ -80,17 +80,23 @@ import Testing
 
     @Test func aFailingSetupSkipsTheTestsWithItsReasonAndTheTeardownStillRuns() async throws {
         try await withFixtureServer(FixtureServer.Configuration()) { server in
-            let suite = try Self.load(
-                Self.suite(tests: #"[{"name": "read", "request": {"url": "users/{{id}}"}}]"#, setupStatus: 200),
-                server: server
-            )
+            // The first setup test creates the user and passes; the second fails.
+            let json = Self.suite(tests: #"[{"name": "read", "request": {"url": "users/{{id}}"}}]"#)
+                .replacingOccurrences(
+                    of: #""capture": {"id": {"json": "$.id"}}}"#,
+                    with:
+                        #""capture": {"id": {"json": "$.id"}}}, {"name": "check", "request": {"url": "users/{{id}}"}, "expect": {"status": 418}}"#
+                )
+            let suite = try Self.load(json, server: server)
             let (sink, report) = await Self.run(suite)
-            #expect(sink.result("setup: create")?.status == .failed)
+            #expect(sink.result("setup: check")?.status == .failed)
             let read = try #require(sink.result("read"))
             #expect(read.status == .skipped)
-            #expect(read.skipReason == "not run: setup test 'create' failed", "\(String(describing: read.skipReason))")
+            #expect(read.skipReason == "not run: setup test 'check' failed", "\(String(describing: read.skipReason))")
             #expect(sink.result("teardown: delete")?.status == .passed)
-            #expect(report.summary.skipped == 1 && report.summary.failed == 1 && report.summary.passed == 1)
+            #expect(report.summary.skipped == 1 && report.summary.failed == 1 && report.summary.passed == 2)
+            let id = try #require(sink.result("setup: create")?.captures["id"])
+            #expect(try await Self.status(of: id, on: server) == 404)
         }
     }
 
