@@ -29,6 +29,10 @@ enum HistorySchema {
         migrator.registerMigration("v6") { db in
             try migrateToV6(db)
         }
+        // v7 adds a column no foreign key refers to.
+        migrator.registerMigration("v7", foreignKeyChecks: .immediate) { db in
+            try migrateToV7(db)
+        }
         return migrator
     }
 

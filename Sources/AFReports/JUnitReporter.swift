@@ -153,6 +153,8 @@ public final class JUnitReporter: ResultSink {
             properties.append(("\(prefix).file", "\(file):\(result.line)"))
             properties.append(("\(prefix).attempts", "\(result.attempts)"))
             properties.append(("\(prefix).retries", "\(max(0, result.attempts - 1))"))
+            if result.phase != .test { properties.append(("\(prefix).phase", result.phase.rawValue)) }
+            if !result.tags.isEmpty { properties.append(("\(prefix).tags", result.tags.joined(separator: ","))) }
             if let score = flakiness[result.identity] {
                 properties.append(("\(prefix).flakiness", String(format: "%.3f", score)))
             }

@@ -67,6 +67,10 @@ public struct TestResult: Sendable, Codable {
     /// Assertions of a passed result that held and were checked without building their texts
     /// (`RunOptions.passedResultDetail` below `.full`): counted here, not listed in `assertions`.
     public var unlistedAssertions: Int = 0
+    /// The test's tags (its suite's and its own), for reports and the history.
+    public var tags: [String] = []
+    /// Whether the result is of a setup test, a test or a teardown test.
+    public var phase: TestPhase = .test
 
     /// How many assertions the last attempt evaluated, listed or not.
     public var assertionCount: Int { assertions.count + unlistedAssertions }
@@ -108,7 +112,7 @@ public struct TestResult: Sendable, Codable {
     /// assertion is built at `.full` detail, where it is zero).
     private enum CodingKeys: String, CodingKey {
         case identity, line, status, attempts, startedAt, durationMs, assertions, error, skipReason, request, response
-        case timings, tls, captures
+        case timings, tls, captures, tags, phase
     }
 
     /// One line per failed assertion, or the error message.

@@ -25,6 +25,13 @@ public struct Suite: Sendable {
     /// Whether the suite's requests share one cookie store (`cookies`, default true): a cookie a
     /// response sets is sent by the suite's later requests, never by another suite's.
     public var keepsCookies = true
+    /// `setup`: tests run before the suite's tests, in order; their captures are visible to every test and to
+    /// the teardown. When one fails, the suite's tests are skipped with that reason.
+    public var setup: [TestCase] = []
+    /// `teardown`: tests run after the suite's tests, in order, whatever happened to them.
+    public var teardown: [TestCase] = []
+    /// The suite's `tags`; every test of the suite carries them too (`TestCase.tags`).
+    public var tags: [String] = []
 
     /// Creates a suite.
     public init(
@@ -45,6 +52,17 @@ public struct Suite: Sendable {
         self.defaults = defaults
         self.parallel = parallel
         self.tests = tests
+    }
+
+    /// Whether `tag` is a valid tag name: non-empty, ASCII letters, digits, `_`, `-`, `.` or `:` (safe on a
+    /// command line, in a JUnit property and in the history).
+    public static func isTagName(_ tag: String) -> Bool {
+        !tag.isEmpty
+            && tag.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && (("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                        || "_-.:".unicodeScalars.contains($0))
+            }
     }
 
     /// The folder relative paths resolve against.

@@ -18,6 +18,8 @@ public struct TestCase: Sendable {
     public var skip: String?
     /// The data row this copy of the test runs with (a test with `each` becomes one test per row).
     public var row: DataRow? = nil
+    /// The test's tags: its suite's `tags`, then its own, without repeats (`--tag`, `--exclude-tag`).
+    public var tags: [String] = []
 
     /// Creates a test.
     public init(

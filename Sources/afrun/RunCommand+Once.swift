@@ -111,6 +111,8 @@ extension RunCommand {
         var by: [String] = []
         if let filter = execution.filter { by.append("--filter '\(filter)'") }
         if let shard = reports.shard { by.append("--shard \(shard)") }
+        for tag in execution.tag { by.append("--tag \(tag)") }
+        for tag in execution.excludeTag { by.append("--exclude-tag \(tag)") }
         let what =
             by.isEmpty
             ? "the suites hold no test" : "\(by.joined(separator: " and ")) matched none of the \(total) tests"

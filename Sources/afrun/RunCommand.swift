@@ -101,6 +101,7 @@ struct RunCommand: AsyncParsableCommand {
         if let filter = execution.filter {
             options.include = try RunOptions.filter(filter, limit: execution.regexLimit)
         }
+        options.include = Self.selecting(execution.tags, in: loaded.suites, and: options.include)
 
         // `--repeat N`: N runs one after the other, each planned, recorded and summed up on its own.
         let count = execution.repeat
@@ -137,6 +138,23 @@ struct RunCommand: AsyncParsableCommand {
         }
         if reportsFailed { throw ExitCode(ExitStatus.notLoadedOrWritten) }
         if failedRuns > 0 { throw ExitCode(ExitStatus.testsFailed) }
+    }
+
+    /// `include` narrowed to the tests `tags` selects (itself when the tags select all).
+    static func selecting(
+        _ tags: TagSelection,
+        in suites: [Suite],
+        and include: (@Sendable (TestIdentity) -> Bool)?
+    ) -> (@Sendable (TestIdentity) -> Bool)? {
+        guard !tags.selectsAll else { return include }
+        let chosen = Set(
+            suites.flatMap { suite in
+                suite.tests.filter { tags.selects($0.tags) }.map {
+                    TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: $0.name)
+                }
+            }
+        )
+        return { identity in chosen.contains(identity) && include?(identity) != false }
     }
 
     /// "no suite found under PATH…", the words `run` and `validate` share for input without a suite.

@@ -94,10 +94,20 @@ struct RunPlan {
             include = { identity in chosen.contains(identity) }
         }
         let total = suites.reduce(0) { $0 + $1.tests.count }
+        // A suite's setup and teardown tests run when the selection keeps any of its tests.
+        let chosenSuites = Set(selected.map(\.suiteFile))
+        let phases = suites.reduce(0) { count, suite in
+            let runs = suite.setup.count + suite.teardown.count
+            guard runs > 0, !suite.tests.isEmpty, selectsAll || chosenSuites.contains(suite.displayPath) else {
+                return count
+            }
+            return count + runs
+        }
+        let planned = selectsAll ? total : selected.count
         return RunPlan(
             suites: ordered,
             include: include,
-            plannedCount: selectsAll ? total : selected.count,
+            plannedCount: planned == 0 ? 0 : planned + phases,
             totalCount: total,
             sinks: sinks,
             store: store,

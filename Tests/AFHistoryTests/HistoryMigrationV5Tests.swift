@@ -25,7 +25,7 @@ struct HistoryMigrationV5Tests {
             INSERT INTO runs (seq, \(HistoryStore.runCopyColumns), history_detail)
                 SELECT seq, \(HistoryStore.runCopyColumns), history_detail FROM k.runs;
             INSERT INTO suites SELECT * FROM k.suites;
-            INSERT INTO tests SELECT * FROM k.tests;
+            INSERT INTO tests SELECT id, suite_id, name FROM k.tests;
             INSERT INTO results (id, \(results)) SELECT ids.new, \(results) FROM k.results JOIN ids ON ids.old = k.results.id;
             INSERT INTO assertions (result_id, position, kind, target, predicate, expected, actual, passed, message)
                 SELECT ids.new, position, kind, target, predicate, expected, actual, passed, message
@@ -55,7 +55,7 @@ struct HistoryMigrationV5Tests {
         defer { try? migrated.close() }
         #expect(
             try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
-                "v1", "v2", "v3", "v4", "v5", "v6",
+                "v1", "v2", "v3", "v4", "v5", "v6", "v7",
             ]
         )
         #expect(

@@ -84,10 +84,12 @@ extension RunRecorder {
             // A result without detail normally has no failure message to redact (it passed or was skipped);
             // one that has is redacted whole all the same.
             let redactsWhole = keepsDetail || result.error != nil || result.assertions.contains { !$0.passed }
+            let testID = try testID(result.identity, in: db)
+            try storeTags(result.tags, of: testID, in: db)
             let row = ResultRow(
                 result: redactsWhole ? SinkRedactor.result(result) : result,
                 runSequence: runSequence,
-                testID: try testID(result.identity, in: db),
+                testID: testID,
                 keepsDetail: keepsDetail,
                 json: json
             )
@@ -118,9 +120,14 @@ extension RunRecorder {
                 ["file": identity.suiteFile, "name": identity.suiteName],
                 in: db
             )
-            let rows = try Row.fetchAll(db, sql: "SELECT name, id FROM tests WHERE suite_id = ?", arguments: [suiteID])
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT name, id, tags FROM tests WHERE suite_id = ?",
+                arguments: [suiteID]
+            )
             known.suites[suite] = suiteID
             known.tests[suite] = Dictionary(rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
+            for row in rows { known.tags[row[1]] = .some(row[2]) }
         }
         if let id = known.tests[suite]?[identity.testName] { return id }
         let id = try Self.returnedID(
@@ -133,6 +140,14 @@ extension RunRecorder {
         )
         known.tests[suite, default: [:]][identity.testName] = id
         return id
+    }
+
+    /// Sets a test's `tags` (a JSON array, NULL for none) when they differ from the stored ones.
+    private func storeTags(_ tags: [String], of testID: Int64, in db: Database) throws {
+        let text = tags.isEmpty ? nil : String(decoding: try json.encode(tags), as: UTF8.self)
+        if case .some(let stored) = known.tags[testID], stored == text { return }
+        try db.cachedStatement(sql: "UPDATE tests SET tags = ? WHERE id = ?").execute(arguments: [text, testID])
+        known.tags[testID] = .some(text)
     }
 
     private static func returnedID(_ sql: String, _ arguments: StatementArguments, in db: Database) throws -> Int64 {

@@ -34,6 +34,8 @@ final class RunRecorder {
         var suites: [SuiteKey: Int64] = [:]
         /// The ids of each known suite's tests, by name.
         var tests: [SuiteKey: [String: Int64]] = [:]
+        /// The stored `tests.tags` of the known tests, by test id (nil: NULL).
+        var tags: [Int64: String?] = [:]
     }
 
     struct SuiteKey: Hashable {

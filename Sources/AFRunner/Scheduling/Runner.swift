@@ -117,8 +117,39 @@ public final class Runner: Sendable {
             secretOverrides: Set(options.secrets.keys),
             environment: options.environment
         )
-        let scope = base.adding(suite.variables).scope
-        let executor = TestExecutor(runner: self, suite: suite, redactor: suiteRedactor(for: suite, scope: scope))
+        let suiteScope = base.adding(suite.variables).scope
+        let executor = TestExecutor(runner: self, suite: suite, redactor: suiteRedactor(for: suite, scope: suiteScope))
+        // Setup and teardown run only for a suite the selection keeps a test of.
+        let hasPhases = !suite.setup.isEmpty || !suite.teardown.isEmpty
+        if hasPhases, !suite.tests.contains(where: executor.isSelected) { return }
+        let progress = SuiteProgress()
+        let (scope, blockedBy) = await runSetup(
+            suite,
+            executor: executor,
+            scope: suiteScope,
+            progress: progress,
+            to: dispatcher
+        )
+        let finalScope = await runTests(suite, executor: executor, scope: scope, blockedBy: blockedBy) { result in
+            if result.status != .skipped { progress.markRun() }
+            self.report(result, to: dispatcher)
+        }
+        if !suite.teardown.isEmpty, progress.hasRun {
+            // Its own task: an interruption cancels the run's task and what it awaits, and the teardown still
+            // cleans up after what ran (a second signal exits at once).
+            await Task { await self.runTeardown(suite, executor: executor, scope: finalScope, to: dispatcher) }.value
+        }
+    }
+
+    /// Runs the suite's tests (those the selection keeps), each result handed to `record`.
+    /// - Returns: the scope after them, with the captures of a sequential suite's tests (for the teardown).
+    private func runTests(
+        _ suite: Suite,
+        executor: TestExecutor,
+        scope: VariableScope,
+        blockedBy: String?,
+        record: @escaping @Sendable (TestResult) -> Void
+    ) async -> VariableScope {
         if suite.parallel {
             // Up to `jobs` workers, each taking the next test when its last one is done: no task
             // per test, no suspended tasks holding built requests (2,000 of those cost megabytes
@@ -136,13 +167,15 @@ public final class Runner: Sendable {
                                 return i
                             }
                             guard index < tests.count else { return }
-                            if let result = await executor.run(tests[index], scope: scope).result {
-                                self.report(result, to: dispatcher)
+                            if let result = await executor.run(tests[index], scope: scope, blockedBy: blockedBy).result
+                            {
+                                record(result)
                             }
                         }
                     }
                 }
             }
+            return scope
         } else {
             var scope = scope
             // Captures of tests the selection left out, by name, with the test that sets each: a later test
@@ -153,12 +186,13 @@ public final class Runner: Sendable {
                     for capture in test.captures { leftOut[capture.name] = test.name }
                     continue
                 }
-                let outcome = await executor.run(test, scope: scope, leftOut: leftOut)
+                let outcome = await executor.run(test, scope: scope, leftOut: leftOut, blockedBy: blockedBy)
                 for capture in outcome.captures {
                     scope.capture(capture.name, value: capture.value, secret: capture.secret, json: capture.json)
                 }
-                if let result = outcome.result { report(result, to: dispatcher) }
+                if let result = outcome.result { record(result) }
             }
+            return scope
         }
     }
 }

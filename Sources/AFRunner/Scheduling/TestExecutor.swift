@@ -45,17 +45,29 @@ struct TestExecutor: Sendable {
     }
 
     /// The result (nil when the test is not selected) and the captures.
-    /// - Parameter leftOut: captures of earlier tests the selection left out, each with the test that sets it.
+    /// - Parameters:
+    ///   - leftOut: captures of earlier tests the selection left out, each with the test that sets it.
+    ///   - phase: a setup or teardown test is never left out by the selection, and a teardown test runs
+    ///     after a stop too (`--fail-fast`, the first interruption).
+    ///   - blockedBy: when set, the test is skipped with this reason (its suite's setup failed).
     func run(
         _ test: TestCase,
         scope: VariableScope,
-        leftOut: [String: String] = [:]
+        leftOut: [String: String] = [:],
+        phase: TestPhase = .test,
+        blockedBy: String? = nil
     ) async -> (result: TestResult?, captures: [Capture]) {
-        let identity = TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: test.name)
-        if let include = runner.options.include, !include(identity) { return (nil, []) }
+        let identity = TestIdentity(
+            suiteFile: suite.displayPath,
+            suiteName: suite.name,
+            testName: phase.resultName(test.name)
+        )
+        if phase == .test, let include = runner.options.include, !include(identity) { return (nil, []) }
         // One result value, written in place from here to the redactor (no copies of it on the way).
         var result = TestResult(identity: identity, line: test.location.line, status: .skipped)
-        switch runner.stoppedBecause {
+        result.tags = test.tags
+        result.phase = phase
+        switch phase == .teardown ? nil : runner.stoppedBecause {
         case .interrupted?:
             result.skipReason = Self.interrupted
             return (runner.redactor.redact(result), [])
@@ -64,7 +76,7 @@ struct TestExecutor: Sendable {
             return (redactor.redact(result), [])
         case nil: break
         }
-        if let reason = test.skip {
+        if let reason = test.skip ?? blockedBy {
             result.skipReason = reason
             return (redactor.redact(result), [])
         }

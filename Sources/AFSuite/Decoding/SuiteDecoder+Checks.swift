@@ -16,13 +16,17 @@ extension SuiteDecoder {
             }
         }
         let capturedAnywhere = running
+        // Setup runs first and alone, parallel suite or not: its captures are visible to everything after it.
+        let capturedBySetup = (0..<setupCount).reduce(into: Set<String>()) { $0.formUnion(captureNames[$1] ?? []) }
         for use in templates {
             for placeholder in use.template.placeholders {
                 let name = placeholder.name
                 if name.hasPrefix("env.") || name.hasPrefix("$") || defined.contains(name) { continue }
                 if case .test(let index) = use.scope, rowNames[index]?.contains(name) == true { continue }
                 var visible = false
-                if case .test(let index) = use.scope, !suite.parallel {
+                if case .test(let index) = use.scope, index >= setupCount, capturedBySetup.contains(name) {
+                    visible = true
+                } else if case .test(let index) = use.scope, !suite.parallel || index < setupCount {
                     // Tests after the last one that captures see every capture.
                     visible = (index > maxIndex ? capturedAnywhere : capturedBefore[index] ?? []).contains(name)
                 }

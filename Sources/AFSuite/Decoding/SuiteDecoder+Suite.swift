@@ -4,7 +4,8 @@ import JSONPath
 extension SuiteDecoder {
     /// `$schema` names the JSON Schema for editors (top level only, as in docs/suite.schema.json); afrun ignores it.
     static let suiteKeys = [
-        "$schema", "name", "description", "baseURL", "variables", "defaults", "parallel", "cookies", "tests",
+        "$schema", "name", "description", "baseURL", "variables", "defaults", "parallel", "cookies", "tags", "setup",
+        "tests", "teardown",
     ]
     static let defaultsKeys =
         [
@@ -46,6 +47,9 @@ extension SuiteDecoder {
         defaultTLS = suite.defaults.tls
         if let parallel = bool(root.member("parallel")) { suite.parallel = parallel }
         if let cookies = bool(root.member("cookies")) { suite.keepsCookies = cookies }
+        suite.tags = decodeTags(root.member("tags"))
+        suiteTags = suite.tags
+        setupCount = root.member("setup").map { $0.elements.count } ?? 0
         if let tests = require("tests", in: root, context: "the suite") {
             if case .array = tests.value {
                 let elements = tests.elements
@@ -53,7 +57,7 @@ extension SuiteDecoder {
                 firstLines.reserveCapacity(elements.count)
                 // Each element's tests are moved out of the decoded array (`take()`), not copied: a copy
                 // retains every field of a large value, and the array's destruction then released them all again.
-                var decoded = decodeTests(elements)
+                var decoded = decodeTests(elements, offset: setupCount)
                 suite.tests.reserveCapacity(decoded.count)
                 for index in decoded.indices {
                     guard var tests = decoded[index].take() else {
@@ -90,6 +94,7 @@ extension SuiteDecoder {
                 report(.wrongType(key: "tests", expected: "an array of tests", found: tests.typeDescription), at: tests)
             }
         }
+        decodeSetupAndTeardown(root, into: &suite)
         return suite
     }
 

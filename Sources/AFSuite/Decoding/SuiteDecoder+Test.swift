@@ -1,12 +1,11 @@
 import JSONPath
 
 extension SuiteDecoder {
-    static let testKeys = ["name", "description", "each", "request", "expect", "capture", "retry", "skip"]
+    static let testKeys = ["name", "description", "tags", "each", "request", "expect", "capture", "retry", "skip"]
     static let requestKeys =
         [
             "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "multipart",
-            "timeout",
-            "followRedirects", "tls", "maxBodyBytes",
+            "timeout", "followRedirects", "tls", "maxBodyBytes",
         ] + requestSettingKeys
     static let bodyKeys = ["json", "form", "body", "bodyFile", "multipart"]
     /// Keys that belong inside a test's `request` or `expect` when written on the test itself.
@@ -28,6 +27,7 @@ extension SuiteDecoder {
         let location = place(node)
         let name = require("name", in: node, context: "a test").flatMap { string($0) }
         _ = string(node.member("description"))
+        let ownTags = decodeTags(node.member("tags"))
         let rows = node.member("each").map { decodeRows($0) }
         // For the variable check, a row name counts only when every row gives it (else another
         // source must define it for the rows without it).
@@ -63,7 +63,7 @@ extension SuiteDecoder {
             return nil
         }
         guard let name, let request else { return nil }
-        let test = TestCase(
+        var test = TestCase(
             name: name,
             location: location,
             request: request,
@@ -72,6 +72,7 @@ extension SuiteDecoder {
             retry: retry,
             skip: skip
         )
+        test.tags = suiteTags + ownTags.filter { !suiteTags.contains($0) }
         return rows.flatMap { $0 }.map { Self.expand(test, rows: $0) } ?? [test]
     }
 

@@ -48,6 +48,10 @@ struct SuiteDecoder {
     var captureNames: [Int: [String]] = [:]
     /// The column names of a test's `each` data by test index, for the variable check.
     var rowNames: [Int: Set<String>] = [:]
+    /// The suite's `tags`, which every test of the suite carries too.
+    var suiteTags: [String] = []
+    /// How many elements `setup` has: their scope indices come first, the tests' after them.
+    var setupCount = 0
     /// The scope templates decoded now belong to.
     var scope: Scope = .suite
     /// JSONPath queries compiled so far, by expression: a generated suite repeats a few paths

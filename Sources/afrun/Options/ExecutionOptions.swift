@@ -10,6 +10,20 @@ struct ExecutionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Run only tests whose 'suite name/test name' matches this regex.", valueName: "regex"))
     var filter: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Run only tests with this tag (a suite's tags count for its tests); repeat for any of several.",
+            valueName: "tag"
+        )
+    )
+    var tag: [String] = []
+
+    @Option(help: ArgumentHelp("Leave out tests with this tag; repeatable; wins over --tag.", valueName: "tag"))
+    var excludeTag: [String] = []
+
+    /// `--tag` and `--exclude-tag`.
+    var tags: TagSelection { TagSelection(included: tag, excluded: excludeTag) }
+
     @Flag(help: "Exit 0 when no test is selected (by default a run that selects nothing exits 4).")
     var allowEmpty = false
 
@@ -59,6 +73,14 @@ struct ExecutionOptions: ParsableArguments {
             throw ValidationError("--regex-timeout must be more than 0 and at most 3600 seconds")
         }
         guard `repeat` >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        for (flag, values) in [("--tag", tag), ("--exclude-tag", excludeTag)] {
+            if let bad = values.first(where: { !Suite.isTagName($0) }) {
+                throw ValidationError(
+                    "\(flag) '\(bad)' is not a tag name: tags are letters, digits, `_`, `-`, `.` or `:`;"
+                        + " repeat the flag for several tags (\(flag) smoke \(flag) fast)"
+                )
+            }
+        }
         if let filter {
             do { _ = try RunOptions.filter(filter, limit: regexLimit) } catch {
                 // Foundation on Linux says only "the value is invalid": say what and where.
