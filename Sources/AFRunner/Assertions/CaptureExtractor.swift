@@ -31,9 +31,8 @@ public enum CaptureExtractor {
     ) -> Result<[(String, String)], Misses> {
         var values: [(String, String)] = []
         var misses: [Miss] = []
-        var document: JSONValue?
         for capture in captures {
-            switch value(of: capture, context: context, document: &document, regexLimit: regexLimit) {
+            switch value(of: capture, context: context, regexLimit: regexLimit) {
             case .success(let v): values.append((capture.name, v))
             case .failure(let miss): misses.append(miss)
             }
@@ -44,7 +43,6 @@ public enum CaptureExtractor {
     private static func value(
         of capture: CaptureSpec,
         context: ResponseContext,
-        document: inout JSONValue?,
         regexLimit: Duration
     ) -> Result<String, Miss> {
         func miss(_ reason: String) -> Result<String, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
@@ -57,7 +55,7 @@ public enum CaptureExtractor {
             return .success(value)
         case .json, .regex:
             if let problem = context.truncationProblem { return miss(problem) }
-            return bodyValue(of: capture, context: context, document: &document, regexLimit: regexLimit)
+            return bodyValue(of: capture, context: context, regexLimit: regexLimit)
         }
     }
 
@@ -65,25 +63,24 @@ public enum CaptureExtractor {
     private static func bodyValue(
         of capture: CaptureSpec,
         context: ResponseContext,
-        document: inout JSONValue?,
         regexLimit: Duration
     ) -> Result<String, Miss> {
         func miss(_ reason: String) -> Result<String, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
         switch capture.source {
         case .status, .header: return miss("not a body capture")
         case .json(let path):
-            if document == nil {
-                do { document = try JSONValue(parsing: context.body) } catch {
-                    return miss("the body is not JSON (\(error.description))")
-                }
+            // The document the assertions already parsed (one parse per response).
+            let root: JSONDocument
+            switch context.jsonDocument {
+            case .success(let document): root = document
+            case .failure(let error): return miss("the body is not JSON (\(error.description))")
             }
-            guard let root = document else { return miss("the body is not JSON") }
             let query: JSONPathQuery
             do { query = try JSONPathQuery(path) } catch {
                 return miss("invalid JSONPath \(path): \(error.description)")
             }
-            guard let node = query.evaluate(root).first else { return miss("\(path) selected nothing") }
-            return .success(node.value.templateText)
+            guard let node = query.values(in: root).first else { return miss("\(path) selected nothing") }
+            return .success(node.templateText)
         case .regex(let pattern, let group):
             let regex: BoundedRegex
             do { regex = try BoundedRegex(pattern) } catch { return miss("invalid regex /\(pattern)/") }

@@ -30,17 +30,48 @@ public struct JSONPathQuery: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter root: the document (the value of `$`).
     /// - Returns: each selected node's value and normalized path; duplicates are kept, as the RFC says.
     public func evaluate(_ root: JSONValue) -> [JSONPathNode] {
-        let evaluator = JSONPathEvaluator(root: root)
-        return evaluator.select(ast, current: root, trackPaths: true).map {
-            JSONPathNode(value: $0.value, path: NormalizedPath.render($0.path))
-        }
+        evaluateTree(JSONValueTree(rootNode: root))
     }
 
     /// Evaluates the query and returns only the values (no paths are built, so it is cheaper).
     /// - Parameter root: the document.
     /// - Returns: the selected values in order.
     public func values(in root: JSONValue) -> [JSONValue] {
-        JSONPathEvaluator(root: root).select(ast, current: root, trackPaths: false).map(\.value)
+        valuesOfTree(JSONValueTree(rootNode: root))
+    }
+
+    /// Evaluates the query over a parsed document and returns the nodes in the RFC's order; only the
+    /// selected nodes become `JSONValue`s.
+    /// - Parameter document: the document (its root is the value of `$`).
+    /// - Returns: each selected node's value and normalized path.
+    public func evaluate(_ document: JSONDocument) -> [JSONPathNode] {
+        evaluateTree(document)
+    }
+
+    /// Evaluates the query over a parsed document and returns only the values.
+    /// - Parameter document: the document.
+    /// - Returns: the selected values in order.
+    public func values(in document: JSONDocument) -> [JSONValue] {
+        valuesOfTree(document)
+    }
+
+    /// How many nodes the query selects, without building any value.
+    /// - Parameter document: the document.
+    /// - Returns: the node count (duplicates counted, as the RFC keeps them).
+    public func count(in document: JSONDocument) -> Int {
+        JSONPathEvaluator(tree: document).select(ast, current: document.rootNode, trackPaths: false).count
+    }
+
+    private func evaluateTree<Tree: JSONPathTree>(_ tree: Tree) -> [JSONPathNode] {
+        JSONPathEvaluator(tree: tree).select(ast, current: tree.rootNode, trackPaths: true).map {
+            JSONPathNode(value: tree.value(of: $0.node), path: NormalizedPath.render($0.path))
+        }
+    }
+
+    private func valuesOfTree<Tree: JSONPathTree>(_ tree: Tree) -> [JSONValue] {
+        JSONPathEvaluator(tree: tree).select(ast, current: tree.rootNode, trackPaths: false).map {
+            tree.value(of: $0.node)
+        }
     }
 
     /// The expression.
