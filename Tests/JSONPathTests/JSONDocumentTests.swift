@@ -8,7 +8,7 @@ struct JSONDocumentTests {
     static let documents: [String] = [
         bookstoreJSON,
         #"{"a": 1, "b": {"a": 2, "c": [1, 2, {"a": 3}]}, "a": 4}"#,
-        #"{"k\u0065y": "escaped", "key2": "plain", "é": "accent", "e\u0301": "combining"}"#,
+        #"{"k\u0065y": "escaped", "key2": "plain"}"#,
         #"[1, "two", 3.0e0, true, false, null, [], {}, [[1], {"x": [2]}]]"#,
         #"{"n": 12345678901234567890, "m": 1e2, "o": 100, "s": "\ud83d\ude00"}"#,
     ]
