@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "afrun-fixtures", targets: ["afrun-fixtures"]),
         .executable(name: "afrun-bench", targets: ["afrun-bench"]),
         .executable(name: "afrun-schema-bench", targets: ["afrun-schema-bench"]),
+        .executable(name: "afrun-json-bench", targets: ["afrun-json-bench"]),
         .library(name: "AFSession", targets: ["AFSession"]),
         .library(name: "JSONPath", targets: ["JSONPath"]),
         .library(name: "JSONSchema", targets: ["JSONSchema"]),
@@ -120,6 +121,8 @@ let package = Package(
         ),
         // Times JSON Schema validation of a 1 MiB response (docs/json-schema.md).
         .executableTarget(name: "afrun-schema-bench", dependencies: ["JSONPath", "JSONSchema"]),
+        // Times parsing a 1 MiB response into a JSON document and querying it (docs/performance.md).
+        .executableTarget(name: "afrun-json-bench", dependencies: ["JSONPath"]),
 
         // libFuzzer targets, one per parser (ci/fuzz.sh builds them with -sanitize=fuzzer,address and
         // -DAFRUN_FUZZ; an ordinary build makes replayers of saved inputs). No products: not installed.

@@ -40,9 +40,10 @@ struct JSONPathCommand: ParsableCommand {
                 Self.printError("error: cannot read \(source == "-" ? "standard input" : source): \(error.reason)")
                 throw ExitCode(ExitStatus.notLoadedOrWritten)
             }
-            let document: JSONValue
+            // A parsed document, not a tree: only the selected nodes become values.
+            let document: JSONDocument
             do throws(JSONParseError) {
-                document = try JSONValue(parsing: data)
+                document = try JSONDocument(parsing: data)
             } catch {
                 let name = source == "-" ? "<stdin>" : source
                 Self.printError("\(name):\(error.line):\(error.column): error: invalid JSON: \(error.message)")

@@ -5,11 +5,11 @@ import JSONSchema
 
 extension AssertionEvaluator {
     /// `"schema"` in `expect`: the whole body against a JSON Schema, one result listing every violation.
-    func schema(_ expectation: SchemaExpectation, body: Data, into results: inout [AssertionResult]) {
+    func schema(_ expectation: SchemaExpectation, context: ResponseContext, into results: inout [AssertionResult]) {
         let document: JSONValue
-        do {
-            document = try JSONValue(parsing: body)
-        } catch {
+        switch context.jsonDocument {
+        case .success(let parsed): document = parsed.root
+        case .failure(let error):
             results.append(
                 AssertionResult(
                     kind: "schema",

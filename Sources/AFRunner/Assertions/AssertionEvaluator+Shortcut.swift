@@ -20,7 +20,7 @@ extension AssertionEvaluator {
             return false
         }
         guard !expect.json.isEmpty else { return true }
-        guard context.truncationProblem == nil, let document = try? JSONValue(parsing: context.body) else {
+        guard context.truncationProblem == nil, case .success(let document) = context.jsonDocument else {
             return false
         }
         for assertion in expect.json {

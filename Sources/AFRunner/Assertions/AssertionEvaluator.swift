@@ -38,7 +38,7 @@ public struct AssertionEvaluator: Sendable {
                     results += Self.unreadable(kind: "xpath", target: a.path, a.predicates, problem: problem)
                 }
             } else {
-                if !expect.json.isEmpty { json(expect.json, body: context.body, now: context.now, into: &results) }
+                if !expect.json.isEmpty { json(expect.json, context: context, into: &results) }
                 if !expect.xpath.isEmpty { results += xpath(expect.xpath, context: context) }
             }
             if let problem = context.truncationProblem {
@@ -49,7 +49,7 @@ public struct AssertionEvaluator: Sendable {
                     results.append(Self.unreadable(kind: "openapi", target: nil, problem: problem))
                 }
             } else {
-                if let schema = expect.schema { self.schema(schema, body: context.body, into: &results) }
+                if let schema = expect.schema { self.schema(schema, context: context, into: &results) }
                 if let openapi = expect.openapi { openAPI(openapi, response, body: context.body, into: &results) }
             }
             if let body = expect.body { results += self.body(body, context) }
@@ -164,11 +164,14 @@ public struct AssertionEvaluator: Sendable {
 
     // MARK: JSON
 
-    func json(_ assertions: [PathAssertion], body: Data, now: Date = Date(), into results: inout [AssertionResult]) {
-        let document: JSONValue
-        do {
-            document = try JSONValue(parsing: body)
-        } catch {
+    /// JSONPath assertions over the response's parsed document (one parse per response, see
+    /// `ResponseContext.jsonDocument`); only the nodes a query selects become `JSONValue`s.
+    func json(_ assertions: [PathAssertion], context: ResponseContext, into results: inout [AssertionResult]) {
+        let now = context.now
+        let document: JSONDocument
+        switch context.jsonDocument {
+        case .success(let parsed): document = parsed
+        case .failure(let error):
             for a in assertions {
                 for p in a.predicates.predicates {
                     results.append(

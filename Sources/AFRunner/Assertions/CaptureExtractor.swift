@@ -34,9 +34,8 @@ public enum CaptureExtractor {
     ) -> Result<[(String, String)], Misses> {
         var values: [(String, String)] = []
         var misses: [Miss] = []
-        var document: JSONValue?
         for capture in captures {
-            switch value(of: capture, context: context, document: &document, regexLimit: regexLimit) {
+            switch value(of: capture, context: context, regexLimit: regexLimit) {
             case .success(let v):
                 guard !capture.filters.isEmpty else {
                     if case .json = capture.source { report(v, of: capture.name, to: typed) }
@@ -64,7 +63,6 @@ public enum CaptureExtractor {
     private static func value(
         of capture: CaptureSpec,
         context: ResponseContext,
-        document: inout JSONValue?,
         regexLimit: Duration
     ) -> Result<JSONValue, Miss> {
         func miss(_ reason: String) -> Result<JSONValue, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
@@ -77,7 +75,7 @@ public enum CaptureExtractor {
             return .success(.string(value))
         case .json, .regex:
             if let problem = context.truncationProblem { return miss(problem) }
-            return bodyValue(of: capture, context: context, document: &document, regexLimit: regexLimit)
+            return bodyValue(of: capture, context: context, regexLimit: regexLimit)
         }
     }
 
@@ -85,19 +83,18 @@ public enum CaptureExtractor {
     private static func bodyValue(
         of capture: CaptureSpec,
         context: ResponseContext,
-        document: inout JSONValue?,
         regexLimit: Duration
     ) -> Result<JSONValue, Miss> {
         func miss(_ reason: String) -> Result<JSONValue, Miss> { .failure(Miss(name: capture.name, reason: reason)) }
         switch capture.source {
         case .status, .header: return miss("not a body capture")
         case .json(let path):
-            if document == nil {
-                do { document = try JSONValue(parsing: context.body) } catch {
-                    return miss("the body is not JSON (\(error.description))")
-                }
+            // The document the assertions already parsed (one parse per response).
+            let root: JSONDocument
+            switch context.jsonDocument {
+            case .success(let document): root = document
+            case .failure(let error): return miss("the body is not JSON (\(error.description))")
             }
-            guard let root = document else { return miss("the body is not JSON") }
             let query: JSONPathQuery
             do { query = try JSONPathQuery(path) } catch {
                 return miss("invalid JSONPath \(path): \(error.description)")

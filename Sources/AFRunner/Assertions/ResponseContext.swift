@@ -1,12 +1,15 @@
 import AFSession
 import Foundation
+import JSONPath
 
 /// What an attempt produced, as the assertion evaluator sees it.
 public struct ResponseContext: Sendable {
     /// The response head, nil when the server was rejected or the transfer failed.
     public var response: HTTPResponse?
     /// The body, or its first `maxBodyBytes` bytes when it was longer (see `bodySummary`).
-    public var body: Data
+    public var body: Data {
+        didSet { cache = ResponseBodyCache() }
+    }
     /// The whole body's length and SHA-256 (when asked for), and whether `body` holds all of it.
     public var bodySummary: ResponseBodySummary
     /// The transfer's metrics.
@@ -15,6 +18,8 @@ public struct ResponseContext: Sendable {
     public var rejection: TrustRejection?
     /// When the assertions are evaluated (for `expiresInDays`).
     public var now: Date
+    /// The parsed JSON and decoded text of `body`, shared by this context's copies.
+    private var cache = ResponseBodyCache()
 
     /// Creates a context.
     /// - Parameter bodySummary: what was seen of the whole body; by default `body` is all of it.
@@ -45,5 +50,10 @@ public struct ResponseContext: Sendable {
 
     /// The body as text, decoded by the charset the response declares (UTF-8 when none; bytes invalid in
     /// it replaced).
-    public var text: String { BodyText.decode(body, charset: response?.textEncodingName) }
+    /// Decoded once per context, however many assertions and captures read it.
+    public var text: String { cache.text(of: body, charset: response?.textEncodingName) }
+
+    /// The body parsed as JSON: parsed on the first call, then shared by every JSONPath assertion, the
+    /// pass shortcut and every JSONPath capture on this response.
+    public var jsonDocument: Result<JSONDocument, JSONParseError> { cache.document(of: body) }
 }

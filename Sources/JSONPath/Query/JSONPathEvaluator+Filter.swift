@@ -6,11 +6,12 @@ extension JSONPathEvaluator {
     enum FunctionResult {
         case value(JSONValue?)
         case logical(Bool)
-        case nodes([JSONValue])
+        /// Nodes stay in the document's form: `count()` counts them without building values.
+        case nodes([Tree.Node])
     }
 
     /// Evaluates a logical expression with `current` as `@`.
-    func test(_ expression: LogicalExpression, current: JSONValue) -> Bool {
+    func test(_ expression: LogicalExpression, current: Tree.Node) -> Bool {
         switch expression {
         case .or(let operands):
             return operands.contains { test($0, current: current) }
@@ -32,12 +33,12 @@ extension JSONPathEvaluator {
     }
 
     /// A comparable's value, or nil for Nothing (an empty singular query, a Nothing result).
-    func value(of comparable: ComparableExpression, current: JSONValue) -> JSONValue? {
+    func value(of comparable: ComparableExpression, current: Tree.Node) -> JSONValue? {
         switch comparable {
         case .literal(let value):
             return value
         case .query(let query):
-            return select(query, current: current, trackPaths: false).first?.value
+            return select(query, current: current, trackPaths: false).first.map { tree.value(of: $0.node) }
         case .function(let functionCall):
             if case .value(let value) = invoke(functionCall, current: current) { return value }
             return nil
@@ -86,9 +87,21 @@ extension JSONPathEvaluator {
 
     // MARK: - Functions
 
-    func invoke(_ call: FunctionCall, current: JSONValue) -> FunctionResult {
+    func invoke(_ call: FunctionCall, current: Tree.Node) -> FunctionResult {
         switch call.function {
         case .length:
+            // A query argument is measured in place: no value is built for an array or an object.
+            if case .query(let query) = call.arguments[0] {
+                guard let node = select(query, current: current, trackPaths: false).first?.node else {
+                    return .value(nil)
+                }
+                switch tree.kind(of: node) {
+                case .string: return .value(.number(JSONNumber(tree.string(of: node)?.unicodeScalars.count ?? 0)))
+                case .array: return .value(.number(JSONNumber(tree.elementCount(of: node))))
+                case .object: return .value(.number(JSONNumber(tree.memberCount(of: node))))
+                default: return .value(nil)
+                }
+            }
             switch valueArgument(call.arguments[0], current: current) {
             case .string(let text): return .value(.number(JSONNumber(text.unicodeScalars.count)))
             case .array(let elements): return .value(.number(JSONNumber(elements.count)))
@@ -99,7 +112,7 @@ extension JSONPathEvaluator {
             return .value(.number(JSONNumber(nodesArgument(call.arguments[0], current: current).count)))
         case .value:
             let nodes = nodesArgument(call.arguments[0], current: current)
-            return .value(nodes.count == 1 ? nodes[0] : nil)
+            return .value(nodes.count == 1 ? tree.value(of: nodes[0]) : nil)
         case .match, .search:
             guard stoppedPattern == nil,
                 case .string(let subject) = valueArgument(call.arguments[0], current: current),
@@ -134,10 +147,11 @@ extension JSONPathEvaluator {
         return found
     }
 
-    private func valueArgument(_ argument: FunctionArgument, current: JSONValue) -> JSONValue? {
+    private func valueArgument(_ argument: FunctionArgument, current: Tree.Node) -> JSONValue? {
         switch argument {
         case .literal(let value): return value
-        case .query(let query): return select(query, current: current, trackPaths: false).first?.value
+        case .query(let query):
+            return select(query, current: current, trackPaths: false).first.map { tree.value(of: $0.node) }
         case .function(let inner):
             if case .value(let value) = invoke(inner, current: current) { return value }
             return nil
@@ -145,9 +159,9 @@ extension JSONPathEvaluator {
         }
     }
 
-    private func nodesArgument(_ argument: FunctionArgument, current: JSONValue) -> [JSONValue] {
+    private func nodesArgument(_ argument: FunctionArgument, current: Tree.Node) -> [Tree.Node] {
         switch argument {
-        case .query(let query): return select(query, current: current, trackPaths: false).map(\.value)
+        case .query(let query): return select(query, current: current, trackPaths: false).map(\.node)
         case .function(let inner):
             if case .nodes(let nodes) = invoke(inner, current: current) { return nodes }
             return []

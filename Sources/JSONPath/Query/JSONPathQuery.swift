@@ -31,17 +31,48 @@ public struct JSONPathQuery: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter root: the document (the value of `$`).
     /// - Returns: each selected node's value and normalized path; duplicates are kept, as the RFC says.
     public func evaluate(_ root: JSONValue) -> [JSONPathNode] {
-        let evaluator = JSONPathEvaluator(root: root)
-        return evaluator.select(ast, current: root, trackPaths: true).map {
-            JSONPathNode(value: $0.value, path: NormalizedPath.render($0.path))
-        }
+        evaluateTree(JSONValueTree(rootNode: root))
     }
 
     /// Evaluates the query and returns only the values (no paths are built, so it is cheaper).
     /// - Parameter root: the document.
     /// - Returns: the selected values in order.
     public func values(in root: JSONValue) -> [JSONValue] {
-        JSONPathEvaluator(root: root).select(ast, current: root, trackPaths: false).map(\.value)
+        valuesOfTree(JSONValueTree(rootNode: root))
+    }
+
+    /// Evaluates the query over a parsed document and returns the nodes in the RFC's order; only the
+    /// selected nodes become `JSONValue`s.
+    /// - Parameter document: the document (its root is the value of `$`).
+    /// - Returns: each selected node's value and normalized path.
+    public func evaluate(_ document: JSONDocument) -> [JSONPathNode] {
+        evaluateTree(document)
+    }
+
+    /// Evaluates the query over a parsed document and returns only the values.
+    /// - Parameter document: the document.
+    /// - Returns: the selected values in order.
+    public func values(in document: JSONDocument) -> [JSONValue] {
+        valuesOfTree(document)
+    }
+
+    /// How many nodes the query selects, without building any value.
+    /// - Parameter document: the document.
+    /// - Returns: the node count (duplicates counted, as the RFC keeps them).
+    public func count(in document: JSONDocument) -> Int {
+        JSONPathEvaluator(tree: document).select(ast, current: document.rootNode, trackPaths: false).count
+    }
+
+    private func evaluateTree<Tree: JSONPathTree>(_ tree: Tree) -> [JSONPathNode] {
+        JSONPathEvaluator(tree: tree).select(ast, current: tree.rootNode, trackPaths: true).map {
+            JSONPathNode(value: tree.value(of: $0.node), path: NormalizedPath.render($0.path))
+        }
+    }
+
+    private func valuesOfTree<Tree: JSONPathTree>(_ tree: Tree) -> [JSONValue] {
+        JSONPathEvaluator(tree: tree).select(ast, current: tree.rootNode, trackPaths: false).map {
+            tree.value(of: $0.node)
+        }
     }
 
     /// Evaluates the query with its `match()` and `search()` regexes bounded in time: use it on
@@ -52,9 +83,7 @@ public struct JSONPathQuery: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: each selected node's value and normalized path, as `evaluate(_:)` does.
     /// - Throws: ``JSONPathRegexStopped`` when a regex had not decided by the limit.
     public func evaluate(_ root: JSONValue, regexLimit: Duration) throws(JSONPathRegexStopped) -> [JSONPathNode] {
-        try JSONPathEvaluator(root: root, regexLimit: regexLimit).selectFromRoot(ast, trackPaths: true).map {
-            JSONPathNode(value: $0.value, path: NormalizedPath.render($0.path))
-        }
+        try evaluateTree(JSONValueTree(rootNode: root), regexLimit: regexLimit)
     }
 
     /// The selected values only (no paths are built), with the regexes bounded as in
@@ -65,7 +94,38 @@ public struct JSONPathQuery: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: the selected values in order.
     /// - Throws: ``JSONPathRegexStopped`` when a regex had not decided by the limit.
     public func values(in root: JSONValue, regexLimit: Duration) throws(JSONPathRegexStopped) -> [JSONValue] {
-        try JSONPathEvaluator(root: root, regexLimit: regexLimit).selectFromRoot(ast, trackPaths: false).map(\.value)
+        try valuesOfTree(JSONValueTree(rootNode: root), regexLimit: regexLimit)
+    }
+
+    /// ``evaluate(_:regexLimit:)`` over a parsed document: only the selected nodes become `JSONValue`s.
+    public func evaluate(
+        _ document: JSONDocument,
+        regexLimit: Duration
+    ) throws(JSONPathRegexStopped) -> [JSONPathNode] {
+        try evaluateTree(document, regexLimit: regexLimit)
+    }
+
+    /// ``values(in:regexLimit:)`` over a parsed document.
+    public func values(in document: JSONDocument, regexLimit: Duration) throws(JSONPathRegexStopped) -> [JSONValue] {
+        try valuesOfTree(document, regexLimit: regexLimit)
+    }
+
+    private func evaluateTree<Tree: JSONPathTree>(
+        _ tree: Tree,
+        regexLimit: Duration
+    ) throws(JSONPathRegexStopped) -> [JSONPathNode] {
+        try JSONPathEvaluator(tree: tree, regexLimit: regexLimit).selectFromRoot(ast, trackPaths: true).map {
+            JSONPathNode(value: tree.value(of: $0.node), path: NormalizedPath.render($0.path))
+        }
+    }
+
+    private func valuesOfTree<Tree: JSONPathTree>(
+        _ tree: Tree,
+        regexLimit: Duration
+    ) throws(JSONPathRegexStopped) -> [JSONValue] {
+        try JSONPathEvaluator(tree: tree, regexLimit: regexLimit).selectFromRoot(ast, trackPaths: false).map {
+            tree.value(of: $0.node)
+        }
     }
 
     /// The expression.

@@ -1,80 +1,141 @@
 extension JSONParser {
-    /// Parses a string starting at the opening quote. The common case (no escapes) is one scan
-    /// and one validated copy; escapes switch to a byte buffer.
-    mutating func parseString() throws(JSONParseError) -> String {
+    /// Checks a string starting at the opening quote (escapes, control characters, UTF-8) and appends
+    /// its tape entry; nothing is copied: the text is decoded from the bytes when someone asks for it.
+    mutating func parseString() throws(JSONParseError) {
         let start = index
         index += 1
-        let contentStart = index
-        // Every byte ORed together: below 0x80 the string is ASCII, valid UTF-8 without the generic
-        // `String(validating:as:)`, which looked up its encoding's metadata at run time for every
-        // string (a suite's keys and values, every response body's).
+        // Every byte ORed together: below 0x80 the string is ASCII and needs no UTF-8 check.
         var seen: UInt8 = 0
+        var flags: UInt8 = 0
+        // An invalid sequence is reported at the closing quote, after any escape or control-character
+        // problem in the rest of the string (the order the errors have always come in).
+        var invalidUTF8 = false
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
-                if seen < 0x80 {
-                    index += 1
-                    return String(decoding: slice, as: UTF8.self)
-                }
-                guard let text = String(validating: slice, as: UTF8.self) else {
+                if invalidUTF8 {
                     throw error("the string is not valid UTF-8", at: start, kind: .invalidUTF8)
                 }
-                index += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 {
-                throw error(
-                    "control character U+\(hex4(UInt32(byte))) must be escaped in a string",
-                    kind: .invalidString
+                if seen >= 0x80 { flags |= JSONTapeEntry.nonASCII }
+                tape.append(
+                    JSONTapeEntry(
+                        kind: .string,
+                        flags: flags,
+                        offset: UInt32(truncatingIfNeeded: start),
+                        length: UInt32(truncatingIfNeeded: index - start - 1)
+                    )
                 )
-            }
-            seen |= byte
-            index += 1
-        }
-        var buffer = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                guard let text = String(validating: buffer, as: UTF8.self) else {
-                    throw error("the string is not valid UTF-8", at: start, kind: .invalidUTF8)
-                }
                 index += 1
-                return text
-            }
-            if byte < 0x20 {
-                throw error(
-                    "control character U+\(hex4(UInt32(byte))) must be escaped in a string",
-                    kind: .invalidString
-                )
+                return
             }
             if byte == UInt8(ascii: "\\") {
-                try parseEscape(into: &buffer)
-            } else {
-                buffer.append(byte)
-                index += 1
+                flags |= JSONTapeEntry.escaped
+                _ = try parseEscape()
+                continue
             }
+            if byte < 0x20 {
+                throw error(
+                    "control character U+\(hex4(UInt32(byte))) must be escaped in a string",
+                    kind: .invalidString
+                )
+            }
+            if byte >= 0x80 {
+                seen = 0x80
+                if let length = Self.utf8SequenceLength(bytes, at: index) {
+                    index += length
+                } else {
+                    invalidUTF8 = true
+                    index += 1
+                }
+                continue
+            }
+            index += 1
         }
         throw error("unterminated string", at: start, kind: .invalidString)
     }
 
-    /// Decodes one escape at `index` (the backslash) and appends its UTF-8.
-    mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONParseError) {
+    /// The length of the well-formed UTF-8 sequence (Unicode Table 3-7: no overlong forms, no
+    /// surrogates, nothing above U+10FFFF) that starts with the non-ASCII byte at `offset`, or nil.
+    static func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+        let lead = bytes[offset]
+        func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            offset + k < bytes.count && bytes[offset + k] >= low && bytes[offset + k] <= high
+        }
+        switch lead {
+        case 0xC2...0xDF: return continuation(1) ? 2 : nil
+        case 0xE0: return continuation(1, 0xA0) && continuation(2) ? 3 : nil
+        case 0xE1...0xEC, 0xEE...0xEF: return continuation(1) && continuation(2) ? 3 : nil
+        case 0xED: return continuation(1, 0x80, 0x9F) && continuation(2) ? 3 : nil
+        case 0xF0: return continuation(1, 0x90) && continuation(2) && continuation(3) ? 4 : nil
+        case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : nil
+        case 0xF4: return continuation(1, 0x80, 0x8F) && continuation(2) && continuation(3) ? 4 : nil
+        default: return nil
+        }
+    }
+
+    /// The text of the string whose opening quote is at `offset`, already checked by `parseString`.
+    static func decodeString(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> String {
+        var parser = JSONParser(bytes: bytes)
+        parser.index = offset + 1
+        let contentStart = parser.index
+        while parser.index < bytes.count, bytes[parser.index] != UInt8(ascii: "\""),
+            bytes[parser.index] != UInt8(ascii: "\\")
+        {
+            parser.index += 1
+        }
+        if parser.index >= bytes.count || bytes[parser.index] == UInt8(ascii: "\"") {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<parser.index]), as: UTF8.self)
+        }
+        var buffer = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<parser.index]))
+        while parser.index < bytes.count, bytes[parser.index] != UInt8(ascii: "\"") {
+            if bytes[parser.index] == UInt8(ascii: "\\") {
+                // Checked while parsing: an escape here always decodes.
+                guard let scalar = try? parser.parseEscape() else { break }
+                appendUTF8(scalar, to: &buffer)
+            } else {
+                buffer.append(bytes[parser.index])
+                parser.index += 1
+            }
+        }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// Appends a scalar's UTF-8 bytes.
+    static func appendUTF8(_ scalar: Unicode.Scalar, to buffer: inout [UInt8]) {
+        let value = scalar.value
+        switch value {
+        case 0..<0x80: buffer.append(UInt8(value))
+        case 0x80..<0x800:
+            buffer.append(0xC0 | UInt8(value >> 6))
+            buffer.append(0x80 | UInt8(value & 0x3F))
+        case 0x800..<0x10000:
+            buffer.append(0xE0 | UInt8(value >> 12))
+            buffer.append(0x80 | UInt8((value >> 6) & 0x3F))
+            buffer.append(0x80 | UInt8(value & 0x3F))
+        default:
+            buffer.append(0xF0 | UInt8(value >> 18))
+            buffer.append(0x80 | UInt8((value >> 12) & 0x3F))
+            buffer.append(0x80 | UInt8((value >> 6) & 0x3F))
+            buffer.append(0x80 | UInt8(value & 0x3F))
+        }
+    }
+
+    /// Decodes one escape at `index` (the backslash) and moves past it.
+    mutating func parseEscape() throws(JSONParseError) -> Unicode.Scalar {
         let escapeStart = index
         index += 1
         guard index < bytes.count else { throw error("unterminated string", kind: .invalidString) }
         let code = bytes[index]
         index += 1
         switch code {
-        case UInt8(ascii: "\""): buffer.append(0x22)
-        case UInt8(ascii: "\\"): buffer.append(0x5C)
-        case UInt8(ascii: "/"): buffer.append(0x2F)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "u"):
             var scalar = try parseHex4(escapeStart: escapeStart)
             if (0xD800...0xDBFF).contains(scalar) {
@@ -102,7 +163,7 @@ extension JSONParser {
                 throw error("unpaired low surrogate \\u\(hex4(scalar))", at: escapeStart, kind: .invalidString)
             }
             // Valid by construction: surrogates were combined or rejected above.
-            buffer.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+            return Unicode.Scalar(scalar)!
         default:
             throw error(
                 "invalid escape '\\\(Character(Unicode.Scalar(code)))'; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",

@@ -1,93 +1,83 @@
-/// A recursive-descent RFC 8259 parser over raw bytes.
+/// A recursive-descent RFC 8259 parser over raw bytes that writes a tape (``JSONTapeEntry``): every
+/// document is read by this parser once, and a `JSONValue` tree, when one is needed, is built from the
+/// tape (`JSONTreeBuilder`).
 ///
-/// It works on an `UnsafeBufferPointer` owned by the caller's `withUnsafeBytes` scope, so it
+/// It works on an `UnsafeBufferPointer` owned by the caller's `withUnsafeBufferPointer` scope, so it
 /// must not escape that scope; it is a plain value used by one thread.
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
-    let recordsLocations: Bool
-    var map = JSONSourceMap()
-    /// Whether `sourceIndex` is filled (the cheap alternative to `map`).
-    let recordsOffsets: Bool
-    var sourceIndex: JSONSourceIndex
-    /// The member name's offset for the value about to be parsed (-1: none).
-    var pendingKeyOffset = -1
-    /// Set when an object names a member twice.
-    var sawDuplicateKey = false
+    var tape: [JSONTapeEntry] = []
 
-    // Line tracking: raw newlines can only appear in whitespace, so `skipWhitespace` sees them all.
-    var line = 1
-    // Column bookkeeping for location recording: the column at `columnOffset` on the current line.
-    var columnOffset = 0
-    var column = 1
-
-    init(bytes: UnsafeBufferPointer<UInt8>, recordsLocations: Bool, recordsOffsets: Bool = false) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        self.recordsLocations = recordsLocations
-        self.recordsOffsets = recordsOffsets
-        sourceIndex = JSONSourceIndex(bytes: recordsOffsets ? Array(bytes) : [])
     }
 
-    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            index = 3
-            columnOffset = 3
+    /// Parses the whole document into `tape`.
+    mutating func parseDocument() throws(JSONParseError) {
+        guard bytes.count < Int(UInt32.max) else {
+            throw JSONParseError(
+                kind: .syntax,
+                message: "the document is larger than 4 GiB, more than a JSON document can be here",
+                offset: 0,
+                line: 1,
+                column: 1
+            )
         }
+        // About one entry per eight bytes of a typical API response or suite: reserved once instead
+        // of growing (and being copied) a dozen times while a large document is parsed.
+        tape.reserveCapacity(bytes.count / 8 + 4)
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         guard index < bytes.count else { throw error("the document is empty; expected a JSON value") }
-        let value = try parseValue(pointer: "")
+        try parseValue()
         skipWhitespace()
         if index < bytes.count {
             throw error("unexpected \(describe(bytes[index])) after the JSON value; a document holds exactly one value")
         }
-        return value
     }
 
     // MARK: - Values
 
-    mutating func parseValue(pointer: String) throws(JSONParseError) -> JSONValue {
+    mutating func parseValue() throws(JSONParseError) {
         guard index < bytes.count else { throw error("unexpected end of input; expected a JSON value") }
-        if recordsLocations { map.valueLocations[pointer] = currentLocation() }
-        var node = -1
-        if recordsOffsets {
-            node = sourceIndex.addNode(valueOffset: index, keyOffset: pendingKeyOffset)
-            pendingKeyOffset = -1
-        }
+        let start = UInt32(truncatingIfNeeded: index)
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject(pointer: pointer, node: node)
-        case UInt8(ascii: "["): return try parseArray(pointer: pointer, node: node)
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "{"): try parseObject()
+        case UInt8(ascii: "["): try parseArray()
+        case UInt8(ascii: "\""): try parseString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try parseNumber()
+            tape.append(
+                JSONTapeEntry(kind: .number, offset: start, length: UInt32(truncatingIfNeeded: index) - start)
+            )
         case UInt8(ascii: "t"):
             try expectLiteral("true")
-            return .bool(true)
+            tape.append(JSONTapeEntry(kind: .true, offset: start))
         case UInt8(ascii: "f"):
             try expectLiteral("false")
-            return .bool(false)
+            tape.append(JSONTapeEntry(kind: .false, offset: start))
         case UInt8(ascii: "n"):
             try expectLiteral("null")
-            return .null
+            tape.append(JSONTapeEntry(kind: .null, offset: start))
         case let byte: throw error("unexpected \(describe(byte)); expected a JSON value")
         }
     }
 
-    mutating func parseObject(pointer: String, node: Int = -1) throws(JSONParseError) -> JSONValue {
+    mutating func parseObject() throws(JSONParseError) {
         try enterContainer()
+        let entry = tape.count
+        tape.append(JSONTapeEntry(kind: .object, offset: UInt32(truncatingIfNeeded: index)))
         index += 1
-        var members: [(key: String, value: JSONValue)] = []
-        var childNodes: [Int32] = []
+        var count: UInt32 = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            if recordsOffsets { sourceIndex.setChildren(of: node, childNodes) }
-            return .object(JSONObject())
+            tape[entry].length = UInt32(truncatingIfNeeded: tape.count)
+            return
         }
-        // Room for a small object's members at once (most have a few): one allocation instead of a
-        // growth step at the first, second and third member.
-        members.reserveCapacity(4)
-        if recordsOffsets { childNodes.reserveCapacity(4) }
         while true {
             guard index < bytes.count else { throw error("unexpected end of input; expected a member name") }
             guard bytes[index] == UInt8(ascii: "\"") else {
@@ -96,23 +86,17 @@ struct JSONParser {
                 }
                 throw error("unexpected \(describe(bytes[index])); expected a member name in double quotes")
             }
-            let keyLocation = recordsLocations ? currentLocation() : nil
             let keyOffset = index
-            let key = try parseString()
-            let childPointer = recordsLocations ? pointer + "/" + JSONSourceMap.escape(key) : ""
-            if let keyLocation { map.keyLocations[childPointer] = keyLocation }
+            try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                let key = Self.decodeString(bytes, at: keyOffset)
                 throw error("expected ':' after the member name \"\(key)\"")
             }
             index += 1
             skipWhitespace()
-            if recordsOffsets {
-                childNodes.append(Int32(truncatingIfNeeded: sourceIndex.valueOffsets.count))
-                pendingKeyOffset = keyOffset
-            }
-            let value = try parseValue(pointer: childPointer)
-            members.append((key, value))
+            try parseValue()
+            count += 1
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("unexpected end of input; expected ',' or '}' after an object member")
@@ -123,36 +107,34 @@ struct JSONParser {
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 depth -= 1
-                let object = JSONObject(members)
-                // The object keeps one member per name: fewer members than written means a repeat.
-                if object.count != members.count { sawDuplicateKey = true }
-                if recordsOffsets { sourceIndex.setChildren(of: node, childNodes) }
-                return .object(object)
+                tape[entry].length = UInt32(truncatingIfNeeded: tape.count)
+                tape[entry].count = count
+                return
             } else {
                 throw error("unexpected \(describe(bytes[index])); expected ',' or '}' after an object member")
             }
         }
     }
 
-    mutating func parseArray(pointer: String, node: Int = -1) throws(JSONParseError) -> JSONValue {
+    mutating func parseArray() throws(JSONParseError) {
         try enterContainer()
+        let entry = tape.count
+        tape.append(JSONTapeEntry(kind: .array, offset: UInt32(truncatingIfNeeded: index)))
         index += 1
-        var elements: [JSONValue] = []
-        var childNodes: [Int32] = []
+        var count: UInt32 = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            if recordsOffsets { sourceIndex.setChildren(of: node, childNodes) }
-            return .array(elements)
+            tape[entry].length = UInt32(truncatingIfNeeded: tape.count)
+            return
         }
         while true {
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 throw error("trailing comma before ']' is not allowed", kind: .trailingComma)
             }
-            let childPointer = recordsLocations ? pointer + "/" + String(elements.count) : ""
-            if recordsOffsets { childNodes.append(Int32(truncatingIfNeeded: sourceIndex.valueOffsets.count)) }
-            elements.append(try parseValue(pointer: childPointer))
+            try parseValue()
+            count += 1
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("unexpected end of input; expected ',' or ']' after an array element")
@@ -163,8 +145,9 @@ struct JSONParser {
             } else if bytes[index] == UInt8(ascii: "]") {
                 index += 1
                 depth -= 1
-                if recordsOffsets { sourceIndex.setChildren(of: node, childNodes) }
-                return .array(elements)
+                tape[entry].length = UInt32(truncatingIfNeeded: tape.count)
+                tape[entry].count = count
+                return
             } else {
                 throw error("unexpected \(describe(bytes[index])); expected ',' or ']' after an array element")
             }
@@ -189,7 +172,8 @@ struct JSONParser {
         index += count
     }
 
-    mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
+    /// Checks a number's grammar and moves past it (its text is read from the bytes when wanted).
+    mutating func parseNumber() throws(JSONParseError) {
         let start = index
         func isDigit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -215,35 +199,18 @@ struct JSONParser {
             guard isDigit(index) else { throw error("expected a digit in the exponent", kind: .invalidNumber) }
             while isDigit(index) { index += 1 }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        return JSONNumber(validatedLiteral: text)
     }
 
-    // MARK: - Whitespace and positions
+    // MARK: - Whitespace and errors
 
+    @inline(__always)
     mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
-            case 0x20, 0x09, 0x0D:
-                index += 1
-            case 0x0A:
-                index += 1
-                line += 1
-                columnOffset = index
-                column = 1
-            default:
-                return
+            case 0x20, 0x09, 0x0D, 0x0A: index += 1
+            default: return
             }
         }
-    }
-
-    /// The location of `index`, advancing the column cache (offsets only grow while parsing).
-    mutating func currentLocation() -> JSONSourceLocation {
-        while columnOffset < index {
-            if bytes[columnOffset] & 0xC0 != 0x80 { column += 1 }
-            columnOffset += 1
-        }
-        return JSONSourceLocation(offset: index, line: line, column: column)
     }
 
     /// An error at `offset` (default: the current index), with line and column counted afresh.

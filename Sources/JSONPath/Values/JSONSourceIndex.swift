@@ -31,11 +31,10 @@ public struct JSONSourceIndex: Sendable {
     /// Whether some object of the document names a member twice (the parser keeps the last value).
     public internal(set) var hasDuplicateKeys = false
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], expectedNodes nodes: Int) {
         self.bytes = bytes
-        // About one node per eight bytes in a compact suite: the tables are sized once instead of
-        // growing (and being copied) a dozen times while a large document is parsed.
-        let nodes = bytes.count / 8
+        // Sized once from the tape (an upper bound: it counts member names too) instead of growing
+        // (and being copied) a dozen times while a large document is indexed.
         valueOffsets.reserveCapacity(nodes)
         keyOffsets.reserveCapacity(nodes)
         childStart.reserveCapacity(nodes)
@@ -251,11 +250,8 @@ public struct JSONSourceIndex: Sendable {
 
     /// The member name starting at the quote `offset`, escapes decoded.
     func decodedKey(at offset: Int) -> [UInt8]? {
-        bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
-            var parser = JSONParser(bytes: buffer, recordsLocations: false)
-            parser.index = offset
-            return (try? parser.parseString()).map { Array($0.utf8) }
-        }
+        // Only offsets of names the parser accepted are recorded, so the name always decodes.
+        bytes.withUnsafeBufferPointer { buffer in Array(JSONParser.decodeString(buffer, at: offset).utf8) }
     }
 
     /// RFC 6901 §4: `~1` is `/`, `~0` is `~`.

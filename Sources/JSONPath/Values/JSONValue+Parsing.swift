@@ -10,12 +10,7 @@ extension JSONValue {
     /// - Parameter data: the document's bytes (UTF-8).
     /// - Throws: ``JSONParseError`` with the line and column of the first problem.
     public init(parsing data: Data) throws(JSONParseError) {
-        // `Data.withUnsafeBytes` only rethrows untyped errors, so the result travels as a `Result`.
-        let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<JSONValue, JSONParseError> in
-            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), recordsLocations: false)
-            do throws(JSONParseError) { return .success(try parser.parseDocument()) } catch { return .failure(error) }
-        }
-        self = try result.get()
+        self = try Self.build(data) { builder in builder.value(at: 0) }
     }
 
     /// Parses a JSON document from text.
@@ -30,17 +25,11 @@ extension JSONValue {
     /// - Returns: the value and a map from RFC 6901 pointers to locations.
     /// - Throws: ``JSONParseError`` with the line and column of the first problem.
     public static func parseWithLocations(_ data: Data) throws(JSONParseError) -> (JSONValue, JSONSourceMap) {
-        let result = data.withUnsafeBytes {
-            (raw: UnsafeRawBufferPointer) -> Result<(JSONValue, JSONSourceMap), JSONParseError> in
-            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), recordsLocations: true)
-            do throws(JSONParseError) {
-                let value = try parser.parseDocument()
-                return .success((value, parser.map))
-            } catch {
-                return .failure(error)
-            }
+        try build(data) { builder in
+            builder.sourceMap = JSONSourceMap()
+            let value = builder.value(at: 0)
+            return (value, builder.sourceMap!)
         }
-        return try result.get()
     }
 
     /// Parses a JSON document and keeps a ``JSONSourceIndex``: byte offsets of every value,
@@ -50,23 +39,39 @@ extension JSONValue {
     /// - Returns: the value and the index (which also tells whether a member name was repeated).
     /// - Throws: ``JSONParseError`` with the line and column of the first problem.
     public static func parseWithSourceIndex(_ data: Data) throws(JSONParseError) -> (JSONValue, JSONSourceIndex) {
-        let result = data.withUnsafeBytes {
-            (raw: UnsafeRawBufferPointer) -> Result<(JSONValue, JSONSourceIndex), JSONParseError> in
-            var parser = JSONParser(
-                bytes: raw.bindMemory(to: UInt8.self),
-                recordsLocations: false,
-                recordsOffsets: true
-            )
-            do throws(JSONParseError) {
-                let value = try parser.parseDocument()
-                parser.sourceIndex.hasDuplicateKeys = parser.sawDuplicateKey
-                parser.sourceIndex.finish()
-                return .success((value, parser.sourceIndex))
-            } catch {
-                return .failure(error)
+        let bytes = [UInt8](data)
+        let tape = try JSONDocument.parseTape(bytes)
+        return bytes.withUnsafeBufferPointer { buffer in
+            tape.withUnsafeBufferPointer { entries in
+                var builder = JSONTreeBuilder(bytes: buffer, tape: entries)
+                builder.sourceIndex = JSONSourceIndex(bytes: bytes, expectedNodes: tape.count)
+                let value = builder.value(at: 0)
+                var index = builder.sourceIndex!
+                index.hasDuplicateKeys = builder.sawDuplicateKey
+                index.finish()
+                return (value, index)
             }
         }
-        return try result.get()
+    }
+
+    /// Parses `data` into a tape and hands a builder over it to `body`.
+    private static func build<Result>(
+        _ data: Data,
+        _ body: (inout JSONTreeBuilder) -> Result
+    ) throws(JSONParseError) -> Result {
+        // `Data.withUnsafeBytes` only rethrows untyped errors, so the tape travels as a `Swift.Result`.
+        let outcome = data.withUnsafeBytes { raw -> Swift.Result<Result, JSONParseError> in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var parser = JSONParser(bytes: bytes)
+            do throws(JSONParseError) { try parser.parseDocument() } catch { return .failure(error) }
+            return .success(
+                parser.tape.withUnsafeBufferPointer { entries in
+                    var builder = JSONTreeBuilder(bytes: bytes, tape: entries)
+                    return body(&builder)
+                }
+            )
+        }
+        return try outcome.get()
     }
 
     /// How deeply arrays and objects may nest before parsing stops with an error (it keeps the

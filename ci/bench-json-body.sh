@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Large JSON bodies at wire speed: N GETs of a ~100 KB JSON document (a page of items, generated)
+# from a private nginx, each checked for status 200 and one JSONPath assertion on the body
+# (`$.items[-1].id`), against `curl --parallel --parallel-max 64` fetching the same N URLs to
+# /dev/null. ROUNDS rounds alternated; medians and the ratio (curl's time / afrun's) printed.
+#
+#   ci/bench-json-body.sh                    # N=200, ROUNDS=5, SIZE=100000
+#   AFRUN=/path/to/afrun N=500 ci/bench-json-body.sh
+#
+# afrun runs as in CI: `--jobs 64`, `-q --no-history`, the suite `parallel`. Not a test: figures
+# move with load.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+N=${N:-200}
+ROUNDS=${ROUNDS:-5}
+SIZE=${SIZE:-100000}
+. ci/bench-server.sh
+bench_init json-body
+
+mkdir -p "$SCRATCH/www" "$SCRATCH/suite"
+python3 - "$SIZE" "$SCRATCH/www/page.json" <<'PY'
+import json, sys
+size, path = int(sys.argv[1]), sys.argv[2]
+items, total, i = [], 0, 0
+while total < size:
+    item = {"id": i, "name": f"Item {i} été", "price": round(i % 1000 + 0.99, 2), "available": i % 3 != 0,
+            "tags": [f"a{i % 7}", f"b{i % 11}"], "owner": {"id": i * 7, "email": f"u{i}@example.test"},
+            "description": f"A \"quoted\" description of item {i}, long enough to look like real API text."}
+    items.append(item)
+    total += len(json.dumps(item, ensure_ascii=False).encode()) + 2
+    i += 1
+open(path, "w").write(json.dumps({"page": 1, "total": len(items), "items": items}, ensure_ascii=False))
+print(len(items) - 1, file=open(path + ".last", "w"))
+PY
+LAST=$(cat "$SCRATCH/www/page.json.last")
+start_nginx page.json application/json
+
+python3 - "$N" "$BASE" "$SCRATCH" "$LAST" <<'PY'
+import json, sys
+n, base, scratch, last = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
+tests = [{"name": f"page {i}", "request": {"url": f"page.json?i={i}"},
+          "expect": {"status": 200, "json": [{"path": "$.items[-1].id", "equals": last}]}} for i in range(n)]
+json.dump({"name": "json-body", "baseURL": base + "/", "parallel": True, "tests": tests},
+          open(f"{scratch}/suite/bench.json", "w"))
+with open(f"{scratch}/urls.txt", "w") as f:
+    for i in range(n):
+        f.write(f'url = "{base}/page.json?i={i}"\noutput = "/dev/null"\n')
+PY
+echo "== $N GETs of $(stat -c %s "$SCRATCH/www/page.json") bytes of JSON, $ROUNDS rounds"
+
+"$AFRUN" run "$SCRATCH/suite/bench.json" --jobs 64 -q --no-history >/dev/null \
+  || { echo "bench-json-body: the suite does not pass"; exit 1; }
+seconds() { python3 -c 'import sys, time, subprocess; t = time.monotonic(); subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True); print(f"{time.monotonic() - t:.4f}")' "$@"; }
+curl_times=(); afrun_times=()
+for round in $(seq "$ROUNDS"); do
+  c=$(seconds curl -s --parallel --parallel-max 64 -K "$SCRATCH/urls.txt")
+  a=$(seconds "$AFRUN" run "$SCRATCH/suite/bench.json" --jobs 64 -q --no-history)
+  curl_times+=("$c"); afrun_times+=("$a")
+  printf 'round %d: curl %ss  afrun %ss\n' "$round" "$c" "$a"
+done
+median() { printf '%s\n' "$@" | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
+mc=$(median "${curl_times[@]}"); ma=$(median "${afrun_times[@]}")
+python3 -c "
+n, c, a = $N, $mc, $ma
+print(f'median: curl {c:.3f}s ({n / c:.0f} req/s)  afrun {a:.3f}s ({n / a:.0f} tests/s)  afrun/curl speed {c / a:.2f}x')"
