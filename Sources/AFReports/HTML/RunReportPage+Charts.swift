@@ -61,6 +61,8 @@ extension RunReportPage {
                 anchor: "end"
             )
         }
+        // Tooltips name each test; past 2,000 bars they would weigh more than the bars.
+        let titled = placed.count <= 2_000
         for item in placed {
             let r = item.result
             chart.rect(
@@ -69,8 +71,9 @@ extension RunReportPage {
                 width: x(item.end) - x(item.start),
                 height: max(laneHeight - 2, 1),
                 class: "b-\(r.status.rawValue)",
-                title: "\(r.identity.suiteName) / \(r.identity.testName): \(r.status.rawValue), "
-                    + HTMLPage.duration(r.durationMs)
+                title: titled
+                    ? "\(r.identity.suiteName) / \(r.identity.testName): \(r.status.rawValue), "
+                        + HTMLPage.duration(r.durationMs) : nil
             )
         }
         return chart.finish()
@@ -138,9 +141,14 @@ extension RunReportPage {
             let old = sums[name] ?? ([Double](repeating: 0, count: values.count), 0)
             sums[name] = (zip(old.values, values).map(+), old.count + 1)
         }
-        let means = order.map { name in
-            (name: name, values: sums[name]!.values.map { $0 / Double(sums[name]!.count) })
-        }.sorted { $0.values.reduce(0, +) > $1.values.reduce(0, +) }.prefix(30)
+        var all: [(name: String, values: [Double])] = []
+        for name in order {
+            guard let sum = sums[name] else { continue }
+            let count = Double(sum.count)
+            all.append((name, sum.values.map { $0 / count }))
+        }
+        let total = { (values: [Double]) -> Double in values.reduce(0, +) }
+        let means = all.sorted { total($0.values) > total($1.values) }.prefix(30)
         let rowHeight = 20.0
         let (left, width) = (150.0, 480.0)
         let height = Double(max(means.count, 1)) * rowHeight + 8

@@ -46,12 +46,11 @@ extension RunReportPage {
         for row in rows {
             let r = row.result
             let failing = r.status == .failed || r.status == .error
-            page.raw("<tr class=\"s-\(r.status.rawValue)\" data-name=\"")
-            page.text(r.identity.description.lowercased())
-            page.raw("\"><td><span class=\"st \(r.status.rawValue)\">\(r.status.rawValue)</span></td>")
+            page.raw("<tr class=\"s-\(r.status.rawValue)\"><td><span class=\"st \(r.status.rawValue)\">")
+            page.raw("\(r.status.rawValue)</span></td>")
             if runs.count > 1 { page.raw("<td class=\"num\">\(row.run)</td>") }
-            page.element("td", r.identity.suiteName)
-            page.raw("<td>")
+            page.element("td", r.identity.suiteName, class: "nm")
+            page.raw("<td class=\"nm\">")
             if failing { page.raw("<a href=\"#f-\(row.anchor)\">") }
             page.text(r.identity.testName)
             if failing { page.raw("</a>") }
@@ -69,7 +68,9 @@ extension RunReportPage {
     private func phaseBar(_ timings: TimingSummary?, scale: Double, into page: inout HTMLPage) {
         guard let timings else { return }
         let values = Self.phaseValues(timings)
-        let title = zip(Self.phases, values).map { "\($0.key) \(HTMLPage.duration($1))" }.joined(separator: ", ")
+        // Compact: the title is repeated on every row of a page that may hold 10,000.
+        let title =
+            zip(Self.phases, values).map { "\($0.key) \(HTMLPage.coordinate($1))" }.joined(separator: " ") + " ms"
         page.raw("<span class=\"pb\" title=\"\(HTMLText.escape(title))\">")
         for (phase, value) in zip(Self.phases, values) where value > 0 {
             let percent = value / scale * 100

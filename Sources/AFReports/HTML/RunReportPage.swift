@@ -22,7 +22,7 @@ struct RunReportPage {
 
     /// Failing tests whose whole detail is written; beyond them only the messages, which keeps a page of
     /// thousands of failures under 10 MB.
-    static let detailedFailureLimit = 1_000
+    static let detailedFailureLimit = 500
     /// Characters of a body shown in the page.
     static let bodyLimit = 1_024
 
@@ -126,13 +126,15 @@ struct RunReportPage {
         page.raw("</dl>")
     }
 
-    /// The name search: hides rows whose `suite / test` does not contain the typed text. The search box
-    /// is hidden until the script shows it, so a page read with scripts off offers only what works.
+    /// The name search: hides rows whose `suite/test` does not contain the typed text (names read once,
+    /// from the two name cells of each row). The search box is hidden until the script shows it, so a page
+    /// read with scripts off offers only what works.
     static let searchScript = """
         (function(){var q=document.getElementById('search');if(!q)return;q.hidden=false;\
-        var rows=document.querySelectorAll('table.results tbody tr');\
+        var rows=document.querySelectorAll('table.results tbody tr'),names=[];\
+        for(var i=0;i<rows.length;i++){var c=rows[i].querySelectorAll('td.nm');\
+        names.push((c[0].textContent+'/'+c[1].textContent).toLowerCase());}\
         q.addEventListener('input',function(){var v=q.value.toLowerCase();\
-        for(var i=0;i<rows.length;i++){var r=rows[i];r.classList.toggle('nomatch',v!==''&&\
-        r.getAttribute('data-name').indexOf(v)<0);}});})();
+        for(var i=0;i<rows.length;i++){rows[i].classList.toggle('nomatch',v!==''&&names[i].indexOf(v)<0);}});})();
         """
 }
