@@ -24,7 +24,7 @@ extension HTMLPage {
         dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:0;font-size:13px}
         dl.meta dt{color:var(--muted)}dl.meta dd{margin:0;overflow-wrap:anywhere}
         code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
-        .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(380px,1fr));gap:16px}
+        .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(380px,1fr));gap:16px;align-items:start}
         figure{margin:0;border:1px solid var(--line);border-radius:8px;padding:10px 12px}
         figure.wide{grid-column:1/-1}figcaption{font-weight:600;margin-bottom:6px}
         svg{display:block;width:100%;height:auto}svg text{font:11px system-ui,sans-serif;fill:var(--muted)}

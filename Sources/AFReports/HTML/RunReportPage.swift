@@ -114,9 +114,9 @@ struct RunReportPage {
         if let branch = info.gitBranch { facts.append(("Git branch", branch)) }
         if let shard = info.shard { facts.append(("Shard", shard)) }
         if !info.host.isEmpty { facts.append(("Host", info.host)) }
-        facts.append(
-            ("Versions", "afrun \(info.afrunVersion) · libcurl \(info.libcurlVersion) · \(info.opensslVersion)")
-        )
+        // libcurl's version string starts `libcurl/`, OpenSSL's `OpenSSL `: shown as the libraries say them.
+        let curl = info.libcurlVersion.hasPrefix("libcurl") ? info.libcurlVersion : "libcurl " + info.libcurlVersion
+        facts.append(("Versions", "afrun \(info.afrunVersion) · \(curl) · \(info.opensslVersion)"))
         if !info.commandLine.isEmpty { facts.append(("Command", info.commandLine.joined(separator: " "))) }
         page.raw("<dl class=\"meta\">")
         for (name, value) in facts {
