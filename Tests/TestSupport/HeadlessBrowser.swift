@@ -9,12 +9,8 @@ public enum HeadlessBrowser {
     }
 
     /// The DOM after the page's scripts ran, as Chromium serializes it (`--dump-dom`).
-    /// - Parameter scripts: false renders with JavaScript off.
-    public static func dumpDOM(_ file: URL, scripts: Bool = true) throws -> String {
-        try String(
-            decoding: chromiumRun(["--dump-dom"] + (scripts ? [] : ["--blink-settings=scriptEnabled=false"]), file),
-            as: UTF8.self
-        )
+    public static func dumpDOM(_ file: URL) throws -> String {
+        try String(decoding: chromiumRun(["--dump-dom"], file), as: UTF8.self)
     }
 
     /// A PNG screenshot of the page, `width` × `height` pixels.
