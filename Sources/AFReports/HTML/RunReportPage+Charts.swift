@@ -50,7 +50,9 @@ extension RunReportPage {
         let x = { (ms: Double) in left + ms / span * (width - left - 8) }
         for tick in SVGChart.ticks(upTo: span) {
             chart.line(x1: x(tick), y1: top, x2: x(tick), y2: height - 20, class: "grid")
-            chart.text(HTMLPage.duration(tick), x: x(tick), y: height - 6, anchor: "middle")
+            // The last label ends at the edge rather than being cut by it.
+            let anchor = x(tick) > width - 40 ? "end" : "middle"
+            chart.text(HTMLPage.duration(tick), x: min(x(tick), width - 2), y: height - 6, anchor: anchor)
         }
         let labelEvery = max(1, Int((12 / laneHeight).rounded(.up)))
         for lane in stride(from: 0, to: lanes, by: labelEvery) {
