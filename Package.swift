@@ -82,8 +82,8 @@ let package = Package(
             name: "AFHistory",
             dependencies: ["AFRunner", "AFSession", "Locking", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // JUnit XML, JSON report, GitHub Actions annotations and summary.
-        .target(name: "AFReports", dependencies: ["AFSession", "AFRunner", "Locking"]),
+        // JUnit XML, JSON report, GitHub Actions annotations and summary, the HTML run and history reports.
+        .target(name: "AFReports", dependencies: ["AFSession", "AFRunner", "AFHistory", "JSONPath", "Locking"]),
         // The in-process httpbin-like server: the only module that imports NIO.
         .target(
             name: "FixtureServer",
@@ -160,7 +160,7 @@ let package = Package(
             dependencies: ["AFRunner", "AFSuite", "JSONSchema", "AFOpenAPI", "FixtureServer", "Locking"]
         ),
         .testTarget(name: "AFHistoryTests", dependencies: ["AFHistory", "AFRunner", "Locking", "TestSupport"]),
-        .testTarget(name: "AFReportsTests", dependencies: ["AFReports", "AFRunner", "TestSupport"]),
+        .testTarget(name: "AFReportsTests", dependencies: ["AFReports", "AFRunner", "AFHistory", "TestSupport"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "TestSupport"]),
         .testTarget(name: "afrunTests", dependencies: ["FixtureServer", "TestSupport"]),
     ]

@@ -13,6 +13,8 @@ command -v xmllint >/dev/null || need+=(libxml2-utils)
 command -v curl >/dev/null || need+=(curl)
 command -v openssl >/dev/null || need+=(openssl)
 command -v sqlite3 >/dev/null || need+=(sqlite3)
+# A real browser for the HTML report tests (they render the page with `chromium --headless --dump-dom`).
+command -v chromium >/dev/null || need+=(chromium)
 
 if [ ${#need[@]} -gt 0 ]; then
   echo "install-deps: installing ${need[*]}"

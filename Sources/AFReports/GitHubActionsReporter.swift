@@ -21,6 +21,9 @@ public final class GitHubActionsReporter: ResultSink {
     private let summaryPath: String?
     private let workspace: String?
     private let output: Output
+    /// The run's HTML report (`--html`), linked from the summary through the workflow run's artifacts.
+    private let htmlReport: String?
+    private let artifactsURL: String?
     private let collector = ResultCollector()
     private let written = LockedValue<Set<String>>([])
 
@@ -28,7 +31,16 @@ public final class GitHubActionsReporter: ResultSink {
     /// - Parameters:
     ///   - environment: the process environment (`GITHUB_STEP_SUMMARY`, `GITHUB_WORKSPACE`).
     ///   - output: receives each annotation line (without newline); prints by default.
-    public init(environment: [String: String], output: @escaping Output = { print($0) }) {
+    ///   - htmlReport: the `--html` file, named in the summary with a link to the run's artifacts.
+    public init(environment: [String: String], output: @escaping Output = { print($0) }, htmlReport: String? = nil) {
+        self.htmlReport = htmlReport
+        if let server = environment["GITHUB_SERVER_URL"], let repository = environment["GITHUB_REPOSITORY"],
+            let runID = environment["GITHUB_RUN_ID"], !server.isEmpty, !repository.isEmpty, !runID.isEmpty
+        {
+            self.artifactsURL = "\(server)/\(repository)/actions/runs/\(runID)#artifacts"
+        } else {
+            self.artifactsURL = nil
+        }
         let summary = environment["GITHUB_STEP_SUMMARY"] ?? ""
         self.summaryPath = summary.isEmpty ? nil : summary
         self.workspace = environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
@@ -48,11 +60,22 @@ public final class GitHubActionsReporter: ResultSink {
         if written.withLock({ $0.insert(line).inserted }) { output(line) }
     }
 
+    /// The summary's pointer to the HTML report: GitHub cannot show an artifact's page inline, so the
+    /// line names the file and links to the run's artifacts, where the upload step puts it.
+    private var htmlLine: String {
+        guard let htmlReport else { return "" }
+        let name = (htmlReport as NSString).lastPathComponent
+        guard let artifactsURL else { return "📊 HTML report: `\(Self.cell(name))` (in this run's artifacts)\n" }
+        return "📊 HTML report: [`\(Self.cell(name))` in this run's artifacts](\(artifactsURL))\n"
+    }
+
     /// Appends the Markdown summary when `GITHUB_STEP_SUMMARY` is set.
     /// - Throws: `ReportError.cannotWrite` when the summary file cannot be appended to.
     public func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
         guard let summaryPath else { return }
-        let markdown = Self.markdown(run: run, summary: summary, status: status, results: collector.all)
+        let markdown =
+            Self.markdown(run: run, summary: summary, status: status, results: collector.all)
+            + htmlLine
         guard let handle = FileHandle(forWritingAtPath: summaryPath) ?? Self.create(summaryPath) else {
             throw ReportError.cannotWrite(path: summaryPath, reason: "GITHUB_STEP_SUMMARY cannot be opened")
         }

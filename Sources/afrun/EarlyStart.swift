@@ -39,7 +39,7 @@ struct EarlyStart: Sendable {
             )
         }
         let receivesIdentity =
-            !reports.noHistory || reports.junit != nil || reports.reportJSON != nil || gitHub
+            !reports.noHistory || reports.junit != nil || reports.reportJSON != nil || reports.html != nil || gitHub
             || command.output.showsProgress
         let work = Task.detached { () -> RunInfo? in
             SessionManager.prepareTransport()

@@ -12,7 +12,7 @@ struct HistoryCommand: ParsableCommand {
         subcommands: [
             HistoryRunsCommand.self, HistoryShowCommand.self, HistoryTestCommand.self, HistoryFlakyCommand.self,
             HistorySlowestCommand.self, HistoryTrendsCommand.self, HistoryCompareCommand.self, HistoryPruneCommand.self,
-            HistoryMergeCommand.self,
+            HistoryMergeCommand.self, HistoryReportCommand.self,
         ]
     )
 }

@@ -22,6 +22,7 @@ extension RunCommand {
         early: EarlyStart,
         first: Bool,
         gitHub: GitHubActionsReporter?,
+        html: HTMLReporter?,
         console: Console
     ) async throws -> Outcome? {
         var options = options
@@ -31,6 +32,7 @@ extension RunCommand {
             filter: options.include,
             reports: reports,
             gitHub: gitHub,
+            html: html,
             console: console,
             openedStore: first ? early.store : nil
         )

@@ -44,7 +44,8 @@ struct RunCommand: AsyncParsableCommand {
             let environment = ProcessEnvironment.all
             let gitHub =
                 GitHubActionsReporter.isEnabled(environment: environment)
-                ? GitHubActionsReporter(environment: environment, output: { console.out($0) }) : nil
+                ? GitHubActionsReporter(environment: environment, output: { console.out($0) }, htmlReport: reports.html)
+                : nil
             // Started before loading: it runs on the other cores while the suites are decoded.
             let early = EarlyStart.begin(self, secrets: defined.secrets, gitHub: gitHub != nil)
             do {
@@ -103,8 +104,10 @@ struct RunCommand: AsyncParsableCommand {
         }
         options.include = Self.selecting(execution.tags, in: loaded.suites, and: options.include)
 
-        // `--repeat N`: N runs one after the other, each planned, recorded and summed up on its own.
+        // `--repeat N`: N runs one after the other, each planned, recorded and summed up on its own; one
+        // HTML reporter serves them all, so its page shows every run.
         let count = execution.repeat
+        let html = reports.html.map(HTMLReporter.init(path:))
         var failedRuns = 0
         var reportsFailed = false
         for iteration in 1...count {
@@ -116,6 +119,7 @@ struct RunCommand: AsyncParsableCommand {
                     early: early,
                     first: iteration == 1,
                     gitHub: gitHub,
+                    html: html,
                     console: console
                 )
             else { break }

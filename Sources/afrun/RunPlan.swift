@@ -26,6 +26,8 @@ struct RunPlan {
     /// - Parameters:
     ///   - gitHub: the GitHub Actions reporter, one for every run of the command so that `--repeat`
     ///     annotates a repeated failure once; nil outside GitHub Actions.
+    ///   - html: the HTML reporter (`--html`), one for every run of the command so that the page of
+    ///     `--repeat` holds every run.
     ///   - openedStore: the history already opening in the background (`EarlyStart`), used when this run
     ///     records without reading the history first.
     static func make(
@@ -33,6 +35,7 @@ struct RunPlan {
         filter: (@Sendable (TestIdentity) -> Bool)?,
         reports: ReportOptions,
         gitHub: GitHubActionsReporter? = nil,
+        html: HTMLReporter? = nil,
         console: Console,
         openedStore: HistoryStore? = nil
     ) -> RunPlan {
@@ -85,6 +88,7 @@ struct RunPlan {
             sinks.append(JUnitReporter(path: junit, flakiness: flakiness))
         }
         if let json = reports.reportJSON { sinks.append(JSONReporter(path: json)) }
+        if let html { sinks.append(html) }
         if let gitHub { sinks.append(gitHub) }
         if reader !== store { try? reader?.close() }
 

@@ -83,7 +83,7 @@ struct SecretPosition: Sendable, CustomTestStringConvertible {
     ]
 
     /// Every form of the secret, in every output, for every position: none may appear. One `-v` run writes the
-    /// reports, the GitHub annotations and summary and the history (`--history-detail all`); a default and a `-q`
+    /// reports (JUnit, JSON, HTML), the GitHub annotations and summary and the history (`--history-detail all`); a default and a `-q`
     /// run follow; then every `afrun history` command in every format reads the database.
     @Test(arguments: positions)
     func noFormOfASecretInAnyOutput(position: SecretPosition) async throws {
@@ -95,7 +95,7 @@ struct SecretPosition: Sendable, CustomTestStringConvertible {
             let common = ["leak.json", "--db", "h.sqlite", "--history-detail", "all"] + position.arguments
             var outputs: [String: String] = [:]
             let verbose = try await AfrunProcess.run(
-                common + ["-v", "--junit", "junit.xml", "--report-json", "report.json"],
+                common + ["-v", "--junit", "junit.xml", "--report-json", "report.json", "--html", "report.html"],
                 in: folder.url,
                 environment: position.environment.merging(
                     [
@@ -112,7 +112,12 @@ struct SecretPosition: Sendable, CustomTestStringConvertible {
                 in: folder.url,
                 environment: position.environment
             ).all
-            for file in ["junit.xml", "report.json", "summary.md"] {
+            let page = try await AfrunProcess.run(
+                ["history", "report", "--db", "h.sqlite", "--html", "history.html"],
+                in: folder.url
+            )
+            #expect(page.status == 0, "\(page.all)")
+            for file in ["junit.xml", "report.json", "summary.md", "report.html", "history.html"] {
                 outputs[file] = try String(contentsOf: folder.url.appendingPathComponent(file), encoding: .utf8)
             }
             outputs["history database"] = try Self.dump(folder.url.appendingPathComponent("h.sqlite"))

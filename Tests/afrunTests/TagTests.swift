@@ -45,7 +45,7 @@ import Testing
         let folder = try SuiteFolder.withUnreachableTest()
         defer { folder.remove() }
         let output = try await AfrunProcess.run(["s.json", "--no-history", "--tag", "smoke,slow"], in: folder.url)
-        #expect(output.status == 2, "\(output.all)")
+        #expect(output.status == 64, "\(output.all)")
         #expect(output.stderr.contains("--tag 'smoke,slow' is not a tag name"), "\(output.stderr)")
     }
 

@@ -41,6 +41,14 @@ struct ReportOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "Write a self-contained HTML report: counts, charts, every test, failure details (works with --repeat and --shard; a file that cannot be written makes the run exit 2).",
+            valueName: "file"
+        )
+    )
+    var html: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Run shard K of N, balanced by the durations in history; with --no-history (or no history yet) balanced by test count. Every shard job must use the same history setting.",
             valueName: "K/N"
         )

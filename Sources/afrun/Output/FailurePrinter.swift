@@ -1,3 +1,4 @@
+import AFReports
 import AFRunner
 import AFSuite
 import Foundation

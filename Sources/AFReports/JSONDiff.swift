@@ -2,11 +2,12 @@ import Foundation
 import JSONPath
 
 /// A small line diff of two JSON values, pretty-printed with sorted keys: lines only in the
-/// expected value start with `-`, lines only in the actual value with `+`.
-enum JSONDiff {
+/// expected value start with `-`, lines only in the actual value with `+`. The terminal's failure list
+/// and the HTML report show the same diff.
+public enum JSONDiff {
     /// The diff lines, or nil when either side is not a JSON object or array (a one-line
     /// "expected X, got Y" says it better then).
-    static func lines(expected: String, actual: String) -> [String]? {
+    public static func lines(expected: String, actual: String) -> [String]? {
         guard let e = try? JSONValue(parsing: Data(expected.utf8)), let a = try? JSONValue(parsing: Data(actual.utf8)),
             e.isContainer || a.isContainer
         else { return nil }
@@ -21,7 +22,7 @@ enum JSONDiff {
     }
 
     /// Longest-common-subsequence line diff.
-    static func diff(_ a: [String], _ b: [String]) -> [String] {
+    public static func diff(_ a: [String], _ b: [String]) -> [String] {
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in stride(from: a.count - 1, through: 0, by: -1) {
             for j in stride(from: b.count - 1, through: 0, by: -1) {

@@ -1,0 +1,34 @@
+import AFHistory
+import AFReports
+import ArgumentParser
+import Foundation
+
+/// `afrun history report --html FILE`: the history as a self-contained HTML page.
+struct HistoryReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write the history as an HTML page: pass rates, trends, flaky and slow tests, the last two runs.",
+        discussion: "Shards of one pipeline (runs with --shard and the same git commit) count as one run."
+    )
+
+    @OptionGroup var options: HistoryOptions
+    @OptionGroup var window: WindowOptions
+
+    @Option(help: ArgumentHelp("The HTML file to write.", valueName: "file"))
+    var html: String
+
+    @Option(help: ArgumentHelp("Only this suite (its name or file); repeat for several.", valueName: "suite"))
+    var suite: [String] = []
+
+    func run() throws {
+        try ExitStatus.reportingInternalErrors {
+            let report = try options.withStore { try HistoryReport.read(from: $0, last: window.last, suites: suite) }
+            do {
+                try HistoryReport.write(report.html(), to: html)
+            } catch {
+                throw HistoryOptions.failure("\(error)")
+            }
+            print("wrote \(html): \(report.points.count) runs")
+        }
+    }
+}
