@@ -14,15 +14,26 @@ extension AssertionEvaluator {
         _ predicates: PredicateSet,
         problem: String
     ) -> [AssertionResult] {
+        failedEach(kind: kind, target: target, predicates, actual: nil, message: problem)
+    }
+
+    /// One failed result per predicate, each with the same actual value and `target: message`.
+    static func failedEach(
+        kind: String,
+        target: String?,
+        _ predicates: PredicateSet,
+        actual: String?,
+        message: String
+    ) -> [AssertionResult] {
         predicates.predicates.map { p in
             AssertionResult(
                 kind: kind,
                 target: target,
                 predicate: p.keyword,
                 expected: expectedText(p),
-                actual: nil,
+                actual: actual,
                 passed: false,
-                message: "\(target ?? kind): \(problem)"
+                message: "\(target ?? kind): \(message)"
             )
         }
     }

@@ -27,16 +27,6 @@ extension AssertionEvaluator {
         _ predicates: PredicateSet,
         _ failure: FilterPipeline.Failure
     ) -> [AssertionResult] {
-        predicates.predicates.map { p in
-            AssertionResult(
-                kind: kind,
-                target: target,
-                predicate: p.keyword,
-                expected: expectedText(p),
-                actual: failure.got,
-                passed: false,
-                message: "\(target ?? kind): \(failure)"
-            )
-        }
+        failedEach(kind: kind, target: target, predicates, actual: failure.got, message: "\(failure)")
     }
 }

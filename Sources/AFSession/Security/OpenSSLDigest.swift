@@ -9,25 +9,23 @@ public enum OpenSSLDigest {
     /// - Parameter data: the bytes to hash.
     /// - Returns: 32 bytes.
     public static func sha256(_ data: Data) -> Data {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        let ok = data.withUnsafeBytes { raw in
-            EVP_Digest(raw.baseAddress, raw.count, &digest, &length, EVP_sha256(), nil)
-        }
-        precondition(ok == 1, "EVP_Digest(SHA-256) failed")
-        return Data(digest.prefix(Int(length)))
+        digest(data, EVP_sha256(), name: "SHA-256")
     }
 
     /// The MD5 digest of `data` (for the `md5` filter: checksums servers still publish, never security).
     /// - Parameter data: the bytes to hash.
     /// - Returns: 16 bytes.
     public static func md5(_ data: Data) -> Data {
+        digest(data, EVP_md5(), name: "MD5")
+    }
+
+    private static func digest(_ data: Data, _ type: OpaquePointer?, name: String) -> Data {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let ok = data.withUnsafeBytes { raw in
-            EVP_Digest(raw.baseAddress, raw.count, &digest, &length, EVP_md5(), nil)
+            EVP_Digest(raw.baseAddress, raw.count, &digest, &length, type, nil)
         }
-        precondition(ok == 1, "EVP_Digest(MD5) failed")
+        precondition(ok == 1, "EVP_Digest(\(name)) failed")
         return Data(digest.prefix(Int(length)))
     }
 
