@@ -44,7 +44,10 @@ if [ "${AFRUN_SKIP_TSAN:-0}" != 1 ]; then
   echo "== ThreadSanitizer (session core, runner, history writer)"
   # Strict: a race report or a failing test fails CI. A crash of the process itself (the TSan runtime was
   # seen to abort once, "CHECK failed", while the Swift backtracer ran) is retried once, as above.
-  TSAN_OPTIONS="suppressions=$PWD/ci/tsan-suppressions.txt ${TSAN_OPTIONS:-}" \
+  # At most four tests at a time: under ThreadSanitizer's slowdown, a whole target in parallel on two cores
+  # starved tests with a time limit past it (seen: three tests over 60 s that take 2 s alone).
+  SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=4 \
+    TSAN_OPTIONS="suppressions=$PWD/ci/tsan-suppressions.txt ${TSAN_OPTIONS:-}" \
     run_tests --sanitize=thread --scratch-path .build-tsan --filter 'AFSessionTests|AFRunnerTests|AFHistoryTests'
 fi
 
