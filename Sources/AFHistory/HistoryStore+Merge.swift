@@ -37,7 +37,11 @@ extension HistoryStore {
                 }
                 var copied = 0
                 try db.inTransaction(.immediate) {
-                    copied = try Self.copyRuns(in: db, sourceIsV1: applied == ["v1"])
+                    copied = try Self.copyRuns(
+                        in: db,
+                        sourceIsV1: applied == ["v1"],
+                        sourceHasTags: applied.contains("v7")
+                    )
                     return .commit
                 }
                 return copied
@@ -49,7 +53,7 @@ extension HistoryStore {
         }
     }
 
-    private static func copyRuns(in db: Database, sourceIsV1: Bool) throws -> Int {
+    private static func copyRuns(in db: Database, sourceIsV1: Bool, sourceHasTags: Bool) throws -> Int {
         // A version 1 run kept everything: its `history_detail` is the column's default, `all`.
         let runColumns = sourceIsV1 ? runCopyColumns : runCopyColumns + ", history_detail"
         try db.execute(
@@ -71,6 +75,22 @@ extension HistoryStore {
                     JOIN main.suites ms ON ms.file = ss.file JOIN main.tests mt ON mt.suite_id = ms.id AND mt.name = st.name;
                 """
         )
+        if sourceHasTags {
+            // A test's tags are the latest its suite declared; a test this history has no tags for takes
+            // the source's.
+            try db.execute(
+                sql: """
+                    UPDATE main.tests SET tags = (
+                        SELECT st.tags FROM temp.test_map tm JOIN src.tests st ON st.id = tm.old_id
+                        WHERE tm.new_id = main.tests.id AND st.tags IS NOT NULL LIMIT 1
+                    )
+                    WHERE tags IS NULL AND id IN (
+                        SELECT tm.new_id FROM temp.test_map tm JOIN src.tests st ON st.id = tm.old_id
+                        WHERE st.tags IS NOT NULL
+                    )
+                    """
+            )
+        }
         let copied = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM temp.seq_map") ?? 0
         // Result ids move by a fixed offset past this history's largest, so child rows follow without a map.
         let offset = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM main.results") ?? 0

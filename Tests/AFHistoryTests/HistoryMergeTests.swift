@@ -13,6 +13,7 @@ struct HistoryMergeTests {
         defer { HistoryFixtures.remove(shardPath) }
         let shard = try HistoryStore.open(path: shardPath)
         var result = HistoryFixtures.result(HistoryFixtures.identity("d", suite: "Shard"), .failed, ms: 40)
+        result.tags = ["smoke", "slow"]
         result.tls = TLSSummary(
             protocolVersion: "TLSv1.3",
             cipher: "X",
@@ -40,6 +41,10 @@ struct HistoryMergeTests {
             "same test maps to the same identity"
         )
         #expect(try SQLite.query(known.path, "SELECT COUNT(*) FROM tls") == ["1"])
+        #expect(
+            try SQLite.query(known.path, "SELECT tags FROM tests WHERE name = 'd'") == [#"["smoke","slow"]"#],
+            "the test's tags come with it"
+        )
         // The shard kept the failed result's assertion row, and only the count of the passing one's.
         #expect(
             try SQLite.query(
