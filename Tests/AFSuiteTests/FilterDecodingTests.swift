@@ -56,16 +56,7 @@ let filterErrorCases: [ErrorCase] = [
 
 @Test(arguments: filterErrorCases)
 func filterErrorNamesItsPlaceAndFix(_ row: ErrorCase) throws {
-    let errors = diagnostics(row.json, known: row.known)
-    let matching = errors.compactMap { e -> SuiteDiagnostic? in
-        if case .invalid(let d) = e, d.code == row.code { d } else { nil }
-    }
-    let d = try #require(matching.first, "no \(row.code) in: \(errors.map(\.description))")
-    let expected = try #require(position(of: row.at, in: row.json))
-    #expect(d.location.line == expected.line, "\(d)")
-    #expect(d.location.column == expected.column, "\(d)")
-    #expect(d.message.contains(row.message), "\(d.message)")
-    #expect(row.fix.isEmpty || d.fix?.contains(row.fix) == true, "\(d.fix ?? "no fix")")
+    try expectDiagnostic(row)
 }
 
 /// Filters decode on every subject that takes them.

@@ -69,16 +69,7 @@ let predicateErrorCases: [ErrorCase] = [
 
 @Test(arguments: predicateErrorCases)
 func predicateErrorNamesItsPlaceAndFix(_ row: ErrorCase) throws {
-    let errors = diagnostics(row.json, known: row.known)
-    let matching = errors.compactMap { e -> SuiteDiagnostic? in
-        if case .invalid(let d) = e, d.code == row.code { d } else { nil }
-    }
-    let d = try #require(matching.first, "no \(row.code) in: \(errors.map(\.description))")
-    let expected = try #require(position(of: row.at, in: row.json))
-    #expect(d.location.line == expected.line, "\(d)")
-    #expect(d.location.column == expected.column, "\(d)")
-    #expect(d.message.contains(row.message), "\(d.message)")
-    #expect(d.fix?.contains(row.fix) == true, "\(d.fix ?? "no fix")")
+    try expectDiagnostic(row)
 }
 
 /// Every predicate form decodes to its model value.

@@ -430,22 +430,28 @@ let errorCases: [ErrorCase] = [
     ),
 ]
 
+/// Checks that decoding `row.json` gives a `row.code` diagnostic at the place of `row.at` in inline.json,
+/// with the message and the fix (when the row names one) it should have.
+func expectDiagnostic(_ row: ErrorCase) throws {
+    let errors = diagnostics(row.json, known: row.known)
+    let matching = errors.compactMap { e -> SuiteDiagnostic? in
+        if case .invalid(let d) = e, d.code == row.code { d } else { nil }
+    }
+    let d = try #require(matching.first, "no \(row.code) in: \(errors.map(\.description))")
+    let expected = try #require(position(of: row.at, in: row.json))
+    #expect(d.location.file == "inline.json")
+    #expect(d.location.line == expected.line, "\(d)")
+    #expect(d.location.column == expected.column, "\(d)")
+    #expect(d.message.contains(row.message), "\(d.message)")
+    #expect(row.fix.isEmpty || d.fix?.contains(row.fix) == true, "\(d.fix ?? "no fix")")
+    #expect(d.description.hasPrefix("inline.json:\(expected.line):\(expected.column): error: "))
+    #expect(!d.location.pointer.isEmpty || row.json.hasPrefix("["))
+}
+
 @Suite struct SuiteErrorTests {
     @Test(arguments: errorCases)
     func everyErrorNamesItsPlaceAndFix(_ row: ErrorCase) throws {
-        let errors = diagnostics(row.json, known: row.known)
-        let matching = errors.compactMap { e -> SuiteDiagnostic? in
-            if case .invalid(let d) = e, d.code == row.code { d } else { nil }
-        }
-        let d = try #require(matching.first, "no \(row.code) in: \(errors.map(\.description))")
-        let expected = try #require(position(of: row.at, in: row.json))
-        #expect(d.location.file == "inline.json")
-        #expect(d.location.line == expected.line, "\(d)")
-        #expect(d.location.column == expected.column, "\(d)")
-        #expect(d.message.contains(row.message), "\(d.message)")
-        #expect(d.fix?.contains(row.fix) == true, "\(d.fix ?? "no fix")")
-        #expect(d.description.hasPrefix("inline.json:\(expected.line):\(expected.column): error: "))
-        #expect(!d.location.pointer.isEmpty || row.json.hasPrefix("["))
+        try expectDiagnostic(row)
     }
 
     @Test func syntaxErrorsNameLineAndColumn() throws {
