@@ -66,7 +66,9 @@ public enum HeadlessBrowser {
     }
 
     private static func execute(_ path: String, _ arguments: [String]) throws -> (Data, Data, Int32) {
-        let process = Process()
+        // ChildProcess (posix_spawn), not Foundation's Process: Process.run was seen to overread a buffer
+        // and crash the test process under parallel tests.
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
@@ -79,7 +81,6 @@ public enum HeadlessBrowser {
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         return (try Data(contentsOf: out), try Data(contentsOf: err), process.terminationStatus)

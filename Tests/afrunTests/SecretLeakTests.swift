@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import TestSupport
 import Testing
 
 /// Where a secret is defined and sent, as one suite plus the command line's additions.
@@ -166,7 +167,7 @@ struct SecretPosition: Sendable, CustomTestStringConvertible {
 
     /// Everything the history database holds, as SQL text.
     static func dump(_ database: URL) throws -> String {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         process.arguments = [database.path, ".dump"]
         let pipe = Pipe()
