@@ -131,3 +131,38 @@ func filterRule(_ row: FilterCase) {
         }
     }
 }
+
+/// The regex filters and the `jsonpath` filter's `match()` stop at the regex time limit, as every other
+/// regex does: a catastrophic pattern on a hostile value fails the assertion instead of hanging the run.
+@Suite struct FilterRegexLimitTests {
+    static let hostile = String(repeating: "a", count: 40) + "!"
+
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            ValueFilter.regex("(a+)+$"),
+            ValueFilter.replace(pattern: "(a+)+$", with: "x"),
+            ValueFilter.jsonpath("$[?match(@, '(a+)+')]"),
+        ]
+    )
+    func aCatastrophicPatternStopsAtTheLimit(_ filter: ValueFilter) throws {
+        let value: JSONValue =
+            if case .jsonpath = filter { .string("[\"\(Self.hostile)\"]") } else { .string(Self.hostile) }
+        let result = FilterPipeline.apply([filter], to: value, now: Date(), regexLimit: .milliseconds(100))
+        guard case .failure(let failure) = result else {
+            Issue.record("expected the limit to stop the filter, got \(result)")
+            return
+        }
+        #expect(failure.description.contains("--regex-timeout"), "\(failure)")
+    }
+
+    @Test func replaceKeepsWhatTheRegexDidNotMatch() throws {
+        let result = FilterPipeline.apply(
+            [.replace(pattern: "(\\d+)", with: "<$1>")],
+            to: .string("a1b22c"),
+            now: Date(),
+            regexLimit: .seconds(1)
+        )
+        #expect(try result.get() == .string("a<1>b<22>c"))
+    }
+}

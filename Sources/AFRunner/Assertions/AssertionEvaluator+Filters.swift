@@ -10,11 +10,12 @@ extension AssertionEvaluator {
         _ nodes: [JSONValue],
         singular: Bool,
         filters: [ValueFilter],
-        now: Date
+        now: Date,
+        regexLimit: Duration
     ) -> Result<(nodes: [JSONValue], singular: Bool), FilterPipeline.Failure> {
         guard !filters.isEmpty else { return .success((nodes, singular)) }
         let subject: JSONValue? = singular ? nodes.first : .array(nodes)
-        return FilterPipeline.apply(filters, to: subject, now: now).map {
+        return FilterPipeline.apply(filters, to: subject, now: now, regexLimit: regexLimit).map {
             value -> (nodes: [JSONValue], singular: Bool) in
             (nodes: value.map { [$0] } ?? [], singular: true)
         }

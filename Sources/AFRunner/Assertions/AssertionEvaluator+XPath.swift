@@ -55,7 +55,13 @@ extension AssertionEvaluator {
             }
             let nodes: [JSONValue]
             let singular: Bool
-            switch Self.filtered(values, singular: values.count == 1, filters: a.filters, now: context.now) {
+            switch Self.filtered(
+                values,
+                singular: values.count == 1,
+                filters: a.filters,
+                now: context.now,
+                regexLimit: regexLimit
+            ) {
             case .success(let filtered):
                 nodes = filtered.nodes
                 singular = filtered.singular

@@ -143,7 +143,7 @@ public struct AssertionEvaluator: Sendable {
         let values = response.headers.values(for: assertion.name)
         var actual: JSONValue? = values.isEmpty ? nil : .string(values.joined(separator: ", "))
         if !assertion.filters.isEmpty {
-            switch FilterPipeline.apply(assertion.filters, to: actual, now: Date()) {
+            switch FilterPipeline.apply(assertion.filters, to: actual, now: Date(), regexLimit: regexLimit) {
             case .success(let value): actual = value
             case .failure(let failure):
                 return Self.filterFailed(kind: "header", target: assertion.name, assertion.predicates, failure)
@@ -220,7 +220,13 @@ public struct AssertionEvaluator: Sendable {
             }
             let nodes: [JSONValue]
             let singular: Bool
-            switch Self.filtered(selected, singular: query.isSingular, filters: a.filters, now: now) {
+            switch Self.filtered(
+                selected,
+                singular: query.isSingular,
+                filters: a.filters,
+                now: now,
+                regexLimit: regexLimit
+            ) {
             case .success(let filtered):
                 nodes = filtered.nodes
                 singular = filtered.singular
@@ -263,7 +269,7 @@ public struct AssertionEvaluator: Sendable {
         }
         var text: JSONValue? = .string(problem == nil ? context.text : "")
         if problem == nil, !expectation.filters.isEmpty {
-            switch FilterPipeline.apply(expectation.filters, to: text, now: context.now) {
+            switch FilterPipeline.apply(expectation.filters, to: text, now: context.now, regexLimit: regexLimit) {
             case .success(let value): text = value
             case .failure(let failure):
                 results += Self.filterFailed(kind: "body", target: nil, expectation.predicates, failure)

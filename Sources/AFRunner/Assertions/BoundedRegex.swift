@@ -57,6 +57,34 @@ public struct BoundedRegex: @unchecked Sendable {
         return outcome
     }
 
+    /// `text` with every match replaced by `template` (`$1` for a group, as `NSRegularExpression`
+    /// writes it), or nil when the limit passed before every match was found.
+    public func replacingMatches(in text: String, with template: String, limit: Duration) -> String? {
+        let deadline = ContinuousClock.now + limit
+        var found: [NSTextCheckingResult] = []
+        var stopped = false
+        let range = NSRange(text.startIndex..., in: text)
+        regex.enumerateMatches(in: text, options: [.reportProgress], range: range) { match, _, stop in
+            if let match {
+                found.append(match)
+            } else if ContinuousClock.now >= deadline {
+                stopped = true
+                stop.pointee = true
+            }
+        }
+        if stopped { return nil }
+        let source = text as NSString
+        var output = ""
+        var position = 0
+        for match in found {
+            output += source.substring(with: NSRange(location: position, length: match.range.location - position))
+            output += regex.replacementString(for: match, in: text, offset: 0, template: template)
+            position = match.range.location + match.range.length
+        }
+        output += source.substring(from: position)
+        return output
+    }
+
     /// Whether the pattern matches anywhere in `text`: true, false, or nil when the limit passed first.
     public func matches(_ text: String, limit: Duration) -> Bool? {
         switch firstMatch(in: text, limit: limit) {

@@ -42,7 +42,7 @@ public enum CaptureExtractor {
                     values.append((capture.name, v.templateText))
                     continue
                 }
-                switch FilterPipeline.apply(capture.filters, to: v, now: context.now) {
+                switch FilterPipeline.apply(capture.filters, to: v, now: context.now, regexLimit: regexLimit) {
                 case .success(let filtered?):
                     report(filtered, of: capture.name, to: typed)
                     values.append((capture.name, filtered.templateText))

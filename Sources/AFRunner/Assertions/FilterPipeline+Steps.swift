@@ -5,7 +5,7 @@ import JSONPath
 
 extension FilterPipeline {
     /// One filter on one value.
-    static func step(_ filter: ValueFilter, _ value: Value, now: Date) -> Result<Value, Reason> {
+    static func step(_ filter: ValueFilter, _ value: Value, now: Date, regexLimit: Duration) -> Result<Value, Reason> {
         switch filter {
         case .toString:
             if case .json(let v) = value { return .success(.json(.string(v.templateText))) }
@@ -32,12 +32,16 @@ extension FilterPipeline {
             return .success(.json(.number(JSONNumber(Int((seconds / 86_400).rounded(.down))))))
         default:
             guard case .json(let json) = value else { return .failure(Reason("not a JSON value")) }
-            return jsonStep(filter, json)
+            return jsonStep(filter, json, regexLimit: regexLimit)
         }
     }
 
     /// Filters that take a JSON value.
-    private static func jsonStep(_ filter: ValueFilter, _ value: JSONValue) -> Result<Value, Reason> {
+    private static func jsonStep(
+        _ filter: ValueFilter,
+        _ value: JSONValue,
+        regexLimit: Duration
+    ) -> Result<Value, Reason> {
         switch filter {
         case .toInt, .toFloat:
             let number: Double?
@@ -74,40 +78,43 @@ extension FilterPipeline {
             guard let document = try? JSONValue(parsing: Data(text.utf8)) else {
                 return .failure(Reason("not JSON text"))
             }
-            guard let query = try? JSONPathQuery(path), let node = query.values(in: document).first else {
-                return .failure(Reason("\(path) selected nothing"))
+            guard let query = try? JSONPathQuery(path) else { return .failure(Reason("invalid JSONPath \(path)")) }
+            let nodes: [JSONValue]
+            do throws(JSONPathRegexStopped) { nodes = try query.values(in: document, regexLimit: regexLimit) } catch {
+                return .failure(Reason("\(error.description) (--regex-timeout)"))
             }
+            guard let node = nodes.first else { return .failure(Reason("\(path) selected nothing")) }
             return .success(.json(node))
         default:
             guard case .string(let text) = value else { return .failure(Reason("not a string")) }
-            return stringStep(filter, text)
+            return stringStep(filter, text, regexLimit: regexLimit)
         }
     }
 
     /// Filters that take a string.
-    private static func stringStep(_ filter: ValueFilter, _ text: String) -> Result<Value, Reason> {
+    private static func stringStep(_ filter: ValueFilter, _ text: String, regexLimit: Duration) -> Result<Value, Reason>
+    {
         func string(_ s: String) -> Result<Value, Reason> { .success(.json(.string(s))) }
         switch filter {
         case .split(let separator):
             return .success(.json(.array(text.components(separatedBy: separator).map(JSONValue.string))))
         case .replace(let pattern, let with):
-            guard let regex = try? NSRegularExpression(pattern: pattern) else {
-                return .failure(Reason("invalid regex"))
+            guard let regex = try? BoundedRegex(pattern) else { return .failure(Reason("invalid regex")) }
+            guard let replaced = regex.replacingMatches(in: text, with: with, limit: regexLimit) else {
+                return .failure(Reason(stoppedText(pattern)))
             }
-            let range = NSRange(text.startIndex..., in: text)
-            return string(regex.stringByReplacingMatches(in: text, range: range, withTemplate: with))
+            return string(replaced)
         case .regex(let pattern):
-            guard let regex = try? NSRegularExpression(pattern: pattern) else {
-                return .failure(Reason("invalid regex"))
+            guard let regex = try? BoundedRegex(pattern) else { return .failure(Reason("invalid regex")) }
+            switch regex.firstMatch(in: text, limit: regexLimit) {
+            case .noMatch: return .failure(Reason("/\(pattern)/ did not match"))
+            case .stopped: return .failure(Reason(stoppedText(pattern)))
+            case .matched(let ranges):
+                guard let range = ranges[regex.groupCount > 0 ? 1 : 0] else {
+                    return .failure(Reason("/\(pattern)/ matched without its group"))
+                }
+                return string(String(text[range]))
             }
-            guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else {
-                return .failure(Reason("/\(pattern)/ did not match"))
-            }
-            let group = regex.numberOfCaptureGroups > 0 ? 1 : 0
-            guard let range = Range(match.range(at: group), in: text) else {
-                return .failure(Reason("/\(pattern)/ matched without its group"))
-            }
-            return string(String(text[range]))
         case .base64Decode:
             var padded = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
@@ -146,5 +153,9 @@ extension FilterPipeline {
         case .json(.string(let text)): Data(text.utf8)
         default: nil
         }
+    }
+
+    private static func stoppedText(_ pattern: String) -> String {
+        "/\(pattern)/ was stopped at the regex time limit (--regex-timeout) without an answer; simplify the pattern"
     }
 }

@@ -55,11 +55,16 @@ public enum FilterPipeline {
     ///   - value: the extracted value; nil when absent.
     ///   - now: the time `daysBeforeNow`/`daysAfterNow` count from.
     /// - Returns: the filtered value, or the first failure.
-    public static func apply(_ filters: [ValueFilter], to value: JSONValue?, now: Date) -> Result<JSONValue?, Failure> {
+    public static func apply(
+        _ filters: [ValueFilter],
+        to value: JSONValue?,
+        now: Date,
+        regexLimit: Duration = BoundedRegex.defaultLimit
+    ) -> Result<JSONValue?, Failure> {
         guard let value, !filters.isEmpty else { return .success(value) }
         var current = Value.json(value)
         for (offset, filter) in filters.enumerated() {
-            switch step(filter, current, now: now) {
+            switch step(filter, current, now: now, regexLimit: regexLimit) {
             case .success(let next): current = next
             case .failure(let reason):
                 return .failure(Failure(filter: filter, position: offset + 1, got: current.shown, reason: reason.text))
