@@ -38,6 +38,12 @@ struct FixturesCommand: AsyncParsableCommand {
     @Flag(help: "Keep a log of every request (grows without bound; off for benchmarks).")
     var recordRequests = false
 
+    @Flag(
+        name: .customLong("exit-with-parent"),
+        help: "Shut down when the process that started this one ends (a test process that crashed, say)."
+    )
+    var exitWithParent = false
+
     func validate() throws {
         guard (0...65_535).contains(port), (0...65_535).contains(tlsPort) else {
             throw ValidationError("ports must be from 0 to 65535")
@@ -46,6 +52,8 @@ struct FixturesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Taken first, so a parent that ends while the server starts is noticed too.
+        let parent = getppid()
         var configuration = FixtureServer.Configuration()
         configuration.host = host
         configuration.httpPort = port
@@ -69,8 +77,26 @@ struct FixturesCommand: AsyncParsableCommand {
         }
         // Written straight to the file descriptor so a script reading a pipe sees the lines at once.
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        let signal = await signals.next()
-        FileHandle.standardError.write(Data("afrun-fixtures: \(signal), shutting down\n".utf8))
+        let reason = await withTaskGroup(of: String.self) { group in
+            let received = signals.received
+            group.addTask {
+                for await name in received { return name }
+                return "end of signals"
+            }
+            if exitWithParent {
+                // An orphan is re-parented: polling is the portable way to notice (PR_SET_PDEATHSIG follows
+                // the parent thread, not the process).
+                group.addTask {
+                    while getppid() == parent, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(250)) }
+                    return "parent process ended"
+                }
+            }
+            let first = await group.next() ?? "end of signals"
+            group.cancelAll()
+            return first
+        }
+        signals.cancel()
+        FileHandle.standardError.write(Data("afrun-fixtures: \(reason), shutting down\n".utf8))
         try await server.shutdown()
     }
 }
@@ -94,9 +120,11 @@ struct SignalStream {
         self.names = names
     }
 
-    /// Suspends until the first signal; returns its name.
-    func next() async -> String {
-        for await name in names { return name }
-        return "end of signals"
+    /// The names of the signals as they come.
+    var received: AsyncStream<String> { names }
+
+    /// Stops watching (the signals stay ignored).
+    func cancel() {
+        for source in sources { source.cancel() }
     }
 }

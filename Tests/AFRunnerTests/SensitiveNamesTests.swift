@@ -20,6 +20,8 @@ import Testing
     @Test func runnerDocsStateTheCodesList() throws {
         #expect(try Self.documented("- Sensitive names:") == SensitiveNames.exact)
         #expect(try Self.documented("- Any name containing:") == SensitiveNames.fragments)
+        #expect(try Self.documented("- Not when the fragment lies only inside") == SensitiveNames.benignWords)
+        #expect(try Self.documented("- Not these whole names") == SensitiveNames.benignNames)
     }
 
     @Test func historyDocsLinkToTheSameList() throws {
@@ -30,6 +32,8 @@ import Testing
     @Test(
         arguments: SensitiveNames.exact + [
             "X-Api-Key", "Api-Key", "privateKey", "signature", "Set-Cookie", "Cookie", "access_token",
+            "author_token", "authorSecret", "authorization", "Proxy-Authorization", "X-Auth", "oauth", "credentials",
+            "authToken",
         ]
     )
     func everyListedNameIsMaskedEverywhere(name: String) {
@@ -47,5 +51,26 @@ import Testing
     func namesThatMerelyContainAWholeNameAreNotSensitive(name: String) {
         #expect(!SensitiveNames.contains(name))
         #expect(Redactor().redactHeader(name: name, value: "v-1234") == "v-1234")
+    }
+
+    /// A fragment inside a word that names no credential (`auth` in `author`) leaves the value visible in every
+    /// output: the name of httpbin's `$.slideshow.author` is no secret, nor is CORS's allow-credentials flag.
+    @Test(
+        arguments: [
+            "author", "Author", "postAuthor", "post_author", "authors", "authority", ":authority", "X-Authority",
+            "Access-Control-Allow-Credentials",
+        ]
+    )
+    func fragmentsInsidePlainWordsAreNotSensitive(name: String) {
+        #expect(!SensitiveNames.contains(name))
+        let redactor = Redactor()
+        #expect(redactor.redactHeader(name: name, value: "Yours Truly") == "Yours Truly")
+        #expect(redactor.redact(#"{"\#(name)": "Yours Truly"}"#).contains("Yours Truly"))
+        #expect(
+            SinkRedactor.text(#"{"\#(name)": "Yours Truly", "token": "t-1"}"#)
+                == #"{"\#(name)": "Yours Truly", "token": "***"}"#
+        )
+        #expect(SinkRedactor.text("a=1&\(name)=plain&secret=s-1") == "a=1&\(name)=plain&secret=***")
+        #expect(SinkRedactor.text("\(name): plain\nX-Token: t-1") == "\(name): plain\nX-Token: ***")
     }
 }

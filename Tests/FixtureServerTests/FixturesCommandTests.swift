@@ -60,4 +60,42 @@ import Testing
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
     }
+
+    /// A server whose parent ends (a crashed test process) shuts down instead of holding its pipes open.
+    @Test(.enabled(if: binary != nil, "afrun-fixtures was not built beside the tests"), .timeLimit(.minutes(2)))
+    func exitsWhenItsParentEndsWithExitWithParent() async throws {
+        let binary: URL = try #require(Self.binary)
+        // A shell starts the server and ends once the file `go` exists, leaving the server an orphan.
+        let go = FileManager.default.temporaryDirectory.appendingPathComponent("afrun-orphan-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: go) }
+        let shell = ChildProcess()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = [
+            "-c", #""$0" --port 0 --no-tls --threads 1 --exit-with-parent & until [ -e "$1" ]; do sleep 0.1; done"#,
+            binary.path, go.path,
+        ]
+        let output = Pipe()
+        shell.standardOutput = output
+        shell.standardError = FileHandle.nullDevice
+        try shell.run()
+        defer { if shell.isRunning { kill(shell.processIdentifier, SIGKILL) } }
+        let reader = output.fileHandleForReading
+        let started = await Task.detached {
+            var text = ""
+            while !text.contains("h2c "), case let data = PipeReading.readAvailable(reader), !data.isEmpty {
+                text += String(decoding: data, as: UTF8.self)
+            }
+            return text
+        }.value
+        #expect(started.contains("http://127.0.0.1:"))
+        #expect(FileManager.default.createFile(atPath: go.path, contents: nil))
+        shell.waitUntilExit()
+        // The server held the other end of this pipe: end of file means it has exited.
+        let rest = await Task.detached {
+            var rest = Data()
+            while case let data = PipeReading.readAvailable(reader), !data.isEmpty { rest += data }
+            return rest
+        }.value
+        #expect(rest.isEmpty)
+    }
 }

@@ -15,7 +15,19 @@ public enum SensitiveNames {
         "credential", "private", "signature",
     ]
 
-    /// Whether `name` is sensitive: one of `exact`, or containing one of `fragments`, ignoring case.
+    /// Words that contain a fragment but name no credential (`author` holds `auth`): a fragment found only
+    /// inside one of these words does not make a name sensitive (`author` is not, `author_token` is). Words are
+    /// a name's parts between punctuation and at camelCase humps, compared ignoring case.
+    public static let benignWords: [String] = [
+        "author", "authors", "authored", "authoring", "authorship", "authority", "authorities",
+    ]
+
+    /// Whole names (compared ignoring case) that contain a fragment but are not sensitive: standard headers whose
+    /// values are flags, not credentials.
+    public static let benignNames: [String] = ["access-control-allow-credentials"]
+
+    /// Whether `name` is sensitive: one of `exact`, or containing one of `fragments` outside `benignWords`
+    /// (and not one of `benignNames`), ignoring case.
     public static func contains(_ name: some StringProtocol) -> Bool {
         SinkRedactor.isSecretName(String(name))
     }

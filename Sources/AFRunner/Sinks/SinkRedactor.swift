@@ -16,9 +16,51 @@ public enum SinkRedactor {
 
     /// Whether a header, query or capture name looks secret.
     public static func isSecretName(_ name: String) -> Bool {
-        if let found = fragmentWords.found(in: name) { return found || isExactNameWithoutFragment(name) }
+        if let found = fragmentWords.found(in: name) {
+            return found ? !isBenign(name) : isExactNameWithoutFragment(name)
+        }
         let lower = name.lowercased()
-        return secretHeaderNames.contains(lower) || secretFragments.contains { lower.contains($0) }
+        if secretHeaderNames.contains(lower) { return true }
+        return secretFragments.contains { lower.contains($0) } && !isBenign(name)
+    }
+
+    /// Whether a name that contains a fragment is still no secret: one of `SensitiveNames.benignNames`, or every
+    /// fragment in it lies inside one of `SensitiveNames.benignWords` (`author`, but not `author_token`).
+    static func isBenign(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        if secretHeaderNames.contains(lower) { return false }
+        if benignNames.contains(lower) { return true }
+        let rest = withoutBenignWords(name)
+        return !secretFragments.contains { rest.contains($0) }
+    }
+
+    private static let benignWords = Set(SensitiveNames.benignWords)
+    private static let benignNames = Set(SensitiveNames.benignNames)
+
+    /// A name lowercased, with each word of `SensitiveNames.benignWords` replaced by a space. Words are split at
+    /// anything but letters and digits, and before an upper-case letter that follows a lower-case one
+    /// (`postAuthor` is `post`, `author`); what is not a benign word stays as it was, punctuation included.
+    static func withoutBenignWords(_ name: String) -> String {
+        var result = ""
+        var word = ""
+        var previousWasLower = false
+        func endWord() {
+            result += benignWords.contains(word) ? " " : word
+            word = ""
+        }
+        for character in name {
+            guard character.isLetter || character.isNumber else {
+                endWord()
+                result += character.lowercased()
+                previousWasLower = false
+                continue
+            }
+            if character.isUppercase, previousWasLower { endWord() }
+            word += character.lowercased()
+            previousWasLower = character.isLowercase
+        }
+        endWord()
+        return result
     }
 
     /// Headers with secret values masked.
@@ -57,9 +99,16 @@ public enum SinkRedactor {
         let lowered = text.lowercased()
         guard triggerWords.contains(where: lowered.contains) else { return text }
         var result = text
-        for (regex, replacement) in textRules {
-            let range = NSRange(result.startIndex..., in: result)
-            result = regex.stringByReplacingMatches(in: result, range: range, withTemplate: replacement)
+        for (regex, quoted) in textRules {
+            let matches = regex.matches(in: result, range: NSRange(result.startIndex..., in: result))
+            // From the end, so the ranges of earlier matches stay valid; a name the pattern takes for a candidate
+            // (`author` holds `auth`) is kept when `isSecretName` says it is benign.
+            for match in matches.reversed() {
+                guard let whole = Range(match.range, in: result), let kept = Range(match.range(at: 1), in: result),
+                    let name = Range(match.range(at: 2), in: result), isSecretName(String(result[name]))
+                else { continue }
+                result.replaceSubrange(whole, with: result[kept] + (quoted ? "\"\(mask)\"" : mask))
+            }
         }
         return result
     }
@@ -79,13 +128,13 @@ public enum SinkRedactor {
     /// `NSRegularExpression` is immutable and safe to match from several threads:
     /// a JSON member (`"privateKey": "…"`), a `name=value` pair (a query, a form body, a cookie), and a header
     /// line quoted in text (`Authorization: …`).
-    private static let textRules: [(NSRegularExpression, String)] = [
-        (#"("(?:"# + namePattern + #")"\s*:\s*)"(?:[^"\\]|\\.)*""#, "$1\"\(mask)\""),
-        (#"((?:^|[?&;,\s])"# + namePattern + #"=)[^&;,\s"]+"#, "$1\(mask)"),
-        (#"((?:^|[\r\n])[ \t]*"# + namePattern + #":[ \t]*)[^\r\n]+"#, "$1\(mask)"),
-    ].compactMap { pattern, replacement in
+    private static let textRules: [(NSRegularExpression, quoted: Bool)] = [
+        (#"("("# + namePattern + #")"\s*:\s*)"(?:[^"\\]|\\.)*""#, true),
+        (#"((?:^|[?&;,\s])("# + namePattern + #")=)[^&;,\s"]+"#, false),
+        (#"((?:^|[\r\n])[ \t]*("# + namePattern + #"):[ \t]*)[^\r\n]+"#, false),
+    ].compactMap { pattern, quoted in
         guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { return nil }
-        return (regex, replacement)
+        return (regex, quoted)
     }
 
     /// A result with every field a sink stores or prints passed through the rules above.
