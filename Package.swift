@@ -71,7 +71,7 @@ let package = Package(
         ),
         // Suite model, decoding with source locations, validation; no networking. libxml2 compiles XPath
         // expressions so `validate` reports one that cannot run.
-        .target(name: "AFSuite", dependencies: ["JSONPath", "JSONSchema", "AFOpenAPI", "CLibXML2"]),
+        .target(name: "AFSuite", dependencies: ["JSONPath", "JSONSchema", "AFOpenAPI", "CLibXML2", "Locking"]),
         // Scheduling, assertions, results, reports.
         .target(
             name: "AFRunner",

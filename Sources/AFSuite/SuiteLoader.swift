@@ -1,5 +1,6 @@
 import Foundation
 import JSONPath
+import Locking
 
 /// Finds and loads suite files: every `*.json` under the given paths (folders walked recursively,
 /// sorted; `_data` and dot-folders skipped), each decoded and validated.
@@ -8,6 +9,8 @@ import JSONPath
 public struct SuiteLoader: Sendable {
     /// The environment used to resolve `{{env.NAME}}` and `{"env": …}` variables in file paths.
     public var environment: [String: String]
+    /// Remote schema documents fetched so far, for suites with `"allowRemoteRefs": true` in `defaults`.
+    public var remoteDocuments = RemoteDocuments()
 
     /// Creates a loader.
     /// - Parameter environment: the environment for resolving file paths (the process's by default).
@@ -25,6 +28,9 @@ public struct SuiteLoader: Sendable {
         public var files: [String] = []
         /// Paths the folder walk skipped: dangling symbolic links and links that loop.
         public var warnings: [DiscoveryWarning] = []
+        /// Remote (`http`/`https`) documents that schemas of suites allowing remote references need and
+        /// `remoteDocuments` lacks: fetch them into `remoteDocuments` and load again.
+        public var remoteReferences: Set<String> = []
     }
 
     /// Loads every suite under `paths`.
@@ -38,13 +44,21 @@ public struct SuiteLoader: Sendable {
         let (files, walkErrors, warnings) = SuiteFileFinder.find(paths)
         result.errors = walkErrors
         result.warnings = warnings
+        let remoteAsked = LockedValue<Set<String>>([])
         for file in files {
             result.files.append(file.displayPath)
-            switch loadFile(file.url, displayPath: file.displayPath, knownVariables: knownVariables) {
+            let loaded = loadFile(
+                file.url,
+                displayPath: file.displayPath,
+                knownVariables: knownVariables,
+                remoteAsked: remoteAsked
+            )
+            switch loaded {
             case .success(let suite): result.suites.append(suite)
             case .failure(let errors): result.errors += errors.errors
             }
         }
+        result.remoteReferences = remoteAsked.withLock { $0 }
         return result
     }
 
@@ -59,7 +73,8 @@ public struct SuiteLoader: Sendable {
         _ url: URL,
         displayPath: String,
         data: Data? = nil,
-        knownVariables: Set<String>
+        knownVariables: Set<String>,
+        remoteAsked: LockedValue<Set<String>> = LockedValue([])
     ) -> Swift.Result<Suite, FileErrors> {
         let bytes: Data
         if let data {
@@ -90,6 +105,8 @@ public struct SuiteLoader: Sendable {
             )
         }
         var decoder = SuiteDecoder(file: url, displayPath: displayPath, index: index)
+        decoder.remoteDocuments = remoteDocuments
+        decoder.remoteAsked = remoteAsked
         // The parser saw every object; the byte scan that names the repeats runs only when one has one.
         if index.hasDuplicateKeys {
             for duplicate in DuplicateKeyScanner.scan(Array(bytes)) {

@@ -65,7 +65,7 @@ struct RunCommand: AsyncParsableCommand {
         console: Console
     ) async throws {
         let environment = ProcessEnvironment.all
-        let loaded = SuiteLoader().load(paths: paths, knownVariables: defined.names)
+        let loaded = await RemoteSchemaFetcher.load(paths: paths, knownVariables: defined.names)
         for warning in loaded.warnings { console.err("warning: " + TerminalText.visible(warning.description)) }
         for error in loaded.errors { console.err(error.rendered(color: output.usesColor) + "\n") }
         for warning in SecretNameCheck.warnings(

@@ -25,7 +25,7 @@ struct ValidateCommand: AsyncParsableCommand {
     func run() async throws {
         try await ExitStatus.reportingInternalErrorsAsync {
             let defined = try variables.resolve()
-            let result = SuiteLoader().load(paths: paths, knownVariables: defined.names)
+            let result = await RemoteSchemaFetcher.load(paths: paths, knownVariables: defined.names)
             let console = Console()
             defer { console.flush() }
             for warning in SecretNameCheck.warnings(for: result.suites, runSecrets: defined.secrets) {

@@ -19,7 +19,7 @@ import Testing
         let binary: URL = try #require(Self.binary)
         let process = ChildProcess()
         process.executableURL = binary
-        process.arguments = ["--port", "0", "--tls-port", "0", "--variants", "--threads", "1"]
+        process.arguments = ["--port", "0", "--tls-port", "0", "--variants", "--threads", "1", "--exit-with-parent"]
         let output = Pipe()
         process.standardOutput = output
         // Not this process's stderr: a child left running (this test failing early, or the test process

@@ -40,7 +40,8 @@ extension SuiteDecoder {
                 let schema = try JSONSchema(
                     compiling: document,
                     baseURI: SchemaFileLoader.uri(ofPath: file.path),
-                    loader: SchemaFileLoader.loader
+                    options: schemaOptions,
+                    loader: schemaLoader
                 )
                 return SchemaExpectation(schema: schema, document: document, file: nil, location: place(node))
             } catch {
@@ -49,7 +50,7 @@ extension SuiteDecoder {
                         SuiteDiagnostic(
                             location: location(node),
                             message: "the inline schema cannot be compiled: \(error)",
-                            fix: "check its $ref targets and keywords"
+                            fix: Self.compileFix(error, otherwise: "check its $ref targets and keywords")
                         )
                     )
                 )
@@ -120,7 +121,8 @@ extension SuiteDecoder {
             let schema = try JSONSchema(
                 compiling: document,
                 baseURI: SchemaFileLoader.uri(ofPath: url.path),
-                loader: SchemaFileLoader.loader
+                options: schemaOptions,
+                loader: schemaLoader
             )
             return (schema, document)
         } catch {
@@ -129,12 +131,32 @@ extension SuiteDecoder {
                     SuiteDiagnostic(
                         location: SourceLocation(file: shown, line: 1, column: 1, pointer: ""),
                         message: "the schema cannot be compiled: \(error)",
-                        fix: "check the schema's $ref targets (files resolve relative to \(path))"
+                        fix: Self.compileFix(
+                            error,
+                            otherwise: "check the schema's $ref targets (files resolve relative to \(path))"
+                        )
                     )
                 )
             )
             return nil
         }
+    }
+
+    /// How schemas of this suite compile: remote references only with `defaults.allowRemoteRefs`.
+    var schemaOptions: JSONSchema.Options { JSONSchema.Options(allowsRemoteReferences: allowsRemoteReferences) }
+
+    /// Where schemas of this suite read the documents they refer to.
+    var schemaLoader: JSONSchema.Loader {
+        allowsRemoteReferences ? remoteDocuments.loader(recordingIn: remoteAsked) : SchemaFileLoader.loader
+    }
+
+    /// The fix for a schema that does not compile: a refused remote reference names the switch.
+    static func compileFix(_ error: JSONSchemaError, otherwise: String) -> String {
+        if case .remoteReferenceRefused = error {
+            return
+                "set \"allowRemoteRefs\": true in the suite's defaults, or keep a copy of the document beside the suite"
+        }
+        return otherwise
     }
 
     /// A schema file's path as users see it: beside the suite's displayed path.

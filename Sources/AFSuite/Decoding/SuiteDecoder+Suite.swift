@@ -10,6 +10,7 @@ extension SuiteDecoder {
     static let defaultsKeys =
         [
             "headers", "basicAuth", "timeout", "followRedirects", "tls", "retry", "maxBodyBytes", "openapi",
+            "allowRemoteRefs",
         ] + requestSettingKeys
 
     /// Decodes the whole file; the suite is returned even when problems were found (the loader
@@ -194,6 +195,7 @@ extension SuiteDecoder {
         defaults.timeout = number(node.member("timeout"), positive: true)
         defaults.followRedirects = bool(node.member("followRedirects"))
         defaults.maxBodyBytes = integer(node.member("maxBodyBytes"), in: 1...Int(Int32.max))
+        allowsRemoteReferences = bool(node.member("allowRemoteRefs")) ?? false
         if let tls = node.member("tls") {
             defaults.tls = decodeTLS(tls)
             defaultTLSWritesPins = Self.writesPins(tls)

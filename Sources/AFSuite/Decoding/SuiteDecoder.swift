@@ -2,6 +2,7 @@ import AFOpenAPI
 import Foundation
 import JSONPath
 import JSONSchema
+import Locking
 
 /// Decodes one parsed suite file into the model, collecting every problem instead of stopping at
 /// the first, so `afrun validate` shows them all in one pass.
@@ -62,6 +63,11 @@ struct SuiteDecoder {
     /// OpenAPI documents read so far, by resolved path (nil: reported as unusable), and `defaults.openapi`.
     var openAPIContracts: [String: OpenAPIContract?] = [:]
     var openAPIDefault: OpenAPIDefault?
+    /// `defaults.allowRemoteRefs`: whether schemas may `$ref` `http`/`https` documents.
+    var allowsRemoteReferences = false
+    /// The remote documents fetched so far, and where to note the ones still needed.
+    var remoteDocuments = RemoteDocuments()
+    var remoteAsked = LockedValue<Set<String>>([])
 
     init(file: URL, displayPath: String, index: JSONSourceIndex) {
         self.file = file

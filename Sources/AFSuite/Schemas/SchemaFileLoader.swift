@@ -3,7 +3,7 @@ import JSONPath
 import JSONSchema
 
 /// Reads the files a JSON Schema refers to (`$ref: "common.json#/$defs/id"`): the I/O side of the
-/// pure `JSONSchema` module. Only `file:` URIs are read; remote documents are never fetched.
+/// pure `JSONSchema` module. Only `file:` URIs are read; remote documents come from `RemoteDocuments`.
 public enum SchemaFileLoader {
     /// Why a schema file could not be used.
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -55,7 +55,8 @@ public enum SchemaFileLoader {
     /// - Returns: the compiled schema, or the problems (each `path:line:column: message` when it has a place).
     public static func compile(
         path: String,
-        options: JSONSchema.Options = .init()
+        options: JSONSchema.Options = .init(),
+        loader: @escaping JSONSchema.Loader = loader
     ) -> Result<JSONSchema, SchemaProblems> {
         let json: JSONValue
         do {
@@ -64,17 +65,16 @@ public enum SchemaFileLoader {
             let place = error.line.map { "\(path):\($0):\(error.column ?? 1)" } ?? path
             return .failure(SchemaProblems(messages: ["\(place): \(error.reason)"]))
         }
-        return compile(json, path: path, options: options)
+        return compile(json, path: path, options: options, loader: loader)
     }
 
     /// Compiles a schema read from `path` (or written inline in a file at `path`).
     public static func compile(
         _ json: JSONValue,
         path: String,
-        options: JSONSchema.Options = .init()
-    ) -> Result<
-        JSONSchema, SchemaProblems
-    > {
+        options: JSONSchema.Options = .init(),
+        loader: @escaping JSONSchema.Loader = loader
+    ) -> Result<JSONSchema, SchemaProblems> {
         let violations = JSONSchema.metaschemaViolations(of: json)
         if !violations.isEmpty {
             return .failure(
