@@ -162,6 +162,6 @@ let package = Package(
         .testTarget(name: "AFHistoryTests", dependencies: ["AFHistory", "AFRunner", "Locking", "TestSupport"]),
         .testTarget(name: "AFReportsTests", dependencies: ["AFReports", "AFRunner", "AFHistory", "TestSupport"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "TestSupport"]),
-        .testTarget(name: "afrunTests", dependencies: ["FixtureServer", "TestSupport"]),
+        .testTarget(name: "afrunTests", dependencies: ["afrun", "FixtureServer", "TestSupport"]),
     ]
 )
