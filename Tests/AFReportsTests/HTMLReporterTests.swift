@@ -23,7 +23,7 @@ import Testing
         let statuses = Self.matches(#"<tr class="s-(\w+)""#, in: dom)
         #expect(Array(statuses.prefix(2)) == ["failed", "error"])
         // Each failing test has its details: assertions expected vs actual, request, response, error.
-        #expect(Self.count("<details open=\"\" class=\"failure", in: dom) == 2)
+        #expect(Self.count("<section class=\"failure", in: dom) == 2)
         #expect(dom.contains("status: expected 200, got 404"))
         #expect(dom.contains("2 attempts</b> (1 retries)"))
         #expect(dom.contains("tlsRejected") && dom.contains("(curl 60)"))
@@ -59,7 +59,7 @@ import Testing
         let source = Self.page
         #expect(source.contains("data-count=\"failed\"><b>1</b>"))
         #expect(source.contains("status: expected 200, got 404"))
-        #expect(source.contains("<details open class=\"failure failed\""))
+        #expect(source.contains("<section class=\"failure failed\""))
         #expect(Self.searchHidden(source))
         #expect(!Self.searchHidden(try Self.render(source)))
     }

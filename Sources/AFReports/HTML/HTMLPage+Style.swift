@@ -1,6 +1,8 @@
 extension HTMLPage {
     /// The reports' style sheet. Filtering the test table by status is pure CSS (radio buttons and `:checked`),
-    /// so it works with scripts off; only the name search needs the inline script.
+    /// so it works with scripts off; only the name search needs the inline script. Failure sections are
+    /// `content-visibility: auto` (the browser lays out only those near the screen; find-in-page still searches
+    /// them) and the test table has a fixed layout (its column widths do not wait for 10,000 rows).
     static let styleSheet = """
         :root{--pass:#1a7f37;--fail:#cf222e;--err:#bc4c00;--skip:#6e7781;--ink:#1f2328;--muted:#59636e;\
         --line:#d1d9e0;--bg:#f6f8fa;--dns:#8b5cf6;--connect:#f59e0b;--tls:#ec4899;--wait:#3b82f6;\
@@ -46,7 +48,8 @@ extension HTMLPage {
         th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eaeef2;vertical-align:top}
         th{font-size:12px;color:var(--muted);font-weight:600;background:var(--bg);position:sticky;top:0}
         td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-        table.results td{vertical-align:middle}table.results tbody tr:hover{background:#f6f8fa}
+        table.results{table-layout:fixed}table.results td{vertical-align:middle;overflow-wrap:anywhere}
+        col.c-st{width:96px}col.c-run{width:56px}col.c-dur{width:92px}col.c-ph{width:240px}table.results tbody tr:hover{background:#f6f8fa}
         .st{display:inline-block;min-width:58px;text-align:center;border-radius:10px;padding:0 7px;font-size:12px;\
         font-weight:600;color:#fff}
         .st.passed{background:var(--pass)}.st.failed{background:var(--fail)}.st.error{background:var(--err)}\
@@ -55,11 +58,11 @@ extension HTMLPage {
         .pb i{display:block;height:100%}
         .dns{background:var(--dns)}.connect{background:var(--connect)}.tls{background:var(--tls)}\
         .wait{background:var(--wait)}.download{background:var(--download)}
-        details.failure{border:1px solid var(--line);border-left:4px solid var(--fail);border-radius:6px;\
-        margin:10px 0;padding:8px 12px}
-        details.failure.error{border-left-color:var(--err)}
-        details.failure summary{cursor:pointer;font-weight:600}
-        details.failure .where{color:var(--muted);font-weight:400;margin-left:6px}
+        section.failure{border:1px solid var(--line);border-left:4px solid var(--fail);border-radius:6px;\
+        margin:10px 0;padding:8px 12px;content-visibility:auto;contain-intrinsic-size:auto 360px}
+        section.failure.error{border-left-color:var(--err)}
+        section.failure h3{margin:0;font-size:14px}
+        section.failure .where{color:var(--muted);font-weight:400;margin-left:6px}
         .facts{color:var(--muted);margin:6px 0}.facts b{color:var(--ink);font-weight:600}
         .message{background:#fff1f0;border-radius:4px;padding:6px 9px;margin:6px 0;white-space:pre-wrap;\
         overflow-wrap:anywhere}

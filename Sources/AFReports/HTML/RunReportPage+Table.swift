@@ -37,7 +37,10 @@ extension RunReportPage {
         }
         page.raw("<input type=\"search\" id=\"search\" placeholder=\"Search suite or test name\" ")
         page.raw("aria-label=\"Search by name\" hidden></div>")
-        page.raw("<table class=\"results\"><thead><tr><th>Status</th>")
+        page.raw("<table class=\"results\"><colgroup><col class=\"c-st\">")
+        if runs.count > 1 { page.raw("<col class=\"c-run\">") }
+        page.raw("<col class=\"c-suite\"><col class=\"c-test\"><col class=\"c-dur\"><col class=\"c-ph\"></colgroup>")
+        page.raw("<thead><tr><th>Status</th>")
         if runs.count > 1 { page.raw("<th class=\"num\">Run</th>") }
         page.raw("<th>Suite</th><th>Test</th><th class=\"num\">Duration</th>")
         page.raw(
