@@ -31,7 +31,7 @@ if command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; then
 else
   PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   bash ci/build-release.sh afrun-fixtures >/dev/null
-  "$(dirname "$BENCH")/afrun-fixtures" --port "$PORT" &
+  "$(dirname "$BENCH")/afrun-fixtures" --port "$PORT" --exit-with-parent &
   SERVER_PID=$!
   URL="http://127.0.0.1:$PORT/bytes/64"
   SERVER="afrun-fixtures"

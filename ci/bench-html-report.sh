@@ -26,7 +26,7 @@ fi
 python3 -m venv "$SCRATCH/venv"
 "$SCRATCH/venv/bin/pip" install -q websocket-client
 
-"$BIN/afrun-fixtures" --port 0 --no-tls > "$SCRATCH/fixtures.log" 2>&1 &
+"$BIN/afrun-fixtures" --port 0 --no-tls --exit-with-parent > "$SCRATCH/fixtures.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 100); do grep -qoE 'http://127\.0\.0\.1:[0-9]+' "$SCRATCH/fixtures.log" && break; sleep 0.1; done
 BASE=$(grep -oE 'http://127\.0\.0\.1:[0-9]+' "$SCRATCH/fixtures.log" | head -1)

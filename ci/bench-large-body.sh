@@ -31,7 +31,7 @@ if command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; then
 else
   BIN=$(bash ci/build-release.sh afrun afrun-fixtures | tail -1)
   PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  "$BIN/afrun-fixtures" --port "$PORT" --no-tls >/dev/null 2>&1 &
+  "$BIN/afrun-fixtures" --port "$PORT" --no-tls --exit-with-parent >/dev/null 2>&1 &
   SERVER_PID=$!
   URL="http://127.0.0.1:$PORT/bytes/$SIZE"
 fi

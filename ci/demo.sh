@@ -23,7 +23,7 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 echo "== fixture server"
-"$bin/afrun-fixtures" --port 0 --tls-port 0 --variants >"$work/endpoints" 2>"$work/server.log" &
+"$bin/afrun-fixtures" --port 0 --tls-port 0 --variants --exit-with-parent >"$work/endpoints" 2>"$work/server.log" &
 server_pid=$!
 for _ in $(seq 1 100); do
   grep -q '^unknownCA ' "$work/endpoints" 2>/dev/null && break

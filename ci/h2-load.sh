@@ -17,7 +17,7 @@ SCRATCH=$(mktemp -d /tmp/afrun-h2-load.XXXXXX)
 SERVER_PID=""
 trap '[ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null; rm -rf "$SCRATCH"' EXIT
 
-"$BIN/afrun-fixtures" --port 0 --tls-port 0 >"$SCRATCH/endpoints" 2>"$SCRATCH/server.log" &
+"$BIN/afrun-fixtures" --port 0 --tls-port 0 --exit-with-parent >"$SCRATCH/endpoints" 2>"$SCRATCH/server.log" &
 SERVER_PID=$!
 for _ in $(seq 100); do grep -q '^https ' "$SCRATCH/endpoints" && break; sleep 0.1; done
 BASE=$(awk '$1 == "https" { print $2 }' "$SCRATCH/endpoints")
