@@ -24,6 +24,9 @@ public struct Expectations: Sendable {
     public var schema: SchemaExpectation?
     /// An OpenAPI operation the response must conform to (`"openapi"`, or `defaults.openapi`).
     public var openapi: OpenAPIExpectation?
+    /// Assertions on captured values (`"captures"`): the test's own, taken before its expectations, or
+    /// earlier tests'.
+    public var captures: [CaptureAssertion] = []
 
     /// Creates expectations.
     public init(

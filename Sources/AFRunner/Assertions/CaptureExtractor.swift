@@ -13,51 +13,65 @@ public enum CaptureExtractor {
         public var reason: String
     }
 
-    /// Every capture that found nothing, in the test's order: all of them are reported at once.
-    public struct Misses: Error, Sendable, Hashable {
-        /// The misses, at least one.
+    /// What the captures took and what they missed, each in the test's order: every miss is reported at once.
+    public struct Extraction: Sendable, Hashable {
+        /// The values found.
+        public var values: [Captured]
+        /// The captures that found nothing.
         public var misses: [Miss]
     }
 
-    /// The captured values in order, or every miss.
+    /// One captured value.
+    public struct Captured: Sendable, Hashable {
+        /// The capture's name.
+        public var name: String
+        /// The value as a variable holds it (strings as they are, others as JSON).
+        public var text: String
+        /// The value itself, as `expect.captures` predicates see it.
+        public var value: JSONValue
+        /// Whether the value is not a string and came from a JSON node or a filter: a `json` body that is
+        /// exactly `"{{name}}"` inserts it with its type.
+        public var isTyped: Bool
+    }
+
+    /// The captured values and the misses.
     /// - Parameters:
     ///   - captures: what to take.
     ///   - context: the response.
     ///   - regexLimit: how long one regex capture may search.
-    ///   - typed: told each capture whose final value is not a string and came from a JSON node or a
-    ///     filter (for `json` bodies that insert it with its type).
     public static func extract(
         _ captures: [CaptureSpec],
         from context: ResponseContext,
-        regexLimit: Duration = BoundedRegex.defaultLimit,
-        typed: (_ name: String, _ value: JSONValue) -> Void = { _, _ in }
-    ) -> Result<[(String, String)], Misses> {
-        var values: [(String, String)] = []
+        regexLimit: Duration = BoundedRegex.defaultLimit
+    ) -> Extraction {
+        var values: [Captured] = []
         var misses: [Miss] = []
         for capture in captures {
             switch value(of: capture, context: context, regexLimit: regexLimit) {
             case .success(let v):
                 guard !capture.filters.isEmpty else {
-                    if case .json = capture.source { report(v, of: capture.name, to: typed) }
-                    values.append((capture.name, v.templateText))
+                    let typed: Bool
+                    if case .json = capture.source { typed = v.isNotString } else { typed = false }
+                    values.append(Captured(name: capture.name, text: v.templateText, value: v, isTyped: typed))
                     continue
                 }
                 switch FilterPipeline.apply(capture.filters, to: v, now: context.now, regexLimit: regexLimit) {
                 case .success(let filtered?):
-                    report(filtered, of: capture.name, to: typed)
-                    values.append((capture.name, filtered.templateText))
+                    values.append(
+                        Captured(
+                            name: capture.name,
+                            text: filtered.templateText,
+                            value: filtered,
+                            isTyped: filtered.isNotString
+                        )
+                    )
                 case .success(nil): misses.append(Miss(name: capture.name, reason: "the filters gave nothing"))
                 case .failure(let failure): misses.append(Miss(name: capture.name, reason: failure.description))
                 }
             case .failure(let miss): misses.append(miss)
             }
         }
-        return misses.isEmpty ? .success(values) : .failure(Misses(misses: misses))
-    }
-
-    private static func report(_ value: JSONValue, of name: String, to typed: (String, JSONValue) -> Void) {
-        if case .string = value { return }
-        typed(name, value)
+        return Extraction(values: values, misses: misses)
     }
 
     private static func value(
@@ -122,5 +136,12 @@ public enum CaptureExtractor {
                 return .success(.string(String(text[range])))
             }
         }
+    }
+}
+
+extension JSONValue {
+    fileprivate var isNotString: Bool {
+        if case .string = self { return false }
+        return true
     }
 }

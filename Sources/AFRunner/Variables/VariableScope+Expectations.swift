@@ -47,6 +47,11 @@ extension VariableScope {
             body.sha256 = try body.sha256.map { (s: String) throws(RunnerError) -> String in try render(s) }
             out.body = body
         }
+        out.captures = try expect.captures.map { (c: CaptureAssertion) throws(RunnerError) -> CaptureAssertion in
+            var c = c
+            c.predicates = try render(c.predicates)
+            return c
+        }
         if var certificate = expect.certificate {
             certificate.subject = try certificate.subject.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in
                 try render(s)
@@ -119,7 +124,11 @@ extension VariableScope {
             }
         }
         if expect.status.contains(where: { if case .template = $0 { true } else { false } }) { return true }
-        if expect.headers.contains(where: { inSet($0.predicates) }) { return true }
+        if expect.headers.contains(where: { inSet($0.predicates) })
+            || expect.captures.contains(where: { inSet($0.predicates) })
+        {
+            return true
+        }
         if expect.json.contains(where: { inSet($0.predicates) || Template.mayHavePlaceholder($0.path) })
             || expect.xpath.contains(where: { inSet($0.predicates) })
         {

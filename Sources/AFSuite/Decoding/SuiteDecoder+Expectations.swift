@@ -3,7 +3,7 @@ import JSONPath
 extension SuiteDecoder {
     static let expectKeys = [
         "status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate", "schema",
-        "openapi",
+        "openapi", "captures",
     ]
     static let tlsRejectionReasons = [
         "expired", "notYetValid", "hostMismatch", "untrustedRoot", "selfSigned", "pinMismatch", "policyRefused",
@@ -51,6 +51,7 @@ extension SuiteDecoder {
         if let certificate = node.member("certificate") { e.certificate = decodeCertificate(certificate) }
         if let schema = node.member("schema") { e.schema = decodeSchema(schema) }
         if let openapi = node.member("openapi") { e.openapi = decodeOpenAPI(openapi) }
+        if let captures = node.member("captures") { e.captures = decodeCaptureAssertions(captures) }
         return e
     }
 
