@@ -85,3 +85,51 @@ func captureAssertionErrorNamesItsPlace(_ row: ErrorCase) throws {
         #expect(assertion.predicates.predicates == [.not(PredicateSet([.equals(.string("0"))]))])
     }
 }
+
+/// Capture-source mistakes `afrun validate` reports.
+let captureSourceErrorCases: [ErrorCase] = [
+    ErrorCase(
+        code: "wrong-type",
+        json: suite(#"{"name": "t", "request": {"url": "/u"}, "capture": {"u": {"url": "yes"}}}"#),
+        at: #""yes""#,
+        message: "`url`",
+        fix: ""
+    ),
+    ErrorCase(
+        code: "conflicting-keys",
+        json: suite(#"{"name": "t", "request": {"url": "/u"}, "capture": {"c": {"cookie": "sid", "body": true}}}"#),
+        at: #""body""#,
+        message: "cannot be used together",
+        fix: ""
+    ),
+    ErrorCase(
+        code: "invalid-xpath",
+        json: suite(#"{"name": "t", "request": {"url": "/u"}, "capture": {"x": {"xpath": "//a[@id="}}}"#),
+        at: #""}}}"#,
+        message: "//a[@id=",
+        fix: ""
+    ),
+    ErrorCase(
+        code: "out-of-range",
+        json: suite(
+            #"{"name": "t", "request": {"url": "/u"}, "capture": {"h": {"header": "Location", "regex": "/u/(\\d+)", "group": 2}}}"#
+        ),
+        at: #"2}}}"#,
+        message: "group",
+        fix: ""
+    ),
+    ErrorCase(
+        code: "wrong-type",
+        json: suite(
+            #"{"name": "t", "request": {"url": "/u"}, "capture": {"b": {"bytes": true, "filters": ["trim"]}}}"#
+        ),
+        at: #""trim""#,
+        message: "bytes",
+        fix: ""
+    ),
+]
+
+@Test(arguments: captureSourceErrorCases)
+func captureSourceErrorNamesItsPlace(_ row: ErrorCase) throws {
+    try expectDiagnostic(row)
+}

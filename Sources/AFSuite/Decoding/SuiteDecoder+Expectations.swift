@@ -163,20 +163,7 @@ extension SuiteDecoder {
                 query = jsonQuery(pathNode)
                 path = query?.expression
             } else {
-                path = string(pathNode)
-                if path?.trimmingWhitespace().isEmpty == true {
-                    report(
-                        .outOfRange(key: "path", value: "empty", expected: "an XPath expression such as `//title`"),
-                        at: pathNode
-                    )
-                } else if let expression = path, let problem = XPathSyntax.problem(in: expression) {
-                    let place =
-                        problem.offset.map { location(inString: pathNode, characterOffset: $0) } ?? location(pathNode)
-                    report(
-                        .invalidXPath(expression: expression, message: problem.message, position: problem.offset),
-                        at: place
-                    )
-                }
+                path = xpathExpression(pathNode)
             }
             let schemaNode = key == "json" ? element.member("schema") : nil
             let set =
@@ -194,6 +181,24 @@ extension SuiteDecoder {
             out.append(assertion)
         }
         return out
+    }
+
+    /// An XPath 1.0 expression, its syntax checked by libxml2 (the problem reported inside the string).
+    mutating func xpathExpression(_ node: SuiteNode) -> String? {
+        guard let expression = string(node) else { return nil }
+        if expression.trimmingWhitespace().isEmpty {
+            report(
+                .outOfRange(key: keyName(node), value: "empty", expected: "an XPath expression such as `//title`"),
+                at: node
+            )
+            return nil
+        }
+        if let problem = XPathSyntax.problem(in: expression) {
+            let place = problem.offset.map { location(inString: node, characterOffset: $0) } ?? location(node)
+            report(.invalidXPath(expression: expression, message: problem.message, position: problem.offset), at: place)
+            return nil
+        }
+        return expression
     }
 
     mutating func decodeBodyExpectation(_ node: SuiteNode) -> BodyExpectation? {
