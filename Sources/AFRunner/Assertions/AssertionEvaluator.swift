@@ -141,8 +141,7 @@ public struct AssertionEvaluator: Sendable {
     }
 
     func header(_ assertion: HeaderAssertion, _ response: HTTPResponse) -> [AssertionResult] {
-        let values = response.headers.values(for: assertion.name)
-        var actual: JSONValue? = values.isEmpty ? nil : .string(values.joined(separator: ", "))
+        var actual = Self.headerValue(assertion.name, in: response)
         if !assertion.filters.isEmpty {
             switch FilterPipeline.apply(assertion.filters, to: actual, now: Date(), regexLimit: regexLimit) {
             case .success(let value): actual = value
@@ -160,6 +159,18 @@ public struct AssertionEvaluator: Sendable {
                 verdict: verdict,
                 limit: regexLimit
             )
+        }
+    }
+
+    /// What header predicates see: nil when the header is absent, its value when it has one field, and
+    /// the list of field values, in order, when it has several (`Set-Cookie`), so that `count`, `nth`,
+    /// `all` and `any` see each field rather than one string joined with commas.
+    static func headerValue(_ name: String, in response: HTTPResponse) -> JSONValue? {
+        let values = response.headers.values(for: name)
+        switch values.count {
+        case 0: return nil
+        case 1: return .string(values[0])
+        default: return .array(values.map(JSONValue.string))
         }
     }
 

@@ -122,7 +122,8 @@ extension SuiteDecoder {
             }
             var assertion = HeaderAssertion(name: name, predicates: set, location: location)
             if let filtersNode = child.member("filters") {
-                guard let filters = decodeFilters(filtersNode, start: .string) else { continue }
+                // A string, or the list of field values when the header comes in several fields.
+                guard let filters = decodeFilters(filtersNode) else { continue }
                 assertion.filters = filters
             }
             out.append(assertion)
