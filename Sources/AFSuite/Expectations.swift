@@ -27,6 +27,8 @@ public struct Expectations: Sendable {
     /// Assertions on captured values (`"captures"`): the test's own, taken before its expectations, or
     /// earlier tests'.
     public var captures: [CaptureAssertion] = []
+    /// Assertions on the cookies the response sets (`"cookies"`).
+    public var cookies: [CookieAssertion] = []
 
     /// Creates expectations.
     public init(

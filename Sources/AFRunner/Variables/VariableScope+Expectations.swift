@@ -52,6 +52,16 @@ extension VariableScope {
             c.predicates = try render(c.predicates)
             return c
         }
+        out.cookies = try expect.cookies.map { (c: CookieAssertion) throws(RunnerError) -> CookieAssertion in
+            var c = c
+            c.fields = try c.fields.map {
+                (f: CookieAssertion.FieldAssertion) throws(RunnerError) -> CookieAssertion.FieldAssertion in
+                var f = f
+                f.predicates = try render(f.predicates)
+                return f
+            }
+            return c
+        }
         if var certificate = expect.certificate {
             certificate.subject = try certificate.subject.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in
                 try render(s)
@@ -126,6 +136,7 @@ extension VariableScope {
         if expect.status.contains(where: { if case .template = $0 { true } else { false } }) { return true }
         if expect.headers.contains(where: { inSet($0.predicates) })
             || expect.captures.contains(where: { inSet($0.predicates) })
+            || expect.cookies.contains(where: { $0.fields.contains { inSet($0.predicates) } })
         {
             return true
         }

@@ -3,7 +3,7 @@ import JSONPath
 extension SuiteDecoder {
     static let expectKeys = [
         "status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate", "schema",
-        "openapi", "captures",
+        "openapi", "captures", "cookies",
     ]
     static let tlsRejectionReasons = [
         "expired", "notYetValid", "hostMismatch", "untrustedRoot", "selfSigned", "pinMismatch", "policyRefused",
@@ -52,6 +52,7 @@ extension SuiteDecoder {
         if let schema = node.member("schema") { e.schema = decodeSchema(schema) }
         if let openapi = node.member("openapi") { e.openapi = decodeOpenAPI(openapi) }
         if let captures = node.member("captures") { e.captures = decodeCaptureAssertions(captures) }
+        if let cookies = node.member("cookies") { e.cookies = decodeCookieAssertions(cookies) }
         return e
     }
 
