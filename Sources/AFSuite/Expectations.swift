@@ -29,6 +29,10 @@ public struct Expectations: Sendable {
     public var captures: [CaptureAssertion] = []
     /// Assertions on the cookies the response sets (`"cookies"`).
     public var cookies: [CookieAssertion] = []
+    /// Assertions on the redirects followed (`"redirects"`).
+    public var redirects: RedirectExpectation?
+    /// Predicates on the effective URL, after any redirects (`"url"`).
+    public var url: PredicateSet?
 
     /// Creates expectations.
     public init(

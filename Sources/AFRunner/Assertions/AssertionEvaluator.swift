@@ -16,7 +16,7 @@ public struct AssertionEvaluator: Sendable {
     }
 
     /// Every assertion of `expect` on `context`, in suite order: status, content type, headers,
-    /// JSON, XPath, body, duration, captures, cookies, TLS, certificate.
+    /// JSON, XPath, body, duration, captures, cookies, redirects, URL, TLS, certificate.
     public func evaluate(_ expect: Expectations, on context: ResponseContext) -> [AssertionResult] {
         var results: [AssertionResult] = []
         // One allocation for the usual handful instead of a growth step per appended group.
@@ -56,6 +56,8 @@ public struct AssertionEvaluator: Sendable {
             if let metrics = context.metrics { results += duration(expect.duration, metrics) }
             for assertion in expect.captures { results += capture(assertion, context) }
             for assertion in expect.cookies { results += cookie(assertion, response, now: context.now) }
+            if let redirects = expect.redirects { results += self.redirects(redirects, response) }
+            if let url = expect.url { results += self.url(url, response) }
         }
         results += tls(expect.tls, context: context)
         if let certificate = expect.certificate { results += self.certificate(certificate, context: context) }

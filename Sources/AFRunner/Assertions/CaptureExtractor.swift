@@ -102,7 +102,7 @@ public enum CaptureExtractor {
             }
             return .success(.json(.string(cookie.value)))
         case .url: return .success(.json(.string(response.url.absoluteString)))
-        case .redirects: return .success(.json(.number(JSONNumber(context.metrics?.redirectCount ?? 0))))
+        case .redirects: return .success(.json(.number(JSONNumber(response.redirects.count))))
         case .json, .regex, .xpath, .body, .bytes:
             if let problem = context.truncationProblem { return miss(problem) }
             return bodyValue(of: capture, context: context, regexLimit: regexLimit)

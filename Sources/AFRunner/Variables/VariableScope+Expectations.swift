@@ -62,6 +62,18 @@ extension VariableScope {
             }
             return c
         }
+        out.url = try expect.url.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in try render(s) }
+        if var redirects = expect.redirects {
+            redirects.chain = try redirects.chain?.map {
+                (hop: RedirectExpectation.Hop) throws(RunnerError) -> RedirectExpectation.Hop in
+                var hop = hop
+                hop.location = try hop.location.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in
+                    try render(s)
+                }
+                return hop
+            }
+            out.redirects = redirects
+        }
         if var certificate = expect.certificate {
             certificate.subject = try certificate.subject.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in
                 try render(s)
@@ -137,6 +149,8 @@ extension VariableScope {
         if expect.headers.contains(where: { inSet($0.predicates) })
             || expect.captures.contains(where: { inSet($0.predicates) })
             || expect.cookies.contains(where: { $0.fields.contains { inSet($0.predicates) } })
+            || expect.url.map(inSet) == true
+            || expect.redirects?.chain?.contains(where: { $0.location.map(inSet) == true }) == true
         {
             return true
         }

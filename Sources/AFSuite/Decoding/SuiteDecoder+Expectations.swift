@@ -3,13 +3,13 @@ import JSONPath
 extension SuiteDecoder {
     static let expectKeys = [
         "status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate", "schema",
-        "openapi", "captures", "cookies",
+        "openapi", "captures", "cookies", "redirects", "url",
     ]
     static let tlsRejectionReasons = [
         "expired", "notYetValid", "hostMismatch", "untrustedRoot", "selfSigned", "pinMismatch", "policyRefused",
     ]
 
-    static let misplacedInExpect = ["capture": "the test", "url": "`request`", "method": "`request`"]
+    static let misplacedInExpect = ["capture": "the test", "method": "`request`"]
 
     mutating func decodeExpectations(_ node: SuiteNode) -> Expectations? {
         guard
@@ -53,6 +53,8 @@ extension SuiteDecoder {
         if let openapi = node.member("openapi") { e.openapi = decodeOpenAPI(openapi) }
         if let captures = node.member("captures") { e.captures = decodeCaptureAssertions(captures) }
         if let cookies = node.member("cookies") { e.cookies = decodeCookieAssertions(cookies) }
+        if let redirects = node.member("redirects") { e.redirects = decodeRedirects(redirects) }
+        if let url = node.member("url") { e.url = plainOrPredicates(url, context: "`url`") }
         return e
     }
 

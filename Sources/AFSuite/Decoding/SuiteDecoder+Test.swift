@@ -13,7 +13,7 @@ extension SuiteDecoder {
         var misplaced: [String: String] = [:]
         for key in requestKeys { misplaced[key] = "`request`" }
         // `captures` on a test is a misspelt `capture` far more often than a misplaced assertion.
-        for key in expectKeys where !["tls", "headers", "json", "body", "captures"].contains(key) {
+        for key in expectKeys where !["tls", "headers", "json", "body", "captures", "url"].contains(key) {
             misplaced[key] = "`expect`"
         }
         return misplaced

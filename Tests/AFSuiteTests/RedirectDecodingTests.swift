@@ -1,0 +1,63 @@
+import JSONPath
+import Testing
+
+@testable import AFSuite
+
+private func withExpect(_ expect: String) -> String {
+    suite(#"{"name": "t", "request": {"url": "/u"}, "expect": \#(expect)}"#)
+}
+
+/// `expect.redirects` and `expect.url` mistakes `afrun validate` reports, each at its place.
+let redirectErrorCases: [ErrorCase] = [
+    ErrorCase(
+        code: "unknown-key",
+        json: withExpect(#"{"redirects": {"cout": 2}}"#),
+        at: #""cout""#,
+        message: "unknown key `cout`",
+        fix: "did you mean `count`?"
+    ),
+    ErrorCase(
+        code: "wrong-type",
+        json: withExpect(#"{"redirects": {"chain": {"status": 301}}}"#),
+        at: #"{"status""#,
+        message: "`chain`",
+        fix: ""
+    ),
+    ErrorCase(
+        code: "unknown-key",
+        json: withExpect(#"{"redirects": {"chain": [{"status": 301, "url": "/b"}]}}"#),
+        at: #""url": "/b""#,
+        message: "unknown key `url`",
+        fix: ""
+    ),
+    ErrorCase(
+        code: "unknown-key",
+        json: withExpect(#"{"url": {"endWith": "/b"}}"#),
+        at: #""endWith""#,
+        message: "unknown key `endWith`",
+        fix: "did you mean `endsWith`?"
+    ),
+    ErrorCase(
+        code: "unknown-key",
+        json: suite(#"{"name": "t", "url": "/u", "request": {"url": "/u"}}"#),
+        at: #""url""#,
+        message: "unknown key `url` in a test",
+        fix: "`url` belongs inside `request`"
+    ),
+]
+
+@Test(arguments: redirectErrorCases)
+func redirectErrorNamesItsPlace(_ row: ErrorCase) throws {
+    try expectDiagnostic(row)
+}
+
+@Test func redirectsAndURLDecode() throws {
+    let json = withExpect(
+        #"{"redirects": {"count": 2, "chain": [{"status": 301, "location": {"endsWith": "/b"}}, {}]}, "url": "http://h/b"}"#
+    )
+    let expect = try load(json).get().tests[0].expect
+    #expect(expect.redirects?.count?.predicates == [.equals(.number(JSONNumber(2)))])
+    #expect(expect.redirects?.chain?.count == 2)
+    #expect(expect.redirects?.chain?.first?.status?.predicates == [.equals(.number(JSONNumber(301)))])
+    #expect(expect.url?.predicates == [.equals(.string("http://h/b"))])
+}
