@@ -33,6 +33,9 @@ public struct Expectations: Sendable {
     public var redirects: RedirectExpectation?
     /// Predicates on the effective URL, after any redirects (`"url"`).
     public var url: PredicateSet?
+    /// The transport error the test expects instead of a response (`"error": "timedOut"`): that error
+    /// passes the test, and the other expectations are not evaluated.
+    public var error: String?
 
     /// Creates expectations.
     public init(

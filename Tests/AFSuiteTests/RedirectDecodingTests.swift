@@ -61,3 +61,16 @@ func redirectErrorNamesItsPlace(_ row: ErrorCase) throws {
     #expect(expect.redirects?.chain?.first?.status?.predicates == [.equals(.number(JSONNumber(301)))])
     #expect(expect.url?.predicates == [.equals(.string("http://h/b"))])
 }
+
+@Test func expectedErrorNamesAKnownKind() throws {
+    try expectDiagnostic(
+        ErrorCase(
+            code: "unknown-name",
+            json: withExpect(#"{"error": "timeout"}"#),
+            at: #""timeout""#,
+            message: "timeout",
+            fix: "timedOut"
+        )
+    )
+    #expect(try load(withExpect(#"{"error": "dnsFailure"}"#)).get().tests[0].expect.error == "dnsFailure")
+}

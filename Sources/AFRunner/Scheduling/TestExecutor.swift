@@ -228,6 +228,28 @@ struct TestExecutor: Sendable {
                 bodySummary: response.body,
                 metrics: response.metrics
             )
+            if let expected = expect.error {
+                // A response where a transport error was expected: that is the failure, and nothing else is checked.
+                result.status = .failed
+                result.assertions = [
+                    AssertionEvaluator.expectedError(
+                        expected,
+                        gotKind: nil,
+                        outcome: "a response (status \(response.response.statusCode))"
+                    )
+                ]
+                result.unlistedAssertions = 0
+                result.error = nil
+                result.response = ResultSummaries.response(
+                    response.response,
+                    body: response.data,
+                    summary: response.body,
+                    metrics: response.metrics
+                )
+                result.timings = ResultSummaries.timing(response.metrics)
+                result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
+                return []
+            }
             // The test's captures first: its `expect` may name them.
             let taken = step.take(from: context, regexLimit: runner.options.regexTimeout, redactor: redactor)
             let checked: Expectations
@@ -301,10 +323,22 @@ struct TestExecutor: Sendable {
             if info.kind == "cannotConnect", let isReachable = runner.options.isReachable, !isReachable(request.url) {
                 info.kind = "unreachable"
             }
-            result.status = .error
-            result.assertions = []
+            if let expected = expect.error {
+                // The expected failure is the passing result; the other expectations are not evaluated.
+                let assertion = AssertionEvaluator.expectedError(
+                    expected,
+                    gotKind: info.kind,
+                    outcome: info.kind == expected ? info.kind : "\(info.kind) (\(info.message))"
+                )
+                result.status = assertion.passed ? .passed : .failed
+                result.assertions = [assertion]
+                result.error = nil
+            } else {
+                result.status = .error
+                result.assertions = []
+                result.error = info
+            }
             result.unlistedAssertions = 0
-            result.error = info
             result.response = nil
             // Whatever libcurl measured before the failure (a connect, a handshake, a first byte) is kept.
             result.timings = error.transportFailure?.metrics.map(ResultSummaries.timing)

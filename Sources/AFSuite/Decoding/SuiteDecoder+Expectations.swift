@@ -3,7 +3,12 @@ import JSONPath
 extension SuiteDecoder {
     static let expectKeys = [
         "status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate", "schema",
-        "openapi", "captures", "cookies", "redirects", "url",
+        "openapi", "captures", "cookies", "redirects", "url", "error",
+    ]
+    /// The error kinds a result reports for a transfer that failed, which `expect.error` can name.
+    static let transportErrorKinds = [
+        "cannotConnect", "unreachable", "dnsFailure", "timedOut", "tlsFailure", "tlsRejected", "connectionLost",
+        "invalidResponse", "tooManyRedirects", "transport",
     ]
     static let tlsRejectionReasons = [
         "expired", "notYetValid", "hostMismatch", "untrustedRoot", "selfSigned", "pinMismatch", "policyRefused",
@@ -55,6 +60,7 @@ extension SuiteDecoder {
         if let cookies = node.member("cookies") { e.cookies = decodeCookieAssertions(cookies) }
         if let redirects = node.member("redirects") { e.redirects = decodeRedirects(redirects) }
         if let url = node.member("url") { e.url = plainOrPredicates(url, context: "`url`") }
+        if let error = node.member("error") { e.error = name(error, allowed: Self.transportErrorKinds) }
         return e
     }
 
