@@ -74,3 +74,28 @@ func redirectErrorNamesItsPlace(_ row: ErrorCase) throws {
     )
     #expect(try load(withExpect(#"{"error": "dnsFailure"}"#)).get().tests[0].expect.error == "dnsFailure")
 }
+
+@Test func httpVersionIsAKnownVersionAsAString() throws {
+    try expectDiagnostic(
+        ErrorCase(
+            code: "unknown-name",
+            json: withExpect(#"{"httpVersion": "2.0"}"#),
+            at: #""2.0""#,
+            message: "2.0",
+            fix: ""
+        )
+    )
+    try expectDiagnostic(
+        ErrorCase(
+            code: "wrong-type",
+            json: withExpect(#"{"httpVersion": 2}"#),
+            at: #"2}"#,
+            message: "a string",
+            fix: #""httpVersion": "2""#
+        )
+    )
+    let expect = try load(withExpect(#"{"httpVersion": "2", "certificate": {"serialNumber": "1000"}}"#)).get().tests[0]
+        .expect
+    #expect(expect.httpVersion?.predicates == [.equals(.string("2"))])
+    #expect(expect.certificate?.serialNumber?.predicates == [.equals(.string("1000"))])
+}

@@ -77,4 +77,21 @@ extension AssertionEvaluator {
             )
         }
     }
+
+    /// `httpVersion`: predicates on the response's version without `HTTP/` (`1.1`, `2`).
+    func httpVersion(_ predicates: PredicateSet, _ response: HTTPResponse) -> [AssertionResult] {
+        let version = response.httpVersion
+        let actual: JSONValue? =
+            version == .unknown ? nil : .string(String(version.rawValue.dropFirst("HTTP/".count)))
+        return predicates.predicates.map { predicate in
+            Self.result(
+                kind: "httpVersion",
+                target: nil,
+                predicate: predicate,
+                actual: actual,
+                verdict: PredicateEvaluator.verdict(predicate, for: actual, regexLimit: regexLimit),
+                limit: regexLimit
+            )
+        }
+    }
 }

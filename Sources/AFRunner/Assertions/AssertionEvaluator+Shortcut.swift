@@ -6,7 +6,7 @@ import JSONPath
 extension AssertionEvaluator {
     /// Whether every assertion `evaluate(_:on:)` would make on `context` passes, worked out without
     /// building any assertion text; nil when `expect` has a kind this shortcut does not cover
-    /// (headers, XPath, body, duration, `tls: rejected`, certificate, schema, openapi, captures, cookies, redirects, url, filters) or there is no response: then
+    /// (headers, XPath, body, duration, `tls: rejected`, certificate, schema, openapi, captures, cookies, redirects, url, httpVersion, filters) or there is no response: then
     /// `evaluate` decides. Used for results whose passed detail nobody reads
     /// (`RunOptions.passedResultDetail` below `.full`); a `false` is always followed by the full evaluation.
     func allHold(_ expect: Expectations, on context: ResponseContext) -> Bool? {

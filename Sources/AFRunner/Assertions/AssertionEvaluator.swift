@@ -58,6 +58,7 @@ public struct AssertionEvaluator: Sendable {
             for assertion in expect.cookies { results += cookie(assertion, response, now: context.now) }
             if let redirects = expect.redirects { results += self.redirects(redirects, response) }
             if let url = expect.url { results += self.url(url, response) }
+            if let version = expect.httpVersion { results += httpVersion(version, response) }
         }
         results += tls(expect.tls, context: context)
         if let certificate = expect.certificate { results += self.certificate(certificate, context: context) }

@@ -87,6 +87,9 @@ extension VariableScope {
             certificate.pin = try certificate.pin.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in
                 try render(s)
             }
+            certificate.serialNumber = try certificate.serialNumber.map {
+                (s: PredicateSet) throws(RunnerError) -> PredicateSet in try render(s)
+            }
             out.certificate = certificate
         }
         return out
@@ -162,7 +165,9 @@ extension VariableScope {
         if let body = expect.body, inSet(body.predicates) || body.sha256.map(Template.mayHavePlaceholder) == true {
             return true
         }
-        if let c = expect.certificate, [c.subject, c.issuer, c.san, c.pin].contains(where: { $0.map(inSet) == true }) {
+        if let c = expect.certificate,
+            [c.subject, c.issuer, c.san, c.pin, c.serialNumber].contains(where: { $0.map(inSet) == true })
+        {
             return true
         }
         return false

@@ -3,7 +3,7 @@ import JSONPath
 extension SuiteDecoder {
     static let expectKeys = [
         "status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate", "schema",
-        "openapi", "captures", "cookies", "redirects", "url", "error",
+        "openapi", "captures", "cookies", "redirects", "url", "error", "httpVersion",
     ]
     /// The error kinds a result reports for a transfer that failed, which `expect.error` can name.
     static let transportErrorKinds = [
@@ -61,6 +61,7 @@ extension SuiteDecoder {
         if let redirects = node.member("redirects") { e.redirects = decodeRedirects(redirects) }
         if let url = node.member("url") { e.url = plainOrPredicates(url, context: "`url`") }
         if let error = node.member("error") { e.error = name(error, allowed: Self.transportErrorKinds) }
+        if let version = node.member("httpVersion") { e.httpVersion = decodeHTTPVersion(version) }
         return e
     }
 
@@ -211,6 +212,25 @@ extension SuiteDecoder {
         return expression
     }
 
+    /// `httpVersion`: `"1.0"`, `"1.1"`, `"2"` or `"3"`, or predicates on that text.
+    mutating func decodeHTTPVersion(_ node: SuiteNode) -> PredicateSet? {
+        if case .string = node.value {
+            return name(node, allowed: Self.httpVersions).map { PredicateSet([.equals(.string($0))]) }
+        }
+        if case .number(let n) = node.value {
+            var d = SuiteDiagnostic(
+                location: location(node),
+                reason: .wrongType(key: "httpVersion", expected: "a string", found: "a number")
+            )
+            d.fix = "write the version as a string: `\"httpVersion\": \"\(n.literal)\"`"
+            diagnostics.append(.invalid(d))
+            return nil
+        }
+        return decodePredicates(node, context: "`httpVersion`")
+    }
+
+    static let httpVersions = ["1.0", "1.1", "2", "3"]
+
     mutating func decodeBodyExpectation(_ node: SuiteNode) -> BodyExpectation? {
         guard case .object = node.value else {
             report(.wrongType(key: "body", expected: "an object of predicates", found: node.typeDescription), at: node)
@@ -293,7 +313,7 @@ extension SuiteDecoder {
     }
 
     mutating func decodeCertificate(_ node: SuiteNode) -> CertificateExpectation? {
-        let keys = ["subject", "issuer", "san", "expiresInDays", "pin"]
+        let keys = ["subject", "issuer", "san", "expiresInDays", "pin", "startDate", "expiryDate", "serialNumber"]
         guard let node = object(node, allowed: keys, context: "`certificate`") else { return nil }
         func field(_ decoder: inout SuiteDecoder, _ key: String) -> PredicateSet? {
             guard let child = node.member(key) else { return nil }
@@ -308,12 +328,16 @@ extension SuiteDecoder {
             default: return decoder.decodePredicates(child, context: "`certificate.\(key)`")
             }
         }
-        return CertificateExpectation(
+        var expectation = CertificateExpectation(
             subject: field(&self, "subject"),
             issuer: field(&self, "issuer"),
             san: field(&self, "san"),
             expiresInDays: field(&self, "expiresInDays"),
             pin: field(&self, "pin")
         )
+        expectation.startDate = field(&self, "startDate")
+        expectation.expiryDate = field(&self, "expiryDate")
+        expectation.serialNumber = field(&self, "serialNumber")
+        return expectation
     }
 }
