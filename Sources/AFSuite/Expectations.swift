@@ -33,6 +33,9 @@ public struct Expectations: Sendable {
     public var redirects: RedirectExpectation?
     /// Predicates on the effective URL, after any redirects (`"url"`).
     public var url: PredicateSet?
+    /// XPath namespace prefixes and their URIs, from `defaults.xpathNamespaces` and the test's own (`_` names
+    /// the default namespace: `//_:book`), for `xpath` assertions and captures.
+    public var xpathNamespaces: [String: String] = [:]
     /// Predicates on the HTTP version of the response (`"httpVersion": "2"`): `1.0`, `1.1`, `2` or `3`.
     public var httpVersion: PredicateSet?
     /// The transport error the test expects instead of a response (`"error": "timedOut"`): that error

@@ -99,3 +99,26 @@ func redirectErrorNamesItsPlace(_ row: ErrorCase) throws {
     #expect(expect.httpVersion?.predicates == [.equals(.string("2"))])
     #expect(expect.certificate?.serialNumber?.predicates == [.equals(.string("1000"))])
 }
+
+/// A prefix no `xpathNamespaces` declares is reported inside the expression; declared, it loads.
+@Test func xpathPrefixesComeFromDefaultsOrTheTest() throws {
+    let undeclared = suite(
+        #"{"name": "t", "request": {"url": "/u"}, "expect": {"xpath": [{"path": "//soap:Body", "exists": true}]}}"#
+    )
+    #expect(diagnostics(undeclared).contains { $0.description.contains("undefined namespace prefix") })
+    let declared = #"""
+        {"baseURL": "http://h", "defaults": {"xpathNamespaces": {"soap": "urn:s"}}, "tests": [
+          {"name": "t", "xpathNamespaces": {"_": "urn:d"}, "request": {"url": "/u"},
+           "expect": {"xpath": [{"path": "//soap:Body/_:x", "exists": true}]}}]}
+        """#
+    #expect(try load(declared).get().tests[0].expect.xpathNamespaces == ["soap": "urn:s", "_": "urn:d"])
+    try expectDiagnostic(
+        ErrorCase(
+            code: "out-of-range",
+            json: suite(#"{"name": "t", "xpathNamespaces": {"a:b": "urn:x"}, "request": {"url": "/u"}}"#),
+            at: #""a:b""#,
+            message: "a:b",
+            fix: "`_` for the default namespace"
+        )
+    )
+}

@@ -39,7 +39,9 @@ public struct AssertionEvaluator: Sendable {
                 }
             } else {
                 if !expect.json.isEmpty { json(expect.json, context: context, into: &results) }
-                if !expect.xpath.isEmpty { results += xpath(expect.xpath, context: context) }
+                if !expect.xpath.isEmpty {
+                    results += xpath(expect.xpath, namespaces: expect.xpathNamespaces, context: context)
+                }
             }
             if let problem = context.truncationProblem {
                 if expect.schema != nil {

@@ -39,15 +39,17 @@ public enum CaptureExtractor {
     ///   - captures: what to take.
     ///   - context: the response.
     ///   - regexLimit: how long one regex capture may search.
+    ///   - xpathNamespaces: the prefixes `xpath` captures may use.
     public static func extract(
         _ captures: [CaptureSpec],
         from context: ResponseContext,
-        regexLimit: Duration = BoundedRegex.defaultLimit
+        regexLimit: Duration = BoundedRegex.defaultLimit,
+        xpathNamespaces: [String: String] = [:]
     ) -> Extraction {
         var values: [Captured] = []
         var misses: [Miss] = []
         for capture in captures {
-            switch value(of: capture, context: context, regexLimit: regexLimit) {
+            switch value(of: capture, context: context, regexLimit: regexLimit, namespaces: xpathNamespaces) {
             case .success(let start):
                 guard !capture.filters.isEmpty else {
                     let v = start.json
@@ -81,7 +83,8 @@ public enum CaptureExtractor {
     private static func value(
         of capture: CaptureSpec,
         context: ResponseContext,
-        regexLimit: Duration
+        regexLimit: Duration,
+        namespaces: [String: String]
     ) -> Result<FilterPipeline.Value, Miss> {
         func miss(_ reason: String) -> Result<FilterPipeline.Value, Miss> {
             .failure(Miss(name: capture.name, reason: reason))
@@ -105,7 +108,7 @@ public enum CaptureExtractor {
         case .redirects: return .success(.json(.number(JSONNumber(response.redirects.count))))
         case .json, .regex, .xpath, .body, .bytes:
             if let problem = context.truncationProblem { return miss(problem) }
-            return bodyValue(of: capture, context: context, regexLimit: regexLimit)
+            return bodyValue(of: capture, context: context, regexLimit: regexLimit, namespaces: namespaces)
         }
     }
 
@@ -140,7 +143,8 @@ public enum CaptureExtractor {
     private static func bodyValue(
         of capture: CaptureSpec,
         context: ResponseContext,
-        regexLimit: Duration
+        regexLimit: Duration,
+        namespaces: [String: String]
     ) -> Result<FilterPipeline.Value, Miss> {
         func miss(_ reason: String) -> Result<FilterPipeline.Value, Miss> {
             .failure(Miss(name: capture.name, reason: reason))
@@ -170,7 +174,9 @@ public enum CaptureExtractor {
             return regexGroup(pattern, group: group, in: context.text, what: "the body", capture, regexLimit)
                 .map { .json(.string($0)) }
         case .xpath(let expression):
-            return xpathValue(expression, context: context).mapError { Miss(name: capture.name, reason: $0.text) }
+            return xpathValue(expression, namespaces: namespaces, context: context).mapError {
+                Miss(name: capture.name, reason: $0.text)
+            }
         }
     }
 
@@ -178,6 +184,7 @@ public enum CaptureExtractor {
     /// media type names `html`, as `xpath` assertions read it).
     private static func xpathValue(
         _ expression: String,
+        namespaces: [String: String],
         context: ResponseContext
     ) -> Result<FilterPipeline.Value, FilterPipeline.Reason> {
         let isHTML = context.response?.mimeType?.contains("html") ?? false
@@ -186,7 +193,7 @@ public enum CaptureExtractor {
                 isHTML
                 ? try XPathDocument(html: context.body, encoding: context.response?.textEncodingName)
                 : try XPathDocument(xml: context.body)
-            switch try document.evaluate(expression) {
+            switch try document.evaluate(expression, namespaces: namespaces) {
             case .nodes(let strings):
                 guard let first = strings.first else { return .failure(.init("\(expression) selected nothing")) }
                 return .success(.json(.string(first)))

@@ -14,6 +14,8 @@ struct CaptureStep: Sendable {
     var rendersExpect: Bool
     /// The captures whose values are hidden.
     var secretNames: Set<String>
+    /// The prefixes `xpath` captures may use.
+    var xpathNamespaces: [String: String] = [:]
 
     /// What one attempt's captures took.
     struct Taken {
@@ -31,7 +33,12 @@ struct CaptureStep: Sendable {
     /// a failure message quoting one (through a placeholder in `expect`) is masked too.
     func take(from context: ResponseContext, regexLimit: Duration, redactor: Redactor) -> Taken {
         guard !specs.isEmpty else { return Taken() }
-        let extraction = CaptureExtractor.extract(specs, from: context, regexLimit: regexLimit)
+        let extraction = CaptureExtractor.extract(
+            specs,
+            from: context,
+            regexLimit: regexLimit,
+            xpathNamespaces: xpathNamespaces
+        )
         var taken = Taken()
         for value in extraction.values {
             taken.captures.append(

@@ -163,7 +163,8 @@ struct TestExecutor: Sendable {
             specs: captureSpecs,
             scope: scope,
             rendersExpect: rendersAfterCaptures,
-            secretNames: Set(test.captures.filter(\.hidesValue).map(\.name))
+            secretNames: Set(test.captures.filter(\.hidesValue).map(\.name)),
+            xpathNamespaces: test.expect.xpathNamespaces
         )
         var captures: [Capture] = []
         for attempt in 1...maxAttempts {

@@ -204,7 +204,7 @@ extension SuiteDecoder {
             )
             return nil
         }
-        if let problem = XPathSyntax.problem(in: expression) {
+        if let problem = XPathSyntax.problem(in: expression, namespaces: namespaces) {
             let place = problem.offset.map { location(inString: node, characterOffset: $0) } ?? location(node)
             report(.invalidXPath(expression: expression, message: problem.message, position: problem.offset), at: place)
             return nil

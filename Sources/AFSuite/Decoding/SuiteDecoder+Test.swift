@@ -1,7 +1,9 @@
 import JSONPath
 
 extension SuiteDecoder {
-    static let testKeys = ["name", "description", "tags", "each", "request", "expect", "capture", "retry", "skip"]
+    static let testKeys = [
+        "name", "description", "tags", "each", "request", "expect", "capture", "retry", "skip", "xpathNamespaces",
+    ]
     static let requestKeys =
         [
             "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "multipart",
@@ -36,9 +38,15 @@ extension SuiteDecoder {
             rowNames[index] = rows.dropFirst().reduce(Set(first.values.keys)) { $0.intersection($1.values.keys) }
         }
         let request = require("request", in: node, context: "a test").flatMap { decodeRequest($0) }
+        namespaces = defaultNamespaces
+        if let own = node.member("xpathNamespaces") {
+            namespaces.merge(decodeNamespaces(own)) { _, test in test }
+        }
+        defer { namespaces = defaultNamespaces }
         inExpect = true
         var expect = node.member("expect").flatMap { decodeExpectations($0) } ?? Expectations()
         inExpect = false
+        expect.xpathNamespaces = namespaces
         if expect.openapi == nil { expect.openapi = defaultOpenAPI(method: request?.method) }
         let captures = node.member("capture").map { decodeCaptures($0) } ?? []
         // Every written name counts, even one whose source has an error: no cascade of undefined variables.

@@ -48,6 +48,10 @@ struct SuiteDecoder {
     var diagnostics: [SuiteError] = []
     var templates: [TemplateUse] = []
     var captureUses: [CaptureUse] = []
+    /// `defaults.xpathNamespaces`.
+    var defaultNamespaces: [String: String] = [:]
+    /// The namespaces XPath expressions decoded now may use: the defaults', and the test's own over them.
+    var namespaces: [String: String] = [:]
     /// Whether templates decoded now are in a test's `expect` (see `TemplateUse.seesOwnCaptures`).
     var inExpect = false
     var files: [FileUse] = []
