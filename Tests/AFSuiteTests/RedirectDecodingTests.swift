@@ -105,7 +105,11 @@ func redirectErrorNamesItsPlace(_ row: ErrorCase) throws {
     let undeclared = suite(
         #"{"name": "t", "request": {"url": "/u"}, "expect": {"xpath": [{"path": "//soap:Body", "exists": true}]}}"#
     )
-    #expect(diagnostics(undeclared).contains { $0.description.contains("undefined namespace prefix") })
+    #expect(
+        diagnostics(undeclared).contains {
+            $0.description.contains("undefined namespace prefix") && $0.description.contains("xpathNamespaces")
+        }
+    )
     let declared = #"""
         {"baseURL": "http://h", "defaults": {"xpathNamespaces": {"soap": "urn:s"}}, "tests": [
           {"name": "t", "xpathNamespaces": {"_": "urn:d"}, "request": {"url": "/u"},
