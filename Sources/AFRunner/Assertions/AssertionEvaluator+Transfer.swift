@@ -3,6 +3,7 @@ import AFSuite
 import Foundation
 import JSONPath
 
+// The transfer itself rather than its content: the redirects followed, the URL reached, the version spoken.
 extension AssertionEvaluator {
     /// `redirects`: the number of redirects followed and the chain of hops (status and `Location`, in
     /// order; a chain of another length fails once, naming both lengths).
