@@ -24,6 +24,23 @@ public struct Expectations: Sendable {
     public var schema: SchemaExpectation?
     /// An OpenAPI operation the response must conform to (`"openapi"`, or `defaults.openapi`).
     public var openapi: OpenAPIExpectation?
+    /// Assertions on captured values (`"captures"`): the test's own, taken before its expectations, or
+    /// earlier tests'.
+    public var captures: [CaptureAssertion] = []
+    /// Assertions on the cookies the response sets (`"cookies"`).
+    public var cookies: [CookieAssertion] = []
+    /// Assertions on the redirects followed (`"redirects"`).
+    public var redirects: RedirectExpectation?
+    /// Predicates on the effective URL, after any redirects (`"url"`).
+    public var url: PredicateSet?
+    /// XPath namespace prefixes and their URIs, from `defaults.xpathNamespaces` and the test's own (`_` names
+    /// the default namespace: `//_:book`), for `xpath` assertions and captures.
+    public var xpathNamespaces: [String: String] = [:]
+    /// Predicates on the HTTP version of the response (`"httpVersion": "2"`): `1.0`, `1.1`, `2` or `3`.
+    public var httpVersion: PredicateSet?
+    /// The transport error the test expects instead of a response (`"error": "timedOut"`): that error
+    /// passes the test, and the other expectations are not evaluated.
+    public var error: String?
 
     /// Creates expectations.
     public init(
@@ -236,6 +253,12 @@ public struct CertificateExpectation: Sendable, Hashable {
     public var expiresInDays: PredicateSet?
     /// Predicates on the SPKI pin (`sha256//…`).
     public var pin: PredicateSet?
+    /// Predicates on the start of validity (`notBefore`), as RFC 3339 text.
+    public var startDate: PredicateSet?
+    /// Predicates on the end of validity (`notAfter`), as RFC 3339 text.
+    public var expiryDate: PredicateSet?
+    /// Predicates on the serial number, upper-case hex (`1000`).
+    public var serialNumber: PredicateSet?
 
     /// Creates a certificate expectation.
     public init(

@@ -94,6 +94,9 @@ extension SuiteDiagnostic.Reason {
             "fix the pattern (NSRegularExpression syntax); in JSON a backslash is written twice: `\"\\\\d+\"`"
         case .invalidJSONPath:
             "JSONPath starts with `$`, e.g. `$.items[0].id` or `$..name`; try it with `afrun jsonpath EXPR FILE`"
+        case .invalidXPath(_, let message, _) where message == "undefined namespace prefix":
+            "an XPath 1.0 prefix must be declared: add it to `xpathNamespaces` (on the test or in `defaults`),"
+                + " `{\"soap\": \"http://…\"}`; `_` names the default namespace (`//_:item`)"
         case .invalidXPath:
             "write an XPath 1.0 expression such as `//title`, `count(//li)` or `//a/@href`; check brackets and quotes"
         case .invalidTemplate:

@@ -88,6 +88,20 @@ public struct CaptureSpec: Sendable, Hashable {
         case regex(String, group: Int)
         /// The status code.
         case status
+        /// A regex on a response header's value; `group` selects a capture group (0: the whole match).
+        case headerRegex(String, pattern: String, group: Int)
+        /// The first node (its string value) or the value of an XPath 1.0 expression on an XML or HTML body.
+        case xpath(String)
+        /// The value of a cookie the response sets (`Set-Cookie`).
+        case cookie(String)
+        /// The effective URL, after any redirects.
+        case url
+        /// How many redirects were followed.
+        case redirects
+        /// The whole body as text (decoded by its charset).
+        case body
+        /// The body's raw bytes, for filters such as `sha256`, `base64Encode` or `decode`.
+        case bytes
     }
     /// The variable name.
     public var name: String

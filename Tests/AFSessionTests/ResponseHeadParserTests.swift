@@ -14,6 +14,23 @@ struct ResponseHeadParserTests {
         return parser
     }
 
+    /// Each complete 3xx head with a `Location` that another head followed is a redirect hop; a
+    /// `100 Continue` and the final head (even a 3xx one) are not.
+    @Test func redirectsAreTheFollowedHeads() {
+        let parser = feed([
+            "HTTP/1.1 301 Moved", "Location: /b", "", "HTTP/1.1 100 Continue", "", "HTTP/2 308",
+            "location: https://h/c",
+            "", "HTTP/1.1 302 Found", "Location: /d", "",
+        ])
+        #expect(
+            parser.redirects == [
+                RedirectHop(statusCode: 301, location: "/b"), RedirectHop(statusCode: 308, location: "https://h/c"),
+            ]
+        )
+        #expect(parser.statusCode == 302)
+        #expect(feed(["HTTP/1.1 200 OK", ""]).redirects.isEmpty)
+    }
+
     /// The byte-level split of `Name: value` lines gives what the line-level parser gives.
     @Test func byteAndLineParsingAgree() {
         let lines = [

@@ -6,13 +6,14 @@ import JSONPath
 extension AssertionEvaluator {
     /// Whether every assertion `evaluate(_:on:)` would make on `context` passes, worked out without
     /// building any assertion text; nil when `expect` has a kind this shortcut does not cover
-    /// (headers, XPath, body, duration, `tls: rejected`, certificate, schema, openapi, filters) or there is no response: then
+    /// (headers, XPath, body, duration, `tls: rejected`, certificate, schema, openapi, captures, cookies, redirects, url, httpVersion, filters) or there is no response: then
     /// `evaluate` decides. Used for results whose passed detail nobody reads
     /// (`RunOptions.passedResultDetail` below `.full`); a `false` is always followed by the full evaluation.
     func allHold(_ expect: Expectations, on context: ResponseContext) -> Bool? {
         guard let response = context.response, expect.headers.isEmpty, expect.xpath.isEmpty, expect.body == nil,
             expect.duration.isEmpty, expect.certificate == nil, expect.tls == .trusted, expect.schema == nil,
-            expect.openapi == nil, !expect.json.contains(where: { $0.schema != nil || !$0.filters.isEmpty })
+            expect.openapi == nil, expect.captures.isEmpty,
+            !expect.json.contains(where: { $0.schema != nil || !$0.filters.isEmpty })
         else { return nil }
         // `tls: trusted` on a response that arrived always holds (a rejection is an error, not a response).
         if !expect.status.isEmpty, !expect.status.contains(where: { $0.matches(response.statusCode) }) { return false }

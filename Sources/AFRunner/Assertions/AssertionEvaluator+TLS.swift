@@ -61,6 +61,9 @@ extension AssertionEvaluator {
                 }
             ),
             ("pin", expectation.pin, { .string($0.publicKeyPin) }),
+            ("startDate", expectation.startDate, { .string(FilterPipeline.iso8601($0.notBefore)) }),
+            ("expiryDate", expectation.expiryDate, { .string(FilterPipeline.iso8601($0.notAfter)) }),
+            ("serialNumber", expectation.serialNumber, { .string($0.serialNumber) }),
         ]
         var results: [AssertionResult] = []
         for (name, set, value) in fields {

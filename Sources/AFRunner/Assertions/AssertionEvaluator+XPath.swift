@@ -8,7 +8,12 @@ extension AssertionEvaluator {
     /// rules are those of JSON paths, with a query treated as singular when it selects exactly one
     /// node. An expression that gives a number, string or boolean (`count(//li)`,
     /// `normalize-space(//h1)`, `//li = 'two'`) is compared as that one value.
-    func xpath(_ assertions: [PathAssertion], context: ResponseContext) -> [AssertionResult] {
+    /// `namespaces` are the prefixes the expressions may use (`xpathNamespaces`).
+    func xpath(
+        _ assertions: [PathAssertion],
+        namespaces: [String: String] = [:],
+        context: ResponseContext
+    ) -> [AssertionResult] {
         let isHTML = context.response?.mimeType?.contains("html") ?? false
         let document: XPathDocument
         do throws(XPathDocument.Failure) {
@@ -33,7 +38,7 @@ extension AssertionEvaluator {
         }
         return assertions.flatMap { a -> [AssertionResult] in
             let value: XPathDocument.Value
-            do throws(XPathDocument.Failure) { value = try document.evaluate(a.path) } catch {
+            do throws(XPathDocument.Failure) { value = try document.evaluate(a.path, namespaces: namespaces) } catch {
                 return [
                     AssertionResult(
                         kind: "xpath",

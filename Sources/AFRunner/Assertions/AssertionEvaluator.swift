@@ -16,7 +16,7 @@ public struct AssertionEvaluator: Sendable {
     }
 
     /// Every assertion of `expect` on `context`, in suite order: status, content type, headers,
-    /// JSON, XPath, body, duration, TLS, certificate.
+    /// JSON, XPath, body, duration, captures, cookies, redirects, URL, TLS, certificate.
     public func evaluate(_ expect: Expectations, on context: ResponseContext) -> [AssertionResult] {
         var results: [AssertionResult] = []
         // One allocation for the usual handful instead of a growth step per appended group.
@@ -39,7 +39,9 @@ public struct AssertionEvaluator: Sendable {
                 }
             } else {
                 if !expect.json.isEmpty { json(expect.json, context: context, into: &results) }
-                if !expect.xpath.isEmpty { results += xpath(expect.xpath, context: context) }
+                if !expect.xpath.isEmpty {
+                    results += xpath(expect.xpath, namespaces: expect.xpathNamespaces, context: context)
+                }
             }
             if let problem = context.truncationProblem {
                 if expect.schema != nil {
@@ -54,6 +56,11 @@ public struct AssertionEvaluator: Sendable {
             }
             if let body = expect.body { results += self.body(body, context) }
             if let metrics = context.metrics { results += duration(expect.duration, metrics) }
+            for assertion in expect.captures { results += capture(assertion, context) }
+            for assertion in expect.cookies { results += cookie(assertion, response, now: context.now) }
+            if let redirects = expect.redirects { results += self.redirects(redirects, response) }
+            if let url = expect.url { results += self.url(url, response) }
+            if let version = expect.httpVersion { results += httpVersion(version, response) }
         }
         results += tls(expect.tls, context: context)
         if let certificate = expect.certificate { results += self.certificate(certificate, context: context) }
@@ -140,8 +147,7 @@ public struct AssertionEvaluator: Sendable {
     }
 
     func header(_ assertion: HeaderAssertion, _ response: HTTPResponse) -> [AssertionResult] {
-        let values = response.headers.values(for: assertion.name)
-        var actual: JSONValue? = values.isEmpty ? nil : .string(values.joined(separator: ", "))
+        var actual = Self.headerValue(assertion.name, in: response)
         if !assertion.filters.isEmpty {
             switch FilterPipeline.apply(assertion.filters, to: actual, now: Date(), regexLimit: regexLimit) {
             case .success(let value): actual = value
@@ -159,6 +165,18 @@ public struct AssertionEvaluator: Sendable {
                 verdict: verdict,
                 limit: regexLimit
             )
+        }
+    }
+
+    /// What header predicates see: nil when the header is absent, its value when it has one field, and
+    /// the list of field values, in order, when it has several (`Set-Cookie`), so that `count`, `nth`,
+    /// `all` and `any` see each field rather than one string joined with commas.
+    static func headerValue(_ name: String, in response: HTTPResponse) -> JSONValue? {
+        let values = response.headers.values(for: name)
+        switch values.count {
+        case 0: return nil
+        case 1: return .string(values[0])
+        default: return .array(values.map(JSONValue.string))
         }
     }
 

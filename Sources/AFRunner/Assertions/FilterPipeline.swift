@@ -62,7 +62,17 @@ public enum FilterPipeline {
         regexLimit: Duration = BoundedRegex.defaultLimit
     ) -> Result<JSONValue?, Failure> {
         guard let value, !filters.isEmpty else { return .success(value) }
-        var current = Value.json(value)
+        return apply(filters, from: .json(value), now: now, regexLimit: regexLimit)
+    }
+
+    /// `start` (JSON, or the raw bytes of a `bytes` capture) through `filters`, in order.
+    static func apply(
+        _ filters: [ValueFilter],
+        from start: Value,
+        now: Date,
+        regexLimit: Duration
+    ) -> Result<JSONValue?, Failure> {
+        var current = start
         for (offset, filter) in filters.enumerated() {
             switch step(filter, current, now: now, regexLimit: regexLimit) {
             case .success(let next): current = next

@@ -18,6 +18,9 @@ public struct ResponseContext: Sendable {
     public var rejection: TrustRejection?
     /// When the assertions are evaluated (for `expiresInDays`).
     public var now: Date
+    /// The values `expect.captures` assertions see, by name: the test's own captures (taken from this
+    /// response before its expectations) and earlier tests' (as variables hold them).
+    public var captures: [String: JSONValue] = [:]
     /// The parsed JSON and decoded text of `body`, shared by this context's copies.
     private var cache = ResponseBodyCache()
 

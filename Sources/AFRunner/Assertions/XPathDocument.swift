@@ -61,8 +61,9 @@ final class XPathDocument {
     deinit { xmlFreeDoc(document) }
 
     /// Evaluates an XPath 1.0 expression.
+    /// - Parameter namespaces: prefixes the expression uses, with their URIs (`_` for a default namespace).
     /// - Throws: ``Failure`` for an invalid expression (libxml2's reason, e.g. "Invalid expression").
-    func evaluate(_ expression: String) throws(Failure) -> Value {
+    func evaluate(_ expression: String, namespaces: [String: String] = [:]) throws(Failure) -> Value {
         guard let context = xmlXPathNewContext(document) else {
             throw Failure(message: "libxml2 could not allocate an XPath context")
         }
@@ -72,6 +73,10 @@ final class XPathDocument {
         context.pointee.error = { _, _ in }
         // An unknown function is reported through the generic error function, which prints by default.
         afx_silence_generic_errors()
+        for (prefix, uri) in namespaces {
+            let registered = xmlXPathRegisterNs(context, Array(prefix.utf8) + [0], Array(uri.utf8) + [0])
+            if registered != 0 { throw Failure(message: "libxml2 could not register the namespace prefix \(prefix)") }
+        }
         let text = Array(expression.utf8) + [0]
         guard let result = xmlXPathEvalExpression(text, context) else {
             let error = context.pointee.lastError

@@ -91,7 +91,7 @@ public struct RequestBuilder: Sendable {
     }
 
     /// Whether an assertion or a capture of `test` reads the body's content (JSON, XPath, text
-    /// predicates, JSON and regex captures), rather than only its length and digest.
+    /// predicates, JSON, regex, XPath, body and bytes captures), rather than only its length and digest.
     static func readsWholeBody(_ test: TestCase) -> Bool {
         let expect = test.expect
         if !expect.json.isEmpty || !expect.xpath.isEmpty || expect.body?.predicates.predicates.isEmpty == false {
@@ -99,8 +99,8 @@ public struct RequestBuilder: Sendable {
         }
         return test.captures.contains {
             switch $0.source {
-            case .json, .regex: true
-            case .status, .header: false
+            case .json, .regex, .xpath, .body, .bytes: true
+            case .status, .header, .headerRegex, .cookie, .url, .redirects: false
             }
         }
     }

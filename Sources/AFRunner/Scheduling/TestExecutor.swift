@@ -126,6 +126,8 @@ struct TestExecutor: Sendable {
         // of every field, per test) only to replace them cost more than the rendering.
         let expect: Expectations
         let captureSpecs: [CaptureSpec]
+        // An `expect` that may name the test's own captures is rendered once they are taken (see `CaptureStep`).
+        let rendersAfterCaptures = !test.captures.isEmpty && VariableScope.mayHavePlaceholders(test.expect)
         do {
             var built = try builder.request(for: test, scope: scope)
             // A bearer token, an API key, a Basic credential (even from a variable not marked secret): hidden in
@@ -137,7 +139,7 @@ struct TestExecutor: Sendable {
             // `"cookies": false`: no store at all, not the session's either.
             if cookies == nil { built.handlesCookies = false }
             request = built
-            expect = try scope.render(test.expect)
+            expect = rendersAfterCaptures ? test.expect : try scope.render(test.expect)
             captureSpecs = try Self.render(test.captures, scope: scope)
             let spec = suite.defaults.tls.map { $0.merged(with: test.request.tls) } ?? test.request.tls
             let policy = try policies.policy(for: spec) { (s: String) throws(RunnerError) -> String in
@@ -157,48 +159,17 @@ struct TestExecutor: Sendable {
 
         let retry = test.retry ?? suite.defaults.retry
         let maxAttempts = 1 + max(0, retry?.count ?? 0)
+        let step = CaptureStep(
+            specs: captureSpecs,
+            scope: scope,
+            rendersExpect: rendersAfterCaptures,
+            secretNames: Set(test.captures.filter(\.hidesValue).map(\.name)),
+            xpathNamespaces: test.expect.xpathNamespaces
+        )
         var captures: [Capture] = []
         for attempt in 1...maxAttempts {
             result.attempts = attempt
-            let context = await attemptOnce(
-                expect,
-                request: request,
-                session: session,
-                into: &result,
-                keepsContext: !test.captures.isEmpty
-            )
-            captures = []
-            if result.status == .passed, let context {
-                var nodes: [String: JSONValue] = [:]
-                let extracted = CaptureExtractor.extract(
-                    captureSpecs,
-                    from: context,
-                    regexLimit: runner.options.regexTimeout,
-                    typed: { nodes[$0] = $1 }
-                )
-                switch extracted {
-                case .success(let values):
-                    let secret = Set(test.captures.filter(\.hidesValue).map(\.name))
-                    captures = values.map {
-                        Capture(name: $0.0, value: $0.1, secret: secret.contains($0.0), json: nodes[$0.0])
-                    }
-                case .failure(let failure):
-                    result.status = .failed
-                    for miss in failure.misses {
-                        result.assertions.append(
-                            AssertionResult(
-                                kind: "capture",
-                                target: miss.name,
-                                predicate: "exists",
-                                expected: "a value",
-                                actual: nil,
-                                passed: false,
-                                message: "capture \(miss.name): \(miss.reason)"
-                            )
-                        )
-                    }
-                }
-            }
+            captures = await attemptOnce(expect, request: request, session: session, step: step, into: &result)
             if result.status == .passed || attempt == maxAttempts || runner.stoppedBecause == .interrupted { break }
             if let delay = retry?.delayMs, delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
         }
@@ -231,14 +202,15 @@ struct TestExecutor: Sendable {
     /// Sends one attempt and writes its outcome (status, assertions, error, response, timings, TLS) into
     /// `result` in place: building an attempt value and copying it field by field into the result moved
     /// and retained the response's summaries and metrics once more per test.
-    /// - Returns: the response context when `keepsContext` (for captures), else nil.
+    /// - Returns: the captures, when the attempt passed.
     private func attemptOnce(
         _ expect: Expectations,
         request: HTTPRequest,
         session: SessionManager,
-        into result: inout TestResult,
-        keepsContext: Bool
-    ) async -> ResponseContext? {
+        step: CaptureStep,
+        into result: inout TestResult
+    ) async -> [Capture] {
+        let keepsContext = !step.specs.isEmpty
         let outcome: Result<DataResponse, SessionError> = await runner.limiter.withSlot {
             // Interrupted while waiting for a slot: nothing is sent.
             if Task.isCancelled { return .failure(.cancelled(request)) }
@@ -251,19 +223,67 @@ struct TestExecutor: Sendable {
 
         switch outcome {
         case .success(let response):
-            let context = ResponseContext(
+            var context = ResponseContext(
                 response: response.response,
                 body: response.data,
                 bodySummary: response.body,
                 metrics: response.metrics
             )
+            if let expected = expect.error {
+                // A response where a transport error was expected: that is the failure, and nothing else is checked.
+                result.status = .failed
+                result.assertions = [
+                    AssertionEvaluator.expectedError(
+                        expected,
+                        gotKind: nil,
+                        outcome: "a response (status \(response.response.statusCode))"
+                    )
+                ]
+                result.unlistedAssertions = 0
+                result.error = nil
+                result.response = ResultSummaries.response(
+                    response.response,
+                    body: response.data,
+                    summary: response.body,
+                    metrics: response.metrics
+                )
+                result.timings = ResultSummaries.timing(response.metrics)
+                result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
+                return []
+            }
+            // The test's captures first: its `expect` may name them.
+            let taken = step.take(from: context, regexLimit: runner.options.regexTimeout, redactor: redactor)
+            let checked: Expectations
+            switch step.expectations(expect, after: taken) {
+            case .success(let rendered): checked = rendered
+            case .failure(let error):
+                result.status = .error
+                result.error = TestErrorInfo(kind: error.kind, message: error.description)
+                result.assertions = taken.missResults
+                if case .undefinedVariable(let name) = error, taken.missed.contains(name) {
+                    // A capture the expectations name took nothing: that is the failure, not the template.
+                    result.status = .failed
+                    result.error = nil
+                }
+                result.unlistedAssertions = 0
+                result.response = ResultSummaries.response(
+                    response.response,
+                    body: response.data,
+                    summary: response.body,
+                    metrics: response.metrics
+                )
+                result.timings = ResultSummaries.timing(response.metrics)
+                result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
+                return []
+            }
+            context.captures = step.subjects(for: checked.captures, taken: taken)
             // Nothing reads a passed result's detail and nothing is captured from it: when every assertion
             // holds, no assertion text and no response summary is built (any failure is evaluated in full).
             let detail = runner.options.passedResultDetail
-            if detail != .full, !keepsContext, runner.evaluator.allHold(expect, on: context) == true {
+            if detail != .full, !keepsContext, runner.evaluator.allHold(checked, on: context) == true {
                 result.status = .passed
                 result.assertions = []
-                result.unlistedAssertions = runner.evaluator.holdingCount(expect, on: context)
+                result.unlistedAssertions = runner.evaluator.holdingCount(checked, on: context)
                 result.error = nil
                 result.response =
                     detail == .summary
@@ -271,9 +291,9 @@ struct TestExecutor: Sendable {
                     : nil
                 result.timings = ResultSummaries.timing(response.metrics)
                 result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
-                return nil
+                return []
             }
-            let assertions = runner.evaluator.evaluate(expect, on: context)
+            let assertions = runner.evaluator.evaluate(checked, on: context) + taken.missResults
             result.status = assertions.allSatisfy(\.passed) ? .passed : .failed
             result.assertions = assertions
             result.unlistedAssertions = 0
@@ -286,12 +306,11 @@ struct TestExecutor: Sendable {
             )
             result.timings = ResultSummaries.timing(response.metrics)
             result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
-            // Moved out, not copied (a copy retains the response, the body and the metrics once more).
-            guard keepsContext else { return nil }
-            return consume context
+            return result.status == .passed ? taken.captures : []
         case .failure(.serverTrustRejected(let rejection)) where expect.tls != .trusted:
             let context = ResponseContext(response: nil, rejection: rejection)
-            let assertions = runner.evaluator.evaluate(expect, on: context)
+            let taken = step.take(from: context, regexLimit: runner.options.regexTimeout, redactor: redactor)
+            let assertions = runner.evaluator.evaluate(expect, on: context) + taken.missResults
             result.status = assertions.allSatisfy(\.passed) ? .passed : .failed
             result.assertions = assertions
             result.unlistedAssertions = 0
@@ -299,16 +318,28 @@ struct TestExecutor: Sendable {
             result.response = nil
             result.timings = nil
             result.tls = ResultSummaries.tls(rejection: rejection)
-            return keepsContext ? context : nil
+            return result.status == .passed ? taken.captures : []
         case .failure(let error):
             var info = TestErrorInfo(error)
             if info.kind == "cannotConnect", let isReachable = runner.options.isReachable, !isReachable(request.url) {
                 info.kind = "unreachable"
             }
-            result.status = .error
-            result.assertions = []
+            if let expected = expect.error {
+                // The expected failure is the passing result; the other expectations are not evaluated.
+                let assertion = AssertionEvaluator.expectedError(
+                    expected,
+                    gotKind: info.kind,
+                    outcome: info.kind == expected ? info.kind : "\(info.kind) (\(info.message))"
+                )
+                result.status = assertion.passed ? .passed : .failed
+                result.assertions = [assertion]
+                result.error = nil
+            } else {
+                result.status = .error
+                result.assertions = []
+                result.error = info
+            }
             result.unlistedAssertions = 0
-            result.error = info
             result.response = nil
             // Whatever libcurl measured before the failure (a connect, a handshake, a first byte) is kept.
             result.timings = error.transportFailure?.metrics.map(ResultSummaries.timing)
@@ -317,7 +348,7 @@ struct TestExecutor: Sendable {
             } else {
                 result.tls = nil
             }
-            return nil
+            return []
         }
     }
 }

@@ -47,6 +47,33 @@ extension VariableScope {
             body.sha256 = try body.sha256.map { (s: String) throws(RunnerError) -> String in try render(s) }
             out.body = body
         }
+        out.captures = try expect.captures.map { (c: CaptureAssertion) throws(RunnerError) -> CaptureAssertion in
+            var c = c
+            c.predicates = try render(c.predicates)
+            return c
+        }
+        out.cookies = try expect.cookies.map { (c: CookieAssertion) throws(RunnerError) -> CookieAssertion in
+            var c = c
+            c.fields = try c.fields.map {
+                (f: CookieAssertion.FieldAssertion) throws(RunnerError) -> CookieAssertion.FieldAssertion in
+                var f = f
+                f.predicates = try render(f.predicates)
+                return f
+            }
+            return c
+        }
+        out.url = try expect.url.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in try render(s) }
+        if var redirects = expect.redirects {
+            redirects.chain = try redirects.chain?.map {
+                (hop: RedirectExpectation.Hop) throws(RunnerError) -> RedirectExpectation.Hop in
+                var hop = hop
+                hop.location = try hop.location.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in
+                    try render(s)
+                }
+                return hop
+            }
+            out.redirects = redirects
+        }
         if var certificate = expect.certificate {
             certificate.subject = try certificate.subject.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in
                 try render(s)
@@ -59,6 +86,9 @@ extension VariableScope {
             }
             certificate.pin = try certificate.pin.map { (s: PredicateSet) throws(RunnerError) -> PredicateSet in
                 try render(s)
+            }
+            certificate.serialNumber = try certificate.serialNumber.map {
+                (s: PredicateSet) throws(RunnerError) -> PredicateSet in try render(s)
             }
             out.certificate = certificate
         }
@@ -119,7 +149,14 @@ extension VariableScope {
             }
         }
         if expect.status.contains(where: { if case .template = $0 { true } else { false } }) { return true }
-        if expect.headers.contains(where: { inSet($0.predicates) }) { return true }
+        if expect.headers.contains(where: { inSet($0.predicates) })
+            || expect.captures.contains(where: { inSet($0.predicates) })
+            || expect.cookies.contains(where: { $0.fields.contains { inSet($0.predicates) } })
+            || expect.url.map(inSet) == true
+            || expect.redirects?.chain?.contains(where: { $0.location.map(inSet) == true }) == true
+        {
+            return true
+        }
         if expect.json.contains(where: { inSet($0.predicates) || Template.mayHavePlaceholder($0.path) })
             || expect.xpath.contains(where: { inSet($0.predicates) })
         {
@@ -128,7 +165,9 @@ extension VariableScope {
         if let body = expect.body, inSet(body.predicates) || body.sha256.map(Template.mayHavePlaceholder) == true {
             return true
         }
-        if let c = expect.certificate, [c.subject, c.issuer, c.san, c.pin].contains(where: { $0.map(inSet) == true }) {
+        if let c = expect.certificate,
+            [c.subject, c.issuer, c.san, c.pin, c.serialNumber].contains(where: { $0.map(inSet) == true })
+        {
             return true
         }
         return false

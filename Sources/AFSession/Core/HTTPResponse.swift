@@ -29,6 +29,8 @@ public struct HTTPResponse: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The protocol version.
     public var httpVersion: HTTPVersion
+    /// The redirects followed to reach this response, in order (empty when none was).
+    public var redirects: [RedirectHop] = []
 
     /// Creates a response head.
     public init(url: URL, statusCode: Int, reasonPhrase: String = "", headers: HTTPHeaders, httpVersion: HTTPVersion) {

@@ -13,6 +13,9 @@ struct ResponseHeadParser: Sendable {
     private(set) var headers = HTTPHeaders()
     /// Whether the blank line ending the latest head was seen.
     private(set) var isComplete = false
+    /// The redirects before the latest head: each complete 3xx head with a `Location` that another head
+    /// followed (libcurl only goes on after a redirect it follows, or a `100 Continue`, which is not 3xx).
+    private(set) var redirects: [RedirectHop] = []
 
     /// Takes one line as libcurl delivers it, CRLF included.
     mutating func consume(_ bytes: UnsafeRawBufferPointer) {
@@ -49,6 +52,7 @@ struct ResponseHeadParser: Sendable {
             code = code * 10 + Int(digit)
         }
         guard space + 4 == line.count || line[space + 4] == 0x20 else { return false }
+        recordRedirect()
         // Room for a typical response head at once instead of a growth step every few fields.
         headers = HTTPHeaders(capacity: 16)
         isComplete = false
@@ -91,12 +95,19 @@ struct ResponseHeadParser: Sendable {
     }
 
     private mutating func startHead(statusLine: String) {
+        recordRedirect()
         headers = HTTPHeaders()
         isComplete = false
         let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
         httpVersion = parts.first.map { Self.version(String($0)) } ?? .unknown
         statusCode = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
         reasonPhrase = parts.count > 2 ? Self.trimmed(parts[2]) : ""
+    }
+
+    /// Keeps the head that ends as a new one starts when it was a redirect.
+    private mutating func recordRedirect() {
+        guard isComplete, (300...399).contains(statusCode), let location = headers["Location"] else { return }
+        redirects.append(RedirectHop(statusCode: statusCode, location: location))
     }
 
     /// The text without leading and trailing spaces and tabs (HTTP's optional whitespace).

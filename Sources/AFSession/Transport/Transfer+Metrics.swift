@@ -73,13 +73,15 @@ extension Transfer {
         {
             url = parsed
         }
-        return HTTPResponse(
+        var response = HTTPResponse(
             url: url,
             statusCode: head.statusCode,
             reasonPhrase: head.reasonPhrase,
             headers: head.headers,
             httpVersion: head.httpVersion
         )
+        response.redirects = head.redirects
+        return response
     }
 
     /// Builds the outcome for libcurl's result code.

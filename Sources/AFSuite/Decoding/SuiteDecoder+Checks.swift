@@ -18,34 +18,46 @@ extension SuiteDecoder {
         let capturedAnywhere = running
         // Setup runs first and alone, parallel suite or not: its captures are visible to everything after it.
         let capturedBySetup = (0..<setupCount).reduce(into: Set<String>()) { $0.formUnion(captureNames[$1] ?? []) }
+        /// Whether `name` is visible where `scope` reads it, else why not (nil when nothing captures it).
+        func visibility(_ name: String, _ scope: Scope, ownCaptures: Bool) -> (visible: Bool, note: String?) {
+            if name.hasPrefix("env.") || name.hasPrefix("$") || defined.contains(name) { return (true, nil) }
+            if case .test(let index) = scope {
+                if rowNames[index]?.contains(name) == true { return (true, nil) }
+                if ownCaptures, captureNames[index]?.contains(name) == true { return (true, nil) }
+                if index >= setupCount, capturedBySetup.contains(name) { return (true, nil) }
+                if !suite.parallel || index < setupCount,
+                    // Tests after the last one that captures see every capture.
+                    (index > maxIndex ? capturedAnywhere : capturedBefore[index] ?? []).contains(name)
+                {
+                    return (true, nil)
+                }
+            }
+            guard capturedAnywhere.contains(name) else { return (false, nil) }
+            if suite.parallel { return (false, "captures do not flow between tests of a parallel suite") }
+            if case .test = scope {
+                return (
+                    false,
+                    ownCaptures
+                        ? "it is captured by a later test; captures are visible to this test's `expect` and the tests after it"
+                        : "it is captured by this or a later test; captures are visible to the tests after it"
+                )
+            }
+            return (false, "`baseURL` and `defaults` see only suite variables, `--var` and `env.*`, not captures")
+        }
         for use in templates {
             for placeholder in use.template.placeholders {
-                let name = placeholder.name
-                if name.hasPrefix("env.") || name.hasPrefix("$") || defined.contains(name) { continue }
-                if case .test(let index) = use.scope, rowNames[index]?.contains(name) == true { continue }
-                var visible = false
-                if case .test(let index) = use.scope, index >= setupCount, capturedBySetup.contains(name) {
-                    visible = true
-                } else if case .test(let index) = use.scope, !suite.parallel || index < setupCount {
-                    // Tests after the last one that captures see every capture.
-                    visible = (index > maxIndex ? capturedAnywhere : capturedBefore[index] ?? []).contains(name)
-                }
+                let (visible, note) = visibility(placeholder.name, use.scope, ownCaptures: use.seesOwnCaptures)
                 if visible { continue }
-                var note: String?
-                if capturedAnywhere.contains(name) {
-                    if suite.parallel {
-                        note = "captures do not flow between tests of a parallel suite"
-                    } else if case .test = use.scope {
-                        note = "it is captured by this or a later test; captures are visible to the tests after it"
-                    } else {
-                        note = "`baseURL` and `defaults` see only suite variables, `--var` and `env.*`, not captures"
-                    }
-                }
                 report(
-                    .undefinedVariable(name: name, note: note),
+                    .undefinedVariable(name: placeholder.name, note: note),
                     at: location(inString: use.node, characterOffset: placeholder.offset, key: use.key)
                 )
             }
+        }
+        for use in captureUses {
+            let (visible, note) = visibility(use.name, use.scope, ownCaptures: true)
+            if visible { continue }
+            report(.undefinedVariable(name: use.name, note: note), at: location(use.node, key: true))
         }
     }
 

@@ -3,13 +3,18 @@ import JSONPath
 extension SuiteDecoder {
     static let expectKeys = [
         "status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate", "schema",
-        "openapi",
+        "openapi", "captures", "cookies", "redirects", "url", "error", "httpVersion",
+    ]
+    /// The error kinds a result reports for a transfer that failed, which `expect.error` can name.
+    static let transportErrorKinds = [
+        "cannotConnect", "unreachable", "dnsFailure", "timedOut", "tlsFailure", "tlsRejected", "connectionLost",
+        "invalidResponse", "tooManyRedirects", "transport",
     ]
     static let tlsRejectionReasons = [
         "expired", "notYetValid", "hostMismatch", "untrustedRoot", "selfSigned", "pinMismatch", "policyRefused",
     ]
 
-    static let misplacedInExpect = ["capture": "the test", "url": "`request`", "method": "`request`"]
+    static let misplacedInExpect = ["capture": "the test", "method": "`request`"]
 
     mutating func decodeExpectations(_ node: SuiteNode) -> Expectations? {
         guard
@@ -51,6 +56,12 @@ extension SuiteDecoder {
         if let certificate = node.member("certificate") { e.certificate = decodeCertificate(certificate) }
         if let schema = node.member("schema") { e.schema = decodeSchema(schema) }
         if let openapi = node.member("openapi") { e.openapi = decodeOpenAPI(openapi) }
+        if let captures = node.member("captures") { e.captures = decodeCaptureAssertions(captures) }
+        if let cookies = node.member("cookies") { e.cookies = decodeCookieAssertions(cookies) }
+        if let redirects = node.member("redirects") { e.redirects = decodeRedirects(redirects) }
+        if let url = node.member("url") { e.url = plainOrPredicates(url, context: "`url`") }
+        if let error = node.member("error") { e.error = name(error, allowed: Self.transportErrorKinds) }
+        if let version = node.member("httpVersion") { e.httpVersion = decodeHTTPVersion(version) }
         return e
     }
 
@@ -121,7 +132,8 @@ extension SuiteDecoder {
             }
             var assertion = HeaderAssertion(name: name, predicates: set, location: location)
             if let filtersNode = child.member("filters") {
-                guard let filters = decodeFilters(filtersNode, start: .string) else { continue }
+                // A string, or the list of field values when the header comes in several fields.
+                guard let filters = decodeFilters(filtersNode) else { continue }
                 assertion.filters = filters
             }
             out.append(assertion)
@@ -162,20 +174,7 @@ extension SuiteDecoder {
                 query = jsonQuery(pathNode)
                 path = query?.expression
             } else {
-                path = string(pathNode)
-                if path?.trimmingWhitespace().isEmpty == true {
-                    report(
-                        .outOfRange(key: "path", value: "empty", expected: "an XPath expression such as `//title`"),
-                        at: pathNode
-                    )
-                } else if let expression = path, let problem = XPathSyntax.problem(in: expression) {
-                    let place =
-                        problem.offset.map { location(inString: pathNode, characterOffset: $0) } ?? location(pathNode)
-                    report(
-                        .invalidXPath(expression: expression, message: problem.message, position: problem.offset),
-                        at: place
-                    )
-                }
+                path = xpathExpression(pathNode)
             }
             let schemaNode = key == "json" ? element.member("schema") : nil
             let set =
@@ -194,6 +193,43 @@ extension SuiteDecoder {
         }
         return out
     }
+
+    /// An XPath 1.0 expression, its syntax checked by libxml2 (the problem reported inside the string).
+    mutating func xpathExpression(_ node: SuiteNode) -> String? {
+        guard let expression = string(node) else { return nil }
+        if expression.trimmingWhitespace().isEmpty {
+            report(
+                .outOfRange(key: keyName(node), value: "empty", expected: "an XPath expression such as `//title`"),
+                at: node
+            )
+            return nil
+        }
+        if let problem = XPathSyntax.problem(in: expression, namespaces: namespaces) {
+            let place = problem.offset.map { location(inString: node, characterOffset: $0) } ?? location(node)
+            report(.invalidXPath(expression: expression, message: problem.message, position: problem.offset), at: place)
+            return nil
+        }
+        return expression
+    }
+
+    /// `httpVersion`: `"1.0"`, `"1.1"`, `"2"` or `"3"`, or predicates on that text.
+    mutating func decodeHTTPVersion(_ node: SuiteNode) -> PredicateSet? {
+        if case .string = node.value {
+            return name(node, allowed: Self.httpVersions).map { PredicateSet([.equals(.string($0))]) }
+        }
+        if case .number(let n) = node.value {
+            var d = SuiteDiagnostic(
+                location: location(node),
+                reason: .wrongType(key: "httpVersion", expected: "a string", found: "a number")
+            )
+            d.fix = "write the version as a string: `\"httpVersion\": \"\(n.literal)\"`"
+            diagnostics.append(.invalid(d))
+            return nil
+        }
+        return decodePredicates(node, context: "`httpVersion`")
+    }
+
+    static let httpVersions = ["1.0", "1.1", "2", "3"]
 
     mutating func decodeBodyExpectation(_ node: SuiteNode) -> BodyExpectation? {
         guard case .object = node.value else {
@@ -277,7 +313,7 @@ extension SuiteDecoder {
     }
 
     mutating func decodeCertificate(_ node: SuiteNode) -> CertificateExpectation? {
-        let keys = ["subject", "issuer", "san", "expiresInDays", "pin"]
+        let keys = ["subject", "issuer", "san", "expiresInDays", "pin", "startDate", "expiryDate", "serialNumber"]
         guard let node = object(node, allowed: keys, context: "`certificate`") else { return nil }
         func field(_ decoder: inout SuiteDecoder, _ key: String) -> PredicateSet? {
             guard let child = node.member(key) else { return nil }
@@ -292,12 +328,16 @@ extension SuiteDecoder {
             default: return decoder.decodePredicates(child, context: "`certificate.\(key)`")
             }
         }
-        return CertificateExpectation(
+        var expectation = CertificateExpectation(
             subject: field(&self, "subject"),
             issuer: field(&self, "issuer"),
             san: field(&self, "san"),
             expiresInDays: field(&self, "expiresInDays"),
             pin: field(&self, "pin")
         )
+        expectation.startDate = field(&self, "startDate")
+        expectation.expiryDate = field(&self, "expiryDate")
+        expectation.serialNumber = field(&self, "serialNumber")
+        return expectation
     }
 }

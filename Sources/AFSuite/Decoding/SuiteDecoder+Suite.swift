@@ -10,7 +10,7 @@ extension SuiteDecoder {
     static let defaultsKeys =
         [
             "headers", "basicAuth", "timeout", "followRedirects", "tls", "retry", "maxBodyBytes", "openapi",
-            "allowRemoteRefs",
+            "allowRemoteRefs", "xpathNamespaces",
         ] + requestSettingKeys
 
     /// Decodes the whole file; the suite is returned even when problems were found (the loader
@@ -203,6 +203,10 @@ extension SuiteDecoder {
         if let retry = node.member("retry") { defaults.retry = decodeRetry(retry) }
         if let auth = node.member("basicAuth") { defaults.basicAuth = decodeBasicAuth(auth) }
         if let openapi = node.member("openapi") { decodeOpenAPIDefault(openapi) }
+        if let namespaces = node.member("xpathNamespaces") {
+            defaultNamespaces = decodeNamespaces(namespaces)
+            self.namespaces = defaultNamespaces
+        }
         defaults.settings = decodeRequestSettings(node)
         return defaults
     }

@@ -1,7 +1,9 @@
 import JSONPath
 
 extension SuiteDecoder {
-    static let testKeys = ["name", "description", "tags", "each", "request", "expect", "capture", "retry", "skip"]
+    static let testKeys = [
+        "name", "description", "tags", "each", "request", "expect", "capture", "retry", "skip", "xpathNamespaces",
+    ]
     static let requestKeys =
         [
             "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "multipart",
@@ -12,7 +14,8 @@ extension SuiteDecoder {
     static let misplacedInTest: [String: String] = {
         var misplaced: [String: String] = [:]
         for key in requestKeys { misplaced[key] = "`request`" }
-        for key in expectKeys where key != "tls" && key != "headers" && key != "json" && key != "body" {
+        // `captures` on a test is a misspelt `capture` far more often than a misplaced assertion.
+        for key in expectKeys where !["tls", "headers", "json", "body", "captures", "url"].contains(key) {
             misplaced[key] = "`expect`"
         }
         return misplaced
@@ -35,7 +38,15 @@ extension SuiteDecoder {
             rowNames[index] = rows.dropFirst().reduce(Set(first.values.keys)) { $0.intersection($1.values.keys) }
         }
         let request = require("request", in: node, context: "a test").flatMap { decodeRequest($0) }
+        namespaces = defaultNamespaces
+        if let own = node.member("xpathNamespaces") {
+            namespaces.merge(decodeNamespaces(own)) { _, test in test }
+        }
+        defer { namespaces = defaultNamespaces }
+        inExpect = true
         var expect = node.member("expect").flatMap { decodeExpectations($0) } ?? Expectations()
+        inExpect = false
+        expect.xpathNamespaces = namespaces
         if expect.openapi == nil { expect.openapi = defaultOpenAPI(method: request?.method) }
         let captures = node.member("capture").map { decodeCaptures($0) } ?? []
         // Every written name counts, even one whose source has an error: no cascade of undefined variables.
@@ -59,7 +70,10 @@ extension SuiteDecoder {
         if case .some(nil) = rows {
             // The rest of the test was checked too (every problem in one pass), but with its data
             // unknown its placeholders are not reported as undefined: no cascade.
-            if case .test(let index) = scope { templates.removeAll { $0.scope == .test(index) } }
+            if case .test(let index) = scope {
+                templates.removeAll { $0.scope == .test(index) }
+                captureUses.removeAll { $0.scope == .test(index) }
+            }
             return nil
         }
         guard let name, let request else { return nil }

@@ -22,6 +22,17 @@ struct SuiteDecoder {
         var scope: Scope
         /// Whether the template is the node's member name (a header name), not its value.
         var key = false
+        /// Whether the template is in a test's `expect`, which also sees the test's own captures (taken
+        /// before its expectations).
+        var seesOwnCaptures = false
+    }
+
+    /// A captured value named by an `expect.captures` assertion, checked like a placeholder afterwards.
+    struct CaptureUse {
+        var name: String
+        /// The assertion's member (its name is the key).
+        var node: SuiteNode
+        var scope: Scope
     }
 
     /// A file path found while decoding, checked for existence afterwards.
@@ -37,6 +48,13 @@ struct SuiteDecoder {
     let index: JSONSourceIndex
     var diagnostics: [SuiteError] = []
     var templates: [TemplateUse] = []
+    var captureUses: [CaptureUse] = []
+    /// `defaults.xpathNamespaces`.
+    var defaultNamespaces: [String: String] = [:]
+    /// The namespaces XPath expressions decoded now may use: the defaults', and the test's own over them.
+    var namespaces: [String: String] = [:]
+    /// Whether templates decoded now are in a test's `expect` (see `TemplateUse.seesOwnCaptures`).
+    var inExpect = false
     var files: [FileUse] = []
     /// The suite's default TLS policy, for checks on each request's merged policy.
     var defaultTLS: TLSSpec?
@@ -304,7 +322,11 @@ struct SuiteDecoder {
     mutating func record(_ text: String, at node: SuiteNode, key: Bool = false) -> Template? {
         do {
             let t = try Template(text)
-            if !t.isLiteral { templates.append(TemplateUse(template: t, node: node, scope: scope, key: key)) }
+            if !t.isLiteral {
+                templates.append(
+                    TemplateUse(template: t, node: node, scope: scope, key: key, seesOwnCaptures: inExpect)
+                )
+            }
             return t
         } catch {
             if case .templateSyntax(let source, let message, let offset) = error {

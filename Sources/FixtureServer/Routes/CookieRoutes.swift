@@ -1,6 +1,7 @@
 import NIOHTTP1
 
-/// Cookie echo, set and delete (set and delete redirect to `/cookies`, as httpbin does).
+/// Cookie echo, set and delete (set and delete redirect to `/cookies`, as httpbin does), and
+/// `/cookies/attributes`: cookies with every attribute, for assertions on them.
 enum CookieRoutes {
     static var routes: [Route] {
         [
@@ -21,6 +22,11 @@ enum CookieRoutes {
                 headers.add(name: "location", value: "/cookies")
                 return .response(.empty(.found, headers: headers))
             },
+            Route("/cookies/attributes") { _ in
+                var headers = HTTPHeaders()
+                for field in attributeCookies { headers.add(name: "set-cookie", value: field) }
+                return .json(["cookies": attributeCookies.count], headers: headers)
+            },
             Route("/cookies/delete") { request in
                 var headers = HTTPHeaders()
                 for (name, _) in request.query {
@@ -34,6 +40,15 @@ enum CookieRoutes {
             },
         ]
     }
+
+    /// `sid` with every attribute (its domain is not the server's, so a client's store drops it), `theme`
+    /// with none, and `legacy` with a Netscape-style date and `SameSite` in lower case.
+    static let attributeCookies = [
+        "sid=abc123; Path=/account; Domain=example.test; Secure; HttpOnly; SameSite=Lax;"
+            + " Expires=Wed, 21 Oct 2099 07:28:00 GMT; Max-Age=3600",
+        "theme=dark",
+        "legacy=\"quoted\"; expires=Thu, 01-Jan-2099 00:00:00 GMT; samesite=strict; max-age=0",
+    ]
 
     /// The cookies of the request's Cookie headers.
     static func cookies(_ request: RouteRequest) -> [String: String] {

@@ -19,6 +19,19 @@ enum FormatRoutes {
 
         """
 
+    /// A SOAP 1.1 envelope whose payload is in a default namespace (for `xpathNamespaces` and `_`).
+    static let soapDocument = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">
+          <soap:Body>
+            <GetPriceResponse xmlns="http://example.com/stock">
+              <Symbol>AFRN</Symbol><Price>34.5</Price>
+            </GetPriceResponse>
+          </soap:Body>
+        </soap:Envelope>
+
+        """
+
     static let htmlDocument = """
         <!DOCTYPE html>
         <html lang="en">
@@ -33,6 +46,9 @@ enum FormatRoutes {
         [
             Route("/json") { _ in .response(.bytes(Array(jsonDocument.utf8), contentType: "application/json")) },
             Route("/xml") { _ in .response(.bytes(Array(xmlDocument.utf8), contentType: "application/xml")) },
+            Route("/soap") { _ in
+                .response(.bytes(Array(soapDocument.utf8), contentType: "text/xml; charset=utf-8"))
+            },
             Route("/html") { _ in .response(.bytes(Array(htmlDocument.utf8), contentType: "text/html; charset=utf-8"))
             },
             Route("/robots.txt") { _ in .response(.text("User-agent: *\nDisallow: /deny\n")) },

@@ -1,6 +1,7 @@
 import NIOHTTP1
 
-/// Redirect chains, relative and absolute, and `/redirect-to`.
+/// Redirect chains, relative and absolute, `/redirect-to`, and `/redirect-chain/{codes}` (one hop per
+/// status in the comma-separated list, in order, then `/get`).
 enum RedirectRoutes {
     static var routes: [Route] {
         [
@@ -10,6 +11,17 @@ enum RedirectRoutes {
             },
             Route("/relative-redirect/{n}", methods: nil) { chain($0, next: "relative-redirect", absolute: false) },
             Route("/absolute-redirect/{n}", methods: nil) { chain($0, next: "absolute-redirect", absolute: true) },
+            Route("/redirect-chain/{codes}", methods: nil) { request in
+                let codes = (request.parameters["codes"] ?? "").split(separator: ",").map { Int($0) }
+                guard let first = codes.first, let code = first,
+                    codes.allSatisfy({ $0.map { (300...399).contains($0) } == true })
+                else { return .error(.badRequest, "codes must be a comma-separated list of 3xx statuses") }
+                let rest = codes.dropFirst().compactMap { $0.map(String.init) }.joined(separator: ",")
+                return redirect(
+                    to: rest.isEmpty ? "/get" : "/redirect-chain/\(rest)",
+                    status: HTTPResponseStatus(statusCode: code)
+                )
+            },
             Route("/redirect-to", methods: nil) { request in
                 guard let target = request.queryValue("url") else { return .error(.badRequest, "missing ?url=") }
                 let code = request.queryValue("status_code").flatMap(Int.init) ?? 302

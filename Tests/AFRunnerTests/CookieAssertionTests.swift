@@ -1,0 +1,46 @@
+import AFSuite
+import FixtureServer
+import Foundation
+import Testing
+
+@testable import AFRunner
+
+/// `expect.cookies` against the fixture server's `/cookies/attributes` (every attribute) and `/cookies/set`.
+@Suite struct CookieAssertionTests {
+    @Test func everyAttributeOfAResponseCookie() async throws {
+        try await withFixtureServer(FixtureServer.Configuration()) { server in
+            let results = try await SuiteTextRun.results(
+                #"""
+                {"baseURL": "{{env.FIXTURES}}", "tests": [
+                  {"name": "attributes", "request": {"url": "cookies/attributes"}, "expect": {"cookies": {
+                    "sid": {"exists": true, "value": "abc123", "path": "/account", "domain": "example.test",
+                            "secure": true, "httpOnly": true, "sameSite": "Lax",
+                            "expires": {"format": "date-time", "equals": "2099-10-21T07:28:00Z"},
+                            "maxAge": {"gt": 0, "equals": 3600}},
+                    "theme": {"value": {"startsWith": "d"}, "secure": false, "httpOnly": false,
+                              "path": {"exists": false}, "maxAge": {"exists": false}},
+                    "legacy": {"value": "\"quoted\"", "sameSite": "strict", "maxAge": 0,
+                               "expires": {"filters": [{"toDate": "iso8601"}, "daysAfterNow"], "gt": 0}},
+                    "nope": {"exists": false}}}},
+                  {"name": "plain value", "request": {"url": "cookies/set?sid=xyz", "followRedirects": false},
+                   "expect": {"cookies": {"sid": "xyz"}}},
+                  {"name": "fails", "request": {"url": "cookies/attributes"}, "expect": {"cookies": {
+                    "sid": {"secure": false, "sameSite": "Strict"}, "theme": {"exists": false}, "nope": {"value": "x"}}}}
+                ]}
+                """#,
+                on: server
+            )
+            try #require(results.count == 3)
+            #expect(results[0].status == .passed, "\(SuiteTextRun.failures(results[0]))")
+            #expect(results[1].status == .passed, "\(SuiteTextRun.failures(results[1]))")
+            #expect(
+                SuiteTextRun.failures(results[2]) == [
+                    "sid.secure: expected false, got true",
+                    #"sid.sameSite: expected "Strict", got "Lax""#,
+                    #"theme: expected not to exist, got "dark""#,
+                    #"nope: expected "x", got nothing"#,
+                ]
+            )
+        }
+    }
+}
