@@ -14,7 +14,7 @@ struct Router: Sendable {
         routes: EchoRoutes.routes + StatusRoutes.routes + FormatRoutes.routes + StreamingRoutes.routes
             + RedirectRoutes.routes + AuthRoutes.routes + CookieRoutes.routes + CachingRoutes.routes
             + ImageRoutes.routes + UploadRoutes.routes + UserRoutes.routes + FaultRoutes.routes + ContractRoutes.routes
-            + AssertionRoutes.routes
+            + AssertionRoutes.routes + GraphQLRoutes.routes
     )
 
     init(routes: [Route]) {
