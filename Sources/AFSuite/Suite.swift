@@ -120,6 +120,8 @@ public struct RequestDefaults: Sendable {
     public var retry: RetrySpec?
     /// Basic credentials for every request (a test's `basicAuth` or `Authorization` header wins).
     public var basicAuth: BasicAuthSpec?
+    /// Authentication for every request (`auth`): a test's `auth`, `basicAuth` or `Authorization` header wins.
+    public var auth: AuthSpec?
     /// The most response body bytes kept for assertions that read the whole body.
     public var maxBodyBytes: Int?
     /// Query layout, delay, HTTP version and redirect rules for every request.

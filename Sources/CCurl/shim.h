@@ -43,5 +43,10 @@ static inline size_t afc_read_func_abort(void) { return CURL_READFUNC_ABORT; }
 static inline int afc_seekfunc_ok(void) { return CURL_SEEKFUNC_OK; }
 static inline int afc_seekfunc_cantseek(void) { return CURL_SEEKFUNC_CANTSEEK; }
 static inline int afc_seekfunc_fail(void) { return CURL_SEEKFUNC_FAIL; }
+// CURLAUTH_* are casts and shifts, which Swift does not import.
+static inline long afc_auth_basic(void) { return (long)CURLAUTH_BASIC; }
+static inline long afc_auth_digest(void) { return (long)CURLAUTH_DIGEST; }
+static inline long afc_auth_ntlm(void) { return (long)CURLAUTH_NTLM; }
+static inline long afc_auth_bearer(void) { return (long)CURLAUTH_BEARER; }
 
 #endif

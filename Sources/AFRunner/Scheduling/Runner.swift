@@ -214,6 +214,8 @@ extension Runner {
         for credential in Redactor.basicAuthCredentials(of: suite, scope: scope) {
             redactor.addBasicAuth(username: credential.username, password: credential.password)
         }
+        let authSecrets = Redactor.authCredentials(of: suite, scope: scope).map(\.value)
+        if !authSecrets.isEmpty { redactor.addSecrets(authSecrets) }
         return redactor
     }
 

@@ -11,6 +11,7 @@ extension Transfer {
             try configureMethodAndBody()
             try configureHeaders()
             try configureBehaviour()
+            try configureAuthentication()
             try configureTLS()
         } catch let error as CurlCallError {
             throw .transport(

@@ -9,7 +9,7 @@ extension SuiteDecoder {
     ]
     static let defaultsKeys =
         [
-            "headers", "basicAuth", "timeout", "followRedirects", "tls", "retry", "maxBodyBytes", "openapi",
+            "headers", "basicAuth", "auth", "timeout", "followRedirects", "tls", "retry", "maxBodyBytes", "openapi",
             "allowRemoteRefs",
         ] + requestSettingKeys
 
@@ -202,6 +202,7 @@ extension SuiteDecoder {
         }
         if let retry = node.member("retry") { defaults.retry = decodeRetry(retry) }
         if let auth = node.member("basicAuth") { defaults.basicAuth = decodeBasicAuth(auth) }
+        defaults.auth = decodeAuth(in: node)
         if let openapi = node.member("openapi") { decodeOpenAPIDefault(openapi) }
         defaults.settings = decodeRequestSettings(node)
         return defaults

@@ -4,7 +4,8 @@ extension SuiteDecoder {
     static let testKeys = ["name", "description", "tags", "each", "request", "expect", "capture", "retry", "skip"]
     static let requestKeys =
         [
-            "method", "url", "query", "headers", "basicAuth", "timeout", "followRedirects", "tls", "maxBodyBytes",
+            "method", "url", "query", "headers", "basicAuth", "auth", "timeout", "followRedirects", "tls",
+            "maxBodyBytes",
         ] + bodyKeys + requestSettingKeys
     /// Keys that belong inside a test's `request` or `expect` when written on the test itself.
     static let misplacedInTest: [String: String] = {
@@ -127,6 +128,7 @@ extension SuiteDecoder {
         }
         spec.headers = decodeHeaders(node.member("headers"))
         if let auth = node.member("basicAuth") { spec.basicAuth = decodeBasicAuth(auth) }
+        spec.auth = decodeAuth(in: node)
         spec.body = decodeBody(node)
         spec.timeout = number(node.member("timeout"), positive: true)
         spec.followRedirects = bool(node.member("followRedirects"))
