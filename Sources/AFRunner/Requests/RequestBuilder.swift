@@ -87,6 +87,11 @@ public struct RequestBuilder: Sendable {
         request.httpVersion = settings.httpVersion.map(Self.preference)
         request.maxRedirects = settings.maxRedirects ?? RequestSettings.defaultMaxRedirects
         request.sendsCredentialsAcrossHosts = settings.redirectCredentials == .always
+        if let proxy = settings.proxy {
+            let rendered = try scope.render(proxy)
+            try Self.rejectLineBreaks(in: rendered, field: "the proxy", template: proxy, scope: scope)
+            request.proxy = rendered
+        }
         let seconds = spec.timeout ?? suite.defaults.timeout ?? defaultTimeout
         request.timeout = .milliseconds(Int64(seconds * 1_000))
         request.followsRedirects = spec.followRedirects ?? suite.defaults.followRedirects

@@ -65,6 +65,8 @@ public struct RunOptions: Sendable {
         // The transfer thread is the busiest of a large parallel run: a second one shares its work where
         // there is a second core (one request at a time still uses the first).
         configuration.transferThreads = ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
+        // As curl: http_proxy, https_proxy, all_proxy and no_proxy apply unless --proxy or a suite sets one.
+        configuration.usesEnvironmentProxies = true
         sessionConfiguration = configuration
     }
 

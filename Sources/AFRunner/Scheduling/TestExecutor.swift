@@ -136,6 +136,12 @@ struct TestExecutor: Sendable {
                 redactor.addHeaderValue(field.value)
             }
             if let authentication = built.authentication { redactor.addAuthentication(authentication) }
+            // A proxy's password (`http://user:password@proxy:3128`) is a credential too.
+            if let proxy = built.proxy ?? runner.options.sessionConfiguration.proxy,
+                let password = URLComponents(string: proxy)?.password, !password.isEmpty
+            {
+                redactor.addSecrets([password])
+            }
             built.cookieStore = cookies
             // `"cookies": false`: no store at all, not the session's either.
             if cookies == nil { built.handlesCookies = false }

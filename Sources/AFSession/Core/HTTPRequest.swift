@@ -41,6 +41,9 @@ public struct HTTPRequest: Sendable, CustomStringConvertible {
     /// Credentials libcurl answers with (Basic, Digest, NTLM, Bearer, AWS SigV4); nil sends none but
     /// the request's own headers.
     public var authentication: HTTPAuthentication?
+    /// A proxy URL for this request instead of the session's (`""`: none, not even the environment's);
+    /// nil keeps the session's.
+    public var proxy: String?
 
     /// Creates a request.
     public init(

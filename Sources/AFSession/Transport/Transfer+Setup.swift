@@ -126,8 +126,13 @@ extension Transfer {
             try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE))
             try easy.set(CURLOPT_PIPEWAIT, true)
         }
-        // An empty proxy turns off the *_proxy environment variables: the configuration decides.
-        try easy.set(CURLOPT_PROXY, string: configuration.proxy ?? "")
+        // Left unset, libcurl reads the *_proxy environment variables; an empty proxy turns them off.
+        if let proxy = request.proxy ?? configuration.proxy {
+            try easy.set(CURLOPT_PROXY, string: proxy)
+        } else if !configuration.usesEnvironmentProxies {
+            try easy.set(CURLOPT_PROXY, string: "")
+        }
+        if let noProxy = configuration.noProxy { try easy.set(CURLOPT_NOPROXY, string: noProxy) }
         if configuration.automaticDecompression {
             // Empty: every encoding this libcurl supports, advertised in Accept-Encoding.
             try easy.set(CURLOPT_ACCEPT_ENCODING, string: "")

@@ -24,9 +24,31 @@ struct RequestOptions: ParsableArguments {
     )
     var http2 = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Send requests through this proxy where a suite sets no `proxy` (http://, https://, socks5://…; \"\" for none). Without it, http_proxy, https_proxy, all_proxy and no_proxy apply as in curl.",
+            valueName: "url"
+        )
+    )
+    var proxy: String?
+
+    @Option(
+        name: .customLong("noproxy"),
+        help: ArgumentHelp(
+            "Send requests to these hosts directly, never through a proxy (comma-separated; a domain covers its subdomains; * for all); replaces no_proxy.",
+            valueName: "hosts"
+        )
+    )
+    var noProxy: String?
+
     func validate() throws {
         guard delay >= 0, delay <= 3_600_000 else { throw ValidationError("--delay must be from 0 to 3600000 (ms)") }
         if http1_1 && http2 { throw ValidationError("--http1.1 and --http2 cannot be used together: pick one") }
+        for (flag, value) in [("--proxy", proxy), ("--noproxy", noProxy)] {
+            if let value, value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+                throw ValidationError("\(flag) must be one line: remove the line break")
+            }
+        }
     }
 
     /// Copies the options into `options`.
@@ -35,5 +57,7 @@ struct RequestOptions: ParsableArguments {
         options.delayMs = delay
         if http1_1 { options.sessionConfiguration.httpVersion = .http1_1 }
         if http2 { options.sessionConfiguration.httpVersion = .http2 }
+        if let proxy { options.sessionConfiguration.proxy = proxy }
+        if let noProxy { options.sessionConfiguration.noProxy = noProxy }
     }
 }
