@@ -24,6 +24,7 @@ static inline CURLcode afc_easy_setopt_ssl_ctx_function(CURL *h, curl_ssl_ctx_ca
 static inline CURLcode afc_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode afc_easy_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode afc_easy_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
+static inline CURLcode afc_easy_getinfo_slist(CURL *h, CURLINFO i, struct curl_slist **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode afc_easy_getinfo_tls_session(CURL *h, CURLINFO i, struct curl_tlssessioninfo **v) { return curl_easy_getinfo(h, i, v); }
 
 // curl_multi_setopt and curl_share_setopt are variadic too.

@@ -47,7 +47,7 @@ extension SuiteDecoder {
         if let defaults = root.member("defaults") { suite.defaults = decodeDefaults(defaults) }
         defaultTLS = suite.defaults.tls
         if let parallel = bool(root.member("parallel")) { suite.parallel = parallel }
-        if let cookies = bool(root.member("cookies")) { suite.keepsCookies = cookies }
+        if let cookies = root.member("cookies") { decodeCookies(cookies, into: &suite) }
         suite.tags = decodeTags(root.member("tags"))
         suiteTags = suite.tags
         setupCount = root.member("setup").map { $0.elements.count } ?? 0
