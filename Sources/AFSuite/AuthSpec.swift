@@ -4,8 +4,17 @@
 public enum AuthSpec: Sendable, Hashable {
     /// The names of `type`.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case basic, digest, ntlm, bearer
+        /// `basic`.
+        case basic
+        /// `digest`.
+        case digest
+        /// `ntlm`.
+        case ntlm
+        /// `bearer`.
+        case bearer
+        /// `aws-sigv4`.
         case awsSigV4 = "aws-sigv4"
+        /// `oauth2`.
         case oauth2
     }
 
