@@ -63,6 +63,26 @@ extension Transfer {
             if method != .get { try easy.set(CURLOPT_CUSTOMREQUEST, string: method.rawValue) }
             return
         }
+        if case .awsSigV4 = request.authentication, case .data(let bytes) = body {
+            // libcurl 7.88 signs only CURLOPT_POSTFIELDS: a body read through the callback would be signed as
+            // empty, and AWS would refuse the signature. A body in memory is handed over as post fields.
+            try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(bytes.count))
+            // COPYPOSTFIELDS copies the bytes at once (POSTFIELDSIZE first, so it copies that many).
+            if bytes.isEmpty {
+                try easy.set(CURLOPT_COPYPOSTFIELDS, string: "")
+            } else {
+                let code = bytes.withUnsafeBytes { raw in
+                    afc_easy_setopt_pointer(
+                        easy.raw,
+                        CURLOPT_COPYPOSTFIELDS,
+                        UnsafeMutableRawPointer(mutating: raw.baseAddress)
+                    )
+                }
+                try CurlEasy.check(code, "setopt COPYPOSTFIELDS")
+            }
+            if method != .post { try easy.set(CURLOPT_CUSTOMREQUEST, string: method.rawValue) }
+            return
+        }
         let reader = try RequestBodyReader(body)
         bodyReader = reader
         if let limit = reader.maxSendBytesPerSecond { try easy.set(CURLOPT_MAX_SEND_SPEED_LARGE, offset: limit) }

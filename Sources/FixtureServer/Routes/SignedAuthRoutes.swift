@@ -14,6 +14,23 @@ enum SignedAuthRoutes {
                     return .response(.json(["authenticated": false, "problem": problem.text], status: .forbidden))
                 }
             },
+            Route("/aws-sigv4/{key}/{region}/{service}/verify/{secret}", methods: nil) { request in
+                switch checkSigV4(request) {
+                case .success(let fields):
+                    let expected = signature(request, secret: request.parameters["secret"] ?? "")
+                    guard fields["signature"] as? String == expected else {
+                        return .response(
+                            .json(
+                                ["authenticated": false, "problem": "the signature does not match"],
+                                status: .forbidden
+                            )
+                        )
+                    }
+                    return .json(["authenticated": true, "verified": true].merging(fields) { a, _ in a })
+                case .failure(let problem):
+                    return .response(.json(["authenticated": false, "problem": problem.text], status: .forbidden))
+                }
+            },
             Route("/ntlm/{user}", methods: nil) { ntlm($0) },
         ]
     }
@@ -112,4 +129,34 @@ enum SignedAuthRoutes {
         m += [0, 0, 0, 0] + le32(48)  // target info: empty
         return m
     }()
+
+    /// The AWS Signature Version 4 of `request` under `secret`, computed as AWS documents it: the canonical
+    /// request (method, path, query, the signed headers, the body's SHA-256), the string to sign, and the
+    /// key derived from the secret, date, region and service. For paths and queries without escapes.
+    static func signature(_ request: RouteRequest, secret: String) -> String? {
+        guard let header = request.headers.first(name: "authorization"),
+            let credential = header.split(separator: " ").first(where: { $0.hasPrefix("Credential=") }),
+            let signedPart = header.split(separator: " ").first(where: { $0.hasPrefix("SignedHeaders=") }),
+            let date = request.headers.first(name: "x-amz-date")
+        else { return nil }
+        let scope = credential.dropFirst("Credential=".count).trimmingCharacters(in: [","]).split(separator: "/")
+        let signed = signedPart.dropFirst("SignedHeaders=".count).trimmingCharacters(in: [","])
+        guard scope.count == 5 else { return nil }
+        let uri = request.head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let query = uri.count > 1 ? uri[1].split(separator: "&").sorted().joined(separator: "&") : ""
+        var canonicalHeaders = ""
+        for name in signed.split(separator: ";") {
+            let value = request.headers[canonicalForm: String(name)].joined(separator: ",")
+            canonicalHeaders += "\(name):\(value.trimmingCharacters(in: .whitespaces))\n"
+        }
+        let canonical = [
+            request.method, String(uri[0]), query, canonicalHeaders, signed, SHA256Digest.hex(of: request.bodyBytes),
+        ]
+        .joined(separator: "\n")
+        let scopeText = scope[1...4].joined(separator: "/")
+        let toSign = "AWS4-HMAC-SHA256\n\(date)\n\(scopeText)\n" + SHA256Digest.hex(of: Array(canonical.utf8))
+        var key = Array("AWS4\(secret)".utf8)
+        for part in scope[1...4] { key = TextDigest.hmacSHA256(key: key, data: Array(part.utf8)) }
+        return TextDigest.hmacSHA256(key: key, data: Array(toSign.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
 }

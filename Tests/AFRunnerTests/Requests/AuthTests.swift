@@ -43,16 +43,23 @@ import Testing
         }
     }
 
-    @Test func theSigV4SignatureDependsOnTheSecret() async throws {
+    @Test func theSigV4SignatureIsVerifiedWithTheSecret() async throws {
         try await withFixtureServer(HeaderFeatureTests.configuration()) { server in
+            // The verify route recomputes the signature as AWS does, with the secret in its path.
             let results = try await SuiteText.run(
                 """
                 {"baseURL": "{{base}}", "defaults": {"auth": {"type": "aws-sigv4", "key": "AKID", "secret": "one",
                    "region": "us-east-1", "service": "execute-api"}}, "tests": [
-                  {"name": "one", "request": {"url": "aws-sigv4/AKID/us-east-1/execute-api"}, "expect": {"status": 200}},
-                  {"name": "two", "request": {"url": "aws-sigv4/AKID/us-east-1/execute-api",
+                  {"name": "get", "request": {"url": "aws-sigv4/AKID/us-east-1/execute-api/verify/one",
+                     "query": {"b": 2, "a": 1}},
+                   "expect": {"status": 200, "json": [{"path": "$.verified", "equals": true}]}},
+                  {"name": "post", "request": {"method": "POST", "url": "aws-sigv4/AKID/us-east-1/execute-api/verify/one",
+                     "json": {"order": 42}},
+                   "expect": {"status": 200, "json": [{"path": "$.signedHeaders", "contains": "content-type"}]}},
+                  {"name": "another secret", "request": {"url": "aws-sigv4/AKID/us-east-1/execute-api/verify/one",
                      "auth": {"type": "aws-sigv4", "key": "AKID", "secret": "two", "region": "us-east-1",
-                              "service": "execute-api"}}, "expect": {"status": 200}},
+                              "service": "execute-api"}},
+                   "expect": {"status": 403, "json": [{"path": "$.problem", "equals": "the signature does not match"}]}},
                   {"name": "wrong region", "request": {"url": "aws-sigv4/AKID/eu-west-1/execute-api"},
                    "expect": {"status": 403}}
                 ]}
@@ -60,11 +67,6 @@ import Testing
                 server: server
             )
             #expect(results.allSatisfy { $0.status == .passed }, "\(results.problems)")
-            let signatures = server.recordedRequests.compactMap {
-                $0.header("Authorization")?.split(separator: "=").last
-            }
-            #expect(signatures.count == 3)
-            #expect(signatures[0] != signatures[1])
         }
     }
 
