@@ -16,6 +16,8 @@ public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A URL or header would contain CR, LF or NUL once rendered (`character` as an escape such as `\r`);
     /// `source` names the variable or capture it came from. Nothing is sent.
     case forbiddenCharacter(field: String, character: String, source: String?)
+    /// Credentials could not be obtained: an OAuth 2.0 token endpoint refused the client or gave no token.
+    case authentication(String)
 
     /// A sentence naming the problem and the fix.
     public var description: String {
@@ -28,6 +30,8 @@ public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidURL(let url): "invalid URL '\(url)': give an absolute http(s) URL or set the suite's baseURL"
         case .unreadableFile(let path, let reason): "cannot read \(path): \(reason)"
         case .request(let why): "cannot build the request: \(why)"
+        case .authentication(let why):
+            "cannot authenticate: \(why); check the `auth` credentials and the token endpoint"
         case .forbiddenCharacter(let field, let character, let source):
             "\(field) would contain `\(character)`" + (source.map { " from \($0)" } ?? "")
                 + "; nothing was sent (CR, LF and NUL would inject headers): strip line breaks from the value"
@@ -40,6 +44,7 @@ public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .undefinedVariable, .capturedByLeftOutTest: "undefinedVariable"
         case .forbiddenCharacter: "forbiddenCharacter"
+        case .authentication: "authentication"
         default: "request"
         }
     }

@@ -41,6 +41,8 @@ public struct RequestSettings: Sendable, Hashable {
     public var maxRedirects: Int?
     /// `redirectCredentials`.
     public var redirectCredentials: RedirectCredentials?
+    /// `proxy`: a proxy URL (a template) for the request; `""` sends it directly, whatever the environment says.
+    public var proxy: String?
 
     /// The default of `maxRedirects`, as `curl -L` and Hurl.
     public static let defaultMaxRedirects = 50
@@ -51,13 +53,15 @@ public struct RequestSettings: Sendable, Hashable {
         delayMs: Int? = nil,
         httpVersion: HTTPVersion? = nil,
         maxRedirects: Int? = nil,
-        redirectCredentials: RedirectCredentials? = nil
+        redirectCredentials: RedirectCredentials? = nil,
+        proxy: String? = nil
     ) {
         self.queryFormat = queryFormat
         self.delayMs = delayMs
         self.httpVersion = httpVersion
         self.maxRedirects = maxRedirects
         self.redirectCredentials = redirectCredentials
+        self.proxy = proxy
     }
 
     /// These settings with every field `other` sets taking precedence.
@@ -67,7 +71,8 @@ public struct RequestSettings: Sendable, Hashable {
             delayMs: other.delayMs ?? delayMs,
             httpVersion: other.httpVersion ?? httpVersion,
             maxRedirects: other.maxRedirects ?? maxRedirects,
-            redirectCredentials: other.redirectCredentials ?? redirectCredentials
+            redirectCredentials: other.redirectCredentials ?? redirectCredentials,
+            proxy: other.proxy ?? proxy
         )
     }
 }

@@ -22,6 +22,9 @@ public struct RequestSpec: Sendable {
     public var maxBodyBytes: Int?
     /// Basic credentials (the test's own `Authorization` header wins over them).
     public var basicAuth: BasicAuthSpec? = nil
+    /// Authentication through libcurl or an OAuth 2.0 token (`auth`); wins over the suite's `auth` and
+    /// `basicAuth`, and the test's own `Authorization` header wins over it.
+    public var auth: AuthSpec? = nil
     /// Query layout, delay, HTTP version and redirect rules, merged over the suite's defaults.
     public var settings = RequestSettings()
 

@@ -25,6 +25,9 @@ public struct Suite: Sendable {
     /// Whether the suite's requests share one cookie store (`cookies`, default true): a cookie a
     /// response sets is sent by the suite's later requests, never by another suite's.
     public var keepsCookies = true
+    /// `"cookies": {"file": …}`: a Netscape cookie file (relative to the suite's folder) the suite's store is
+    /// filled from before its first test and written to after its last, as curl's `-b` and `-c`.
+    public var cookieFile: String?
     /// `setup`: tests run before the suite's tests, in order; their captures are visible to every test and to
     /// the teardown. When one fails, the suite's tests are skipped with that reason.
     public var setup: [TestCase] = []
@@ -120,6 +123,8 @@ public struct RequestDefaults: Sendable {
     public var retry: RetrySpec?
     /// Basic credentials for every request (a test's `basicAuth` or `Authorization` header wins).
     public var basicAuth: BasicAuthSpec?
+    /// Authentication for every request (`auth`): a test's `auth`, `basicAuth` or `Authorization` header wins.
+    public var auth: AuthSpec?
     /// The most response body bytes kept for assertions that read the whole body.
     public var maxBodyBytes: Int?
     /// Query layout, delay, HTTP version and redirect rules for every request.

@@ -53,6 +53,12 @@ public enum BodySpec: Sendable, Hashable {
     case file(String)
     /// `multipart`: `multipart/form-data` parts.
     case multipart([MultipartPartSpec])
+    /// `xml`: text (a template) sent as `application/xml` unless the test sets a `Content-Type`.
+    case xml(String)
+    /// `graphql`: an operation sent as the JSON envelope `{"query", "variables", "operationName"}`.
+    case graphql(GraphQLSpec)
+    /// `bodyBase64`: bytes written as base64 (a template), decoded when the request is built.
+    case base64(String)
 }
 
 /// One multipart part.

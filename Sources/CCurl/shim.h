@@ -24,6 +24,7 @@ static inline CURLcode afc_easy_setopt_ssl_ctx_function(CURL *h, curl_ssl_ctx_ca
 static inline CURLcode afc_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode afc_easy_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode afc_easy_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
+static inline CURLcode afc_easy_getinfo_slist(CURL *h, CURLINFO i, struct curl_slist **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode afc_easy_getinfo_tls_session(CURL *h, CURLINFO i, struct curl_tlssessioninfo **v) { return curl_easy_getinfo(h, i, v); }
 
 // curl_multi_setopt and curl_share_setopt are variadic too.
@@ -43,5 +44,10 @@ static inline size_t afc_read_func_abort(void) { return CURL_READFUNC_ABORT; }
 static inline int afc_seekfunc_ok(void) { return CURL_SEEKFUNC_OK; }
 static inline int afc_seekfunc_cantseek(void) { return CURL_SEEKFUNC_CANTSEEK; }
 static inline int afc_seekfunc_fail(void) { return CURL_SEEKFUNC_FAIL; }
+// CURLAUTH_* are casts and shifts, which Swift does not import.
+static inline long afc_auth_basic(void) { return (long)CURLAUTH_BASIC; }
+static inline long afc_auth_digest(void) { return (long)CURLAUTH_DIGEST; }
+static inline long afc_auth_ntlm(void) { return (long)CURLAUTH_NTLM; }
+static inline long afc_auth_bearer(void) { return (long)CURLAUTH_BEARER; }
 
 #endif

@@ -33,6 +33,8 @@ struct SecretPosition: Sendable, CustomTestStringConvertible {
     static let everywhere =
         #""query": {"q": "{{tok}}"}, "headers": {"X-Custom": "{{tok}}"}, "json": {"field": "{{tok}}"}"#
 
+    /// The `auth` positions also send the credential in the query: the echo shows it, so only its
+    /// registration as a secret (never marked secret otherwise) keeps it out of the outputs.
     static let positions: [SecretPosition] = [
         SecretPosition(
             name: "URL path segment",
@@ -65,6 +67,27 @@ struct SecretPosition: Sendable, CustomTestStringConvertible {
         SecretPosition(
             name: "bearer",
             request: #""headers": {"Authorization": "Bearer \#(literal.dropFirst().dropLast())"}"#
+        ),
+        SecretPosition(
+            name: "auth basic",
+            request:
+                #""auth": {"type": "basic", "username": "user", "password": \#(literal)}, "query": {"echo": \#(literal)}"#,
+            basicUser: "user"
+        ),
+        SecretPosition(
+            name: "auth digest",
+            request:
+                #""auth": {"type": "digest", "username": "user", "password": \#(literal)}, "query": {"echo": \#(literal)}"#,
+            basicUser: "user"
+        ),
+        SecretPosition(
+            name: "auth bearer",
+            request: #""auth": {"type": "bearer", "token": \#(literal)}, "query": {"echo": \#(literal)}"#
+        ),
+        SecretPosition(
+            name: "auth aws-sigv4",
+            request:
+                #""auth": {"type": "aws-sigv4", "key": "AKID", "secret": \#(literal), "region": "r", "service": "s"}, "query": {"echo": \#(literal)}"#
         ),
         SecretPosition(name: "cookie", request: #""headers": {"Cookie": "sid=\#(literal.dropFirst().dropLast())"}"#),
         SecretPosition(

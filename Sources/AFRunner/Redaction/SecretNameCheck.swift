@@ -32,6 +32,7 @@ public enum SecretNameCheck {
                 ("a basicAuth password", $0.password)
             }
             .sorted { $0.1 < $1.1 }
+            named += Redactor.authCredentials(of: suite, scope: scope).map { ($0.what, $0.value) }
             guard !named.isEmpty else { continue }
             func check(_ text: String, what: String, line: Int) {
                 guard let hit = named.first(where: { contains(text, $0.value) }) else { return }

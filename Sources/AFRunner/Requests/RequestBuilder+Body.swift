@@ -41,6 +41,19 @@ extension RequestBuilder {
         case .text(let text):
             request.body = .data(Data(try scope.render(text).utf8))
             setType("text/plain; charset=utf-8")
+        case .xml(let text):
+            request.body = .data(Data(try scope.render(text).utf8))
+            setType("application/xml")
+        case .graphql(let operation):
+            request.body = .data(Data(try graphQLEnvelope(operation, scope: scope).serialized().utf8))
+            setType("application/json")
+        case .base64(let text):
+            let rendered = try scope.render(text)
+            guard let bytes = BodySpec.decodeBase64(rendered) else {
+                throw .request("bodyBase64: the text (from '\(text)') is not valid base64")
+            }
+            request.body = .data(bytes)
+            setType("application/octet-stream")
         case .file(let path):
             let url = try fileURL(path, scope: scope)
             request.body = .file(url)
@@ -71,5 +84,13 @@ extension RequestBuilder {
             // The boundary must match the body, so the form's Content-Type wins over the test's.
             request = HTTPRequestSerializer.request(request, finalizing: form)
         }
+    }
+
+    /// The JSON a GraphQL server reads over HTTP: `query`, then `variables` and `operationName` when given.
+    func graphQLEnvelope(_ operation: GraphQLSpec, scope: VariableScope) throws(RunnerError) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("query", .string(try scope.render(operation.query)))]
+        if let variables = operation.variables { members.append(("variables", try scope.renderTyped(variables))) }
+        if let name = operation.operationName { members.append(("operationName", .string(try scope.render(name)))) }
+        return .object(JSONObject(members))
     }
 }

@@ -46,17 +46,25 @@ public struct RequestBuilder: Sendable {
             url = try URLResolver.resolve(reference, against: base)
         }
 
-        // afrun's User-Agent, then the suite level, then the test's: basicAuth sets Authorization, a header
-        // written beside it wins; a header written `null` is not sent.
+        // afrun's User-Agent, then the suite level, then the test's: basicAuth sets Authorization and `auth`
+        // replaces a default one, a header written in the test wins over both; a header written `null` is
+        // not sent.
         var headers: HTTPHeaders = ["User-Agent": Self.userAgent]
         for header in suite.defaults.headers { try apply(header, to: &headers, scope: scope) }
-        if let auth = spec.basicAuth ?? suite.defaults.basicAuth {
+        var authentication: HTTPAuthentication?
+        switch authChoice(for: spec) {
+        case .basicHeader(let auth):
             headers["Authorization"] = HTTPRequestSerializer.basicAuthorization(
                 username: try scope.render(auth.username),
                 password: try scope.render(auth.password)
             )
+        case .auth(let auth):
+            headers["Authorization"] = nil
+            authentication = try self.authentication(auth, scope: scope)
+        case nil: break
         }
         for header in spec.headers { try apply(header, to: &headers, scope: scope) }
+        if headers["Authorization"] != nil { authentication = nil }
 
         let settings = suite.defaults.settings.merged(with: spec.settings)
         let layout = settings.queryFormat ?? .brackets
@@ -72,12 +80,18 @@ public struct RequestBuilder: Sendable {
             }
         }
         var request = HTTPRequest(url: url, method: method, headers: headers)
+        request.authentication = authentication
         if let body = spec.body {
             try encode(body, into: &request, scope: scope, layout: layout)
         }
         request.httpVersion = settings.httpVersion.map(Self.preference)
         request.maxRedirects = settings.maxRedirects ?? RequestSettings.defaultMaxRedirects
         request.sendsCredentialsAcrossHosts = settings.redirectCredentials == .always
+        if let proxy = settings.proxy {
+            let rendered = try scope.render(proxy)
+            try Self.rejectLineBreaks(in: rendered, field: "the proxy", template: proxy, scope: scope)
+            request.proxy = rendered
+        }
         let seconds = spec.timeout ?? suite.defaults.timeout ?? defaultTimeout
         request.timeout = .milliseconds(Int64(seconds * 1_000))
         request.followsRedirects = spec.followRedirects ?? suite.defaults.followRedirects

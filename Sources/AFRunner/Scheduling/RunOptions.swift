@@ -29,6 +29,9 @@ public struct RunOptions: Sendable {
     /// `--secret name=value` and vars-file secrets: like `variables`, and redacted in every form from every result
     /// of the run.
     public var secrets: [String: String] = [:]
+    /// `--cookie-jar FILE`: a Netscape cookie file read into every suite's cookie store before the run and
+    /// written with every suite's cookies after it (a suite with its own `"cookies": {"file": …}` uses that).
+    public var cookieJar: URL?
     /// `--delay MS`: a pause before every request whose test and suite set no `delayMs`.
     public var delayMs = 0
     /// `--seed N`: `{{$uuid}}`, `{{$randomInt(…)}}` and `{{$randomString(…)}}` give the same values on every
@@ -65,6 +68,8 @@ public struct RunOptions: Sendable {
         // The transfer thread is the busiest of a large parallel run: a second one shares its work where
         // there is a second core (one request at a time still uses the first).
         configuration.transferThreads = ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
+        // As curl: http_proxy, https_proxy, all_proxy and no_proxy apply unless --proxy or a suite sets one.
+        configuration.usesEnvironmentProxies = true
         sessionConfiguration = configuration
     }
 

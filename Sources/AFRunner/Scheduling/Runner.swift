@@ -73,6 +73,7 @@ public final class Runner: Sendable {
         for sink in sinks {
             do { try await sink.runDidStart(run) } catch { sinkErrors.append("\(type(of: sink)): \(error)") }
         }
+        let cookieFiles = CookieFiles(jar: options.cookieJar)
         let dispatcher = ResultDispatcher(
             sinks: sinks,
             run: run,
@@ -82,7 +83,7 @@ public final class Runner: Sendable {
         let work = Task {
             await withTaskGroup(of: Void.self) { group in
                 for suite in suites {
-                    group.addTask { await self.runSuite(suite, dispatcher: dispatcher) }
+                    group.addTask { await self.runSuite(suite, dispatcher: dispatcher, cookieFiles: cookieFiles) }
                 }
             }
         }
@@ -94,6 +95,7 @@ public final class Runner: Sendable {
         await work.value
         stopState.withLock { $0.work = nil }
         sinkErrors += await dispatcher.finish()
+        sinkErrors += cookieFiles.finishRun()
 
         let results = dispatcher.results
         let elapsed = (ContinuousClock.now - started).milliseconds
@@ -111,7 +113,7 @@ public final class Runner: Sendable {
         return RunReport(results: results, summary: summary, status: status, sinkErrors: sinkErrors)
     }
 
-    private func runSuite(_ suite: Suite, dispatcher: ResultDispatcher) async {
+    private func runSuite(_ suite: Suite, dispatcher: ResultDispatcher, cookieFiles: CookieFiles) async {
         let base = VariableScope(
             overrides: options.variables.merging(options.secrets) { _, secret in secret },
             secretOverrides: Set(options.secrets.keys),
@@ -122,6 +124,8 @@ public final class Runner: Sendable {
         // Setup and teardown run only for a suite the selection keeps a test of.
         let hasPhases = !suite.setup.isEmpty || !suite.teardown.isEmpty
         if hasPhases, !suite.tests.contains(where: executor.isSelected) { return }
+        cookieFiles.prepare(executor.cookies, for: suite)
+        defer { cookieFiles.finish(executor.cookies, for: suite) }
         let progress = SuiteProgress()
         let (scope, blockedBy) = await runSetup(
             suite,
@@ -214,6 +218,8 @@ extension Runner {
         for credential in Redactor.basicAuthCredentials(of: suite, scope: scope) {
             redactor.addBasicAuth(username: credential.username, password: credential.password)
         }
+        let authSecrets = Redactor.authCredentials(of: suite, scope: scope).map(\.value)
+        if !authSecrets.isEmpty { redactor.addSecrets(authSecrets) }
         return redactor
     }
 

@@ -15,6 +15,8 @@ struct TestExecutor: Sendable {
     let policies: SecurityPolicyCache
     /// The suite's cookie store for this run (nil when the suite sets `"cookies": false`).
     let cookies: CookieStore?
+    /// The suite's OAuth 2.0 tokens, fetched once and shared by its tests.
+    let tokens = OAuth2TokenCache()
 
     init(runner: Runner, suite: Suite, redactor: Redactor) {
         self.runner = runner
@@ -120,7 +122,7 @@ struct TestExecutor: Sendable {
         if delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
         let started = ContinuousClock.now
         result.startedAt = Date()
-        let request: HTTPRequest
+        var request: HTTPRequest
         let session: SessionManager
         // The rendered expectations on their own: a mutable copy of the whole test case (retains
         // of every field, per test) only to replace them cost more than the rendering.
@@ -135,6 +137,13 @@ struct TestExecutor: Sendable {
             for field in built.headers where SinkRedactor.isSecretName(field.name) {
                 redactor.addHeaderValue(field.value)
             }
+            if let authentication = built.authentication { redactor.addAuthentication(authentication) }
+            // A proxy's password (`http://user:password@proxy:3128`) is a credential too.
+            if let proxy = built.proxy ?? runner.options.sessionConfiguration.proxy,
+                let password = URLComponents(string: proxy)?.password, !password.isEmpty
+            {
+                redactor.addSecrets([password])
+            }
             built.cookieStore = cookies
             // `"cookies": false`: no store at all, not the session's either.
             if cookies == nil { built.handlesCookies = false }
@@ -146,6 +155,13 @@ struct TestExecutor: Sendable {
                 try scope.render(s)
             }
             session = runner.sessions.session(for: policy, httpVersion: request.httpVersion)
+            if let grant = try builder.oauth2Grant(for: test, scope: scope) {
+                redactor.addSecrets([grant.clientSecret])
+                let timeout = Duration.milliseconds(Int64(runner.options.defaultTimeout * 1_000))
+                let token = try await tokens.token(for: grant, session: session, timeout: timeout)
+                redactor.addSecrets([token])
+                request.authentication = .bearer(token: token)
+            }
         } catch {
             var error = error
             if case .undefinedVariable(let name) = error, let setter = leftOut[name] {

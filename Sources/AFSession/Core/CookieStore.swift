@@ -4,7 +4,8 @@
 /// (domain, path, expiry, `Secure`) are sent by every later request that names this store in
 /// `HTTPRequest.cookieStore`. libcurl's cookie engine does the matching.
 ///
-/// Cookies live as long as the store; nothing is written to disk.
+/// Cookies live as long as the store; `load(contentsOf:)` and `save(to:)` read and write Netscape cookie
+/// files, as curl's `-b` and `-c` do.
 public final class CookieStore: @unchecked Sendable {
     // @unchecked: `share` is immutable and locked by libcurl with its mutex, so transfers of
     // different sessions, on different loop threads, may use it at once.

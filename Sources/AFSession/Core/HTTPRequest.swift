@@ -38,6 +38,12 @@ public struct HTTPRequest: Sendable, CustomStringConvertible {
     /// sent again when a redirect goes to another host (`CURLOPT_UNRESTRICTED_AUTH`, curl's
     /// `--location-trusted`). By default libcurl sends them only to the host the request started at.
     public var sendsCredentialsAcrossHosts = false
+    /// Credentials libcurl answers with (Basic, Digest, NTLM, Bearer, AWS SigV4); nil sends none but
+    /// the request's own headers.
+    public var authentication: HTTPAuthentication?
+    /// A proxy URL for this request instead of the session's (`""`: none, not even the environment's);
+    /// nil keeps the session's.
+    public var proxy: String?
 
     /// Creates a request.
     public init(

@@ -11,8 +11,16 @@ public struct SessionConfiguration: Sendable {
     public var redirectPolicy: RedirectPolicy = .follow(max: 10)
     /// Which HTTP version to ask for.
     public var httpVersion: HTTPVersionPreference = .http2OverTLS
-    /// A proxy URL (`http://host:port`, `socks5://…`), or nil for none.
+    /// A proxy URL (`http://host:port`, `socks5://…`), or nil for none (or, with
+    /// ``usesEnvironmentProxies``, the environment's). An empty string is no proxy in either case.
     public var proxy: String? = nil
+    /// Whether, when no proxy is set, libcurl takes one from the environment as the `curl` tool does:
+    /// `http_proxy` (lower case only), `https_proxy` / `HTTPS_PROXY`, `all_proxy` / `ALL_PROXY`, with the hosts
+    /// of `no_proxy` / `NO_PROXY` sent directly. Off by default: the configuration alone decides.
+    public var usesEnvironmentProxies = false
+    /// Hosts sent directly, never through a proxy (`CURLOPT_NOPROXY`: comma-separated names, domains that
+    /// match their subdomains too, IP addresses, `*` for every host); replaces `no_proxy`. nil: `no_proxy`.
+    public var noProxy: String? = nil
     /// Headers sent with every request (a request's own headers win).
     public var defaultHeaders: HTTPHeaders = [:]
     /// Whether the session keeps an in-memory cookie store shared by its transfers.

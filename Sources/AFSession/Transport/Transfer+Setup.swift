@@ -11,6 +11,7 @@ extension Transfer {
             try configureMethodAndBody()
             try configureHeaders()
             try configureBehaviour()
+            try configureAuthentication()
             try configureTLS()
         } catch let error as CurlCallError {
             throw .transport(
@@ -60,6 +61,26 @@ extension Transfer {
         if body == nil, method == .post { body = .data(Data()) }
         guard let body else {
             if method != .get { try easy.set(CURLOPT_CUSTOMREQUEST, string: method.rawValue) }
+            return
+        }
+        if case .awsSigV4 = request.authentication, case .data(let bytes) = body {
+            // libcurl 7.88 signs only CURLOPT_POSTFIELDS: a body read through the callback would be signed as
+            // empty, and AWS would refuse the signature. A body in memory is handed over as post fields.
+            try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(bytes.count))
+            // COPYPOSTFIELDS copies the bytes at once (POSTFIELDSIZE first, so it copies that many).
+            if bytes.isEmpty {
+                try easy.set(CURLOPT_COPYPOSTFIELDS, string: "")
+            } else {
+                let code = bytes.withUnsafeBytes { raw in
+                    afc_easy_setopt_pointer(
+                        easy.raw,
+                        CURLOPT_COPYPOSTFIELDS,
+                        UnsafeMutableRawPointer(mutating: raw.baseAddress)
+                    )
+                }
+                try CurlEasy.check(code, "setopt COPYPOSTFIELDS")
+            }
+            if method != .post { try easy.set(CURLOPT_CUSTOMREQUEST, string: method.rawValue) }
             return
         }
         let reader = try RequestBodyReader(body)
@@ -125,8 +146,13 @@ extension Transfer {
             try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE))
             try easy.set(CURLOPT_PIPEWAIT, true)
         }
-        // An empty proxy turns off the *_proxy environment variables: the configuration decides.
-        try easy.set(CURLOPT_PROXY, string: configuration.proxy ?? "")
+        // Left unset, libcurl reads the *_proxy environment variables; an empty proxy turns them off.
+        if let proxy = request.proxy ?? configuration.proxy {
+            try easy.set(CURLOPT_PROXY, string: proxy)
+        } else if !configuration.usesEnvironmentProxies {
+            try easy.set(CURLOPT_PROXY, string: "")
+        }
+        if let noProxy = configuration.noProxy { try easy.set(CURLOPT_NOPROXY, string: noProxy) }
         if configuration.automaticDecompression {
             // Empty: every encoding this libcurl supports, advertised in Accept-Encoding.
             try easy.set(CURLOPT_ACCEPT_ENCODING, string: "")

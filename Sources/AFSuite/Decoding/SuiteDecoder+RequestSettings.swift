@@ -1,6 +1,8 @@
 extension SuiteDecoder {
     /// The keys of ``RequestSettings``, accepted in `defaults` and in a test's `request`.
-    static let requestSettingKeys = ["queryFormat", "delayMs", "http", "maxRedirects", "redirectCredentials"]
+    static let requestSettingKeys = ["queryFormat", "delayMs", "http", "maxRedirects", "redirectCredentials", "proxy"]
+    /// The proxy schemes libcurl speaks; a proxy written without one is HTTP.
+    static let proxySchemes = ["http", "https", "socks4", "socks4a", "socks5", "socks5h"]
 
     /// `queryFormat`, `delayMs`, `http`, `maxRedirects` and `redirectCredentials` of `node` (an object
     /// already checked for unknown keys).
@@ -25,6 +27,16 @@ extension SuiteDecoder {
             allowed: RequestSettings.RedirectCredentials.allCases.map(\.rawValue)
         ) {
             settings.redirectCredentials = RequestSettings.RedirectCredentials(rawValue: rule)
+        }
+        if let proxyNode = node.member("proxy"), let proxy = template(proxyNode) {
+            rejectLineBreaks(in: proxy, at: proxyNode, keyName: "proxy")
+            if !proxy.hasPrefix("{{"), let scheme = Self.scheme(of: proxy),
+                !Self.proxySchemes.contains(scheme.lowercased())
+            {
+                let list = Self.proxySchemes.map { "`\($0)://`" }.joined(separator: ", ")
+                report(.invalidURL(url: proxy, problem: "is not a proxy URL: use \(list), or host:port"), at: proxyNode)
+            }
+            settings.proxy = proxy
         }
         return settings
     }

@@ -9,7 +9,7 @@ extension SuiteDecoder {
     ]
     static let defaultsKeys =
         [
-            "headers", "basicAuth", "timeout", "followRedirects", "tls", "retry", "maxBodyBytes", "openapi",
+            "headers", "basicAuth", "auth", "timeout", "followRedirects", "tls", "retry", "maxBodyBytes", "openapi",
             "allowRemoteRefs", "xpathNamespaces",
         ] + requestSettingKeys
 
@@ -47,7 +47,7 @@ extension SuiteDecoder {
         if let defaults = root.member("defaults") { suite.defaults = decodeDefaults(defaults) }
         defaultTLS = suite.defaults.tls
         if let parallel = bool(root.member("parallel")) { suite.parallel = parallel }
-        if let cookies = bool(root.member("cookies")) { suite.keepsCookies = cookies }
+        if let cookies = root.member("cookies") { decodeCookies(cookies, into: &suite) }
         suite.tags = decodeTags(root.member("tags"))
         suiteTags = suite.tags
         setupCount = root.member("setup").map { $0.elements.count } ?? 0
@@ -202,6 +202,7 @@ extension SuiteDecoder {
         }
         if let retry = node.member("retry") { defaults.retry = decodeRetry(retry) }
         if let auth = node.member("basicAuth") { defaults.basicAuth = decodeBasicAuth(auth) }
+        defaults.auth = decodeAuth(in: node)
         if let openapi = node.member("openapi") { decodeOpenAPIDefault(openapi) }
         if let namespaces = node.member("xpathNamespaces") {
             defaultNamespaces = decodeNamespaces(namespaces)

@@ -6,10 +6,9 @@ extension SuiteDecoder {
     ]
     static let requestKeys =
         [
-            "method", "url", "query", "headers", "basicAuth", "json", "form", "body", "bodyFile", "multipart",
-            "timeout", "followRedirects", "tls", "maxBodyBytes",
-        ] + requestSettingKeys
-    static let bodyKeys = ["json", "form", "body", "bodyFile", "multipart"]
+            "method", "url", "query", "headers", "basicAuth", "auth", "timeout", "followRedirects", "tls",
+            "maxBodyBytes",
+        ] + bodyKeys + requestSettingKeys
     /// Keys that belong inside a test's `request` or `expect` when written on the test itself.
     static let misplacedInTest: [String: String] = {
         var misplaced: [String: String] = [:]
@@ -143,6 +142,7 @@ extension SuiteDecoder {
         }
         spec.headers = decodeHeaders(node.member("headers"))
         if let auth = node.member("basicAuth") { spec.basicAuth = decodeBasicAuth(auth) }
+        spec.auth = decodeAuth(in: node)
         spec.body = decodeBody(node)
         spec.timeout = number(node.member("timeout"), positive: true)
         spec.followRedirects = bool(node.member("followRedirects"))
@@ -151,77 +151,5 @@ extension SuiteDecoder {
         spec.settings = decodeRequestSettings(node)
         if node.member("tls") == nil || spec.tls != nil { checkPins(request: spec.tls, requestNode: node) }
         return url == nil ? nil : spec
-    }
-
-    /// Exactly one of `json`, `form`, `body`, `bodyFile`, `multipart`.
-    mutating func decodeBody(_ request: SuiteNode) -> BodySpec? {
-        let present = Self.bodyKeys.filter { request.member($0) != nil }
-        if present.count > 1 {
-            report(.conflictingKeys(present), at: request.member(present[1])!, key: true)
-            return nil
-        }
-        guard let key = present.first, let node = request.member(key) else { return nil }
-        switch key {
-        case "json":
-            recordTemplates(in: node)
-            return .json(node.value)
-        case "form":
-            guard case .object = node.value else {
-                report(
-                    .wrongType(
-                        key: "form",
-                        expected: "an object of field names to values",
-                        found: node.typeDescription
-                    ),
-                    at: node
-                )
-                return nil
-            }
-            recordTemplates(in: node)
-            return .form(node.value)
-        case "body": return template(node).map { BodySpec.text($0) }
-        case "bodyFile": return path(node).map { BodySpec.file($0) }
-        default: return decodeMultipart(node).map { BodySpec.multipart($0) }
-        }
-    }
-
-    mutating func decodeMultipart(_ node: SuiteNode) -> [MultipartPartSpec]? {
-        guard case .array = node.value else {
-            report(.wrongType(key: "multipart", expected: "an array of parts", found: node.typeDescription), at: node)
-            return nil
-        }
-        var parts: [MultipartPartSpec] = []
-        for element in node.elements {
-            let context = "a multipart part"
-            guard
-                let part = object(
-                    element,
-                    allowed: ["name", "value", "file", "filename", "contentType"],
-                    context: context
-                ),
-                let name = require("name", in: part, context: context).flatMap({ template($0) })
-            else { continue }
-            let hasValue = part.member("value") != nil
-            let hasFile = part.member("file") != nil
-            if hasValue && hasFile {
-                report(.conflictingKeys(["value", "file"]), at: part.member("file")!, key: true)
-            } else if let value = part.member("value") {
-                if let text = template(value) { parts.append(MultipartPartSpec(name: name, content: .value(text))) }
-            } else if let file = path(part.member("file")) {
-                let filename = template(part.member("filename"))
-                let contentType = string(part.member("contentType"))
-                parts.append(
-                    MultipartPartSpec(
-                        name: name,
-                        content: .file(path: file, filename: filename, contentType: contentType)
-                    )
-                )
-            } else if !hasFile {
-                var d = SuiteDiagnostic(location: location(part), reason: .missingKey(key: "value", context: context))
-                d.fix = "add `\"value\": \"…\"` for a text field or `\"file\": \"path\"` for a file"
-                diagnostics.append(.invalid(d))
-            }
-        }
-        return parts
     }
 }

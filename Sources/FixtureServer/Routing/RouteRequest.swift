@@ -20,7 +20,7 @@ struct RouteRequest {
     var headers: HTTPHeaders { head.headers }
     var host: String { head.headers.first(name: "host") ?? "localhost" }
     /// The absolute URL of the request.
-    var url: String { "\(scheme)://\(host)\(head.uri)" }
+    var url: String { head.uri.hasPrefix("http://") ? head.uri : "\(scheme)://\(host)\(head.uri)" }
     var bodyBytes: [UInt8] { body.getBytes(at: body.readerIndex, length: body.readableBytes) ?? [] }
     var bodyText: String { String(decoding: body.readableBytesView, as: UTF8.self) }
 

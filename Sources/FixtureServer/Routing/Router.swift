@@ -14,7 +14,8 @@ struct Router: Sendable {
         routes: EchoRoutes.routes + StatusRoutes.routes + FormatRoutes.routes + StreamingRoutes.routes
             + RedirectRoutes.routes + AuthRoutes.routes + CookieRoutes.routes + CachingRoutes.routes
             + ImageRoutes.routes + UploadRoutes.routes + UserRoutes.routes + FaultRoutes.routes + ContractRoutes.routes
-            + AssertionRoutes.routes
+            + AssertionRoutes.routes + GraphQLRoutes.routes + DigestAuthRoutes.routes + SignedAuthRoutes.routes
+            + OAuth2Routes.routes
     )
 
     init(routes: [Route]) {

@@ -28,6 +28,8 @@ final class RouteHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var phase = Phase.idle
     var keepAlive = true
     private var isHeadRequest = false
+    /// Whether the request came in absolute form, as clients send to a proxy.
+    private var isProxied = false
     private var producer: (any ChunkProducer)?
     private var producerWaiting = false
     private var pauseServed = false
@@ -71,7 +73,10 @@ final class RouteHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func begin(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
-        let target = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        // An absolute-form target (`GET http://host/path`) is what a client sends to a plain HTTP proxy: the
+        // server answers as a forward proxy to itself would, routing on the URL's path, and says so in `Via`.
+        isProxied = head.uri.hasPrefix("http://")
+        let target = Self.originForm(of: head.uri).split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(target.first ?? "/")
         state.received(head, path: path, on: endpoint, http2: isHTTP2)
         keepAlive = isHTTP2 || head.isKeepAlive
@@ -154,6 +159,7 @@ final class RouteHandler: ChannelInboundHandler, RemovableChannelHandler {
             headers.replaceOrAdd(name: "content-length", value: String(contentLength))
         }
         if !keepAlive { headers.replaceOrAdd(name: "connection", value: "close") }
+        if isProxied { headers.add(name: "via", value: "1.1 afrun-fixtures") }
         let head = HTTPResponseHead(version: .http1_1, status: response.status, headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
     }
@@ -213,5 +219,16 @@ extension HTTPResponseStatus {
     /// Whether a response with this status carries a body (and so a Content-Length).
     fileprivate var mayHaveBody: Bool {
         !(code < 200 || code == 204 || code == 304)
+    }
+}
+
+extension RouteHandler {
+    /// The path and query of a request target: `uri` itself, or the part after the authority of an
+    /// absolute-form `http://host/path?query`.
+    static func originForm(of uri: String) -> Substring {
+        guard uri.hasPrefix("http://") else { return Substring(uri) }
+        let afterScheme = uri.dropFirst("http://".count)
+        guard let slash = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
+        return afterScheme[slash] == "?" ? Substring("/" + afterScheme[slash...]) : afterScheme[slash...]
     }
 }

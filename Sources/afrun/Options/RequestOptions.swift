@@ -1,6 +1,7 @@
 import AFRunner
 import AFSession
 import ArgumentParser
+import Foundation
 
 /// How requests are sent, for every suite of a run (a suite's own keys win where it sets them).
 struct RequestOptions: ParsableArguments {
@@ -24,9 +25,56 @@ struct RequestOptions: ParsableArguments {
     )
     var http2 = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Send requests through this proxy where a suite sets no `proxy` (http://, https://, socks5://…; \"\" for none). Without it, http_proxy, https_proxy, all_proxy and no_proxy apply as in curl.",
+            valueName: "url"
+        )
+    )
+    var proxy: String?
+
+    @Option(
+        name: .customLong("noproxy"),
+        help: ArgumentHelp(
+            "Send requests to these hosts directly, never through a proxy (comma-separated; a domain covers its subdomains; * for all); replaces no_proxy.",
+            valueName: "hosts"
+        )
+    )
+    var noProxy: String?
+
+    @Option(
+        name: .customLong("cookie-jar"),
+        help: ArgumentHelp(
+            "Read cookies from this Netscape cookie file (curl's format) before the run and write every suite's cookies to it after.",
+            valueName: "file"
+        )
+    )
+    var cookieJar: String?
+
     func validate() throws {
         guard delay >= 0, delay <= 3_600_000 else { throw ValidationError("--delay must be from 0 to 3600000 (ms)") }
         if http1_1 && http2 { throw ValidationError("--http1.1 and --http2 cannot be used together: pick one") }
+        if let cookieJar {
+            let url = URL(fileURLWithPath: cookieJar)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+                guard !isFolder.boolValue, FileManager.default.isReadableFile(atPath: url.path) else {
+                    throw ValidationError("--cookie-jar \(cookieJar) is not a readable file: name a cookie file")
+                }
+            } else {
+                let folder = url.deletingLastPathComponent().path
+                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                    throw ValidationError(
+                        "--cookie-jar \(cookieJar): the folder \(folder) does not exist; create it first"
+                    )
+                }
+            }
+        }
+        for (flag, value) in [("--proxy", proxy), ("--noproxy", noProxy)] {
+            if let value, value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+                throw ValidationError("\(flag) must be one line: remove the line break")
+            }
+        }
     }
 
     /// Copies the options into `options`.
@@ -35,5 +83,8 @@ struct RequestOptions: ParsableArguments {
         options.delayMs = delay
         if http1_1 { options.sessionConfiguration.httpVersion = .http1_1 }
         if http2 { options.sessionConfiguration.httpVersion = .http2 }
+        if let proxy { options.sessionConfiguration.proxy = proxy }
+        if let noProxy { options.sessionConfiguration.noProxy = noProxy }
+        options.cookieJar = cookieJar.map { URL(fileURLWithPath: $0) }
     }
 }
