@@ -34,8 +34,8 @@ extension SuiteDecoder {
         if case .test(let index) = scope, let rows = rows ?? nil, let first = rows.first {
             rowNames[index] = rows.dropFirst().reduce(Set(first.values.keys)) { $0.intersection($1.values.keys) }
         }
-        let request = require("request", in: node, context: "a test").flatMap { decodeRequest($0) }
-        var expect = node.member("expect").flatMap { decodeExpectations($0) } ?? Expectations()
+        let request = resolved(require("request", in: node, context: "a test")).flatMap { decodeRequest($0) }
+        var expect = resolved(node.member("expect")).flatMap { decodeExpectations($0) } ?? Expectations()
         if expect.openapi == nil { expect.openapi = defaultOpenAPI(method: request?.method) }
         let captures = node.member("capture").map { decodeCaptures($0) } ?? []
         // Every written name counts, even one whose source has an error: no cascade of undefined variables.
