@@ -17,14 +17,17 @@ final class TerminalReporter: ResultSink {
     private let progress: Bool
     private let quiet: Bool
     private let total: Int
+    /// With `-vv`, each result's request and response under its line.
+    private let trace: TracePrinter?
     private let state = LockedValue(State())
 
-    init(console: Console, style: Style, progress: Bool, quiet: Bool, total: Int) {
+    init(console: Console, style: Style, progress: Bool, quiet: Bool, total: Int, trace: TracePrinter? = nil) {
         self.console = console
         self.style = style
         self.progress = progress
         self.quiet = quiet
         self.total = total
+        self.trace = trace
     }
 
     func runDidStart(_ run: RunInfo) async throws {
@@ -42,7 +45,12 @@ final class TerminalReporter: ResultSink {
             $0.done += 1
             if isFailure { $0.failed += 1 }
         }
-        if progress {
+        if let trace, !Self.isInterruption(result) {
+            // One write per result: traces of tests that finish together are not interleaved.
+            if progress { console.errRaw("\r\u{1B}[K") }
+            console.out(line(for: result) + (trace.text(for: result).map { "\n" + $0 } ?? ""))
+            if progress { draw(force: true) }
+        } else if progress {
             if isFailure {
                 console.errRaw("\r\u{1B}[K")
                 console.out(line(for: result))
