@@ -103,6 +103,9 @@ struct RunCommand: AsyncParsableCommand {
             options.include = try RunOptions.filter(filter, limit: execution.regexLimit)
         }
         options.include = Self.selecting(execution.tags, in: loaded.suites, and: options.include)
+        if execution.withDeps, let include = options.include {
+            options.include = Self.withProviders(of: include, in: loaded.suites, options: options, console: console)
+        }
 
         // `--repeat N`: N runs one after the other, each planned, recorded and summed up on its own; one
         // HTML reporter serves them all, so its page shows every run.
@@ -142,6 +145,25 @@ struct RunCommand: AsyncParsableCommand {
         }
         if reportsFailed { throw ExitCode(ExitStatus.notLoadedOrWritten) }
         if failedRuns > 0 { throw ExitCode(ExitStatus.testsFailed) }
+    }
+
+    /// `include` with the tests it leaves out whose captures a selected test uses (`--with-deps`), each
+    /// named on standard error.
+    static func withProviders(
+        of include: @escaping @Sendable (TestIdentity) -> Bool,
+        in suites: [Suite],
+        options: RunOptions,
+        console: Console
+    ) -> @Sendable (TestIdentity) -> Bool {
+        let providers = CaptureDependencies.providers(in: suites, include: include, options: options)
+        guard !providers.isEmpty else { return include }
+        for p in providers {
+            let line =
+                "note: --with-deps runs '\(p.provider)' too: it captures `\(p.variable)`, which '\(p.usedBy)' uses"
+            console.err(TerminalText.visible(line))
+        }
+        let added = Set(providers.map(\.provider))
+        return { added.contains($0) || include($0) }
     }
 
     /// `include` narrowed to the tests `tags` selects (itself when the tags select all).

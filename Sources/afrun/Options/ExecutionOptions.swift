@@ -24,6 +24,12 @@ struct ExecutionOptions: ParsableArguments {
     /// `--tag` and `--exclude-tag`.
     var tags: TagSelection { TagSelection(included: tag, excluded: excludeTag) }
 
+    @Flag(
+        help:
+            "Also run the tests outside --filter/--tag whose captures a selected test uses (and their own providers)."
+    )
+    var withDeps = false
+
     @Flag(help: "Exit 0 when no test is selected (by default a run that selects nothing exits 4).")
     var allowEmpty = false
 
