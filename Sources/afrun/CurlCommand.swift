@@ -12,8 +12,9 @@ struct CurlCommand: AsyncParsableCommand {
             Each command sends what `afrun run` would: method, URL, headers (afrun's User-Agent), body, redirect, \
             HTTP version and timeout settings, with the suite's variables, --var values, data rows and, with \
             --seed, the same generated values. A value an earlier test captures becomes a shell variable \
-            ("$userId") to set first. Secrets are shown as *** unless --show-secrets. TLS settings (pins, CA and \
-            client certificates) and cookies kept between tests are not part of the command.
+            ("$userId") to set first. Secrets are shown as *** unless --show-secrets. A suite's \
+            allowInvalidCertificates (or validatesDomainName false) becomes --insecure and its caFile --cacert; \
+            pins, client certificates and cookies kept between tests are not part of the command.
 
             Exit status: 0 every command printed; 2 a suite does not load or a request cannot be built \
             (the others are printed); 4 no test selected; 64 usage error.

@@ -3,6 +3,12 @@ import Foundation
 import TestSupport
 import Testing
 
+/// The repository's root, for its fixture files.
+enum ExampleRoot {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+}
+
 /// `afrun curl`: the printed commands, run by /usr/bin/curl, reach the fixture server as afrun's own requests
 /// do; quoting survives hostile text; secrets are masked unless `--show-secrets`.
 @Suite(.serialized) struct CurlCommandTests {
@@ -126,6 +132,34 @@ import Testing
             let (status, output) = try Self.shell("user_id=42\n" + command, in: folder.url)
             #expect(status == 0)
             #expect(output.contains(#""url":"\#(server.httpURL.absoluteString)/anything/users/42""#), "\(output)")
+        }
+    }
+
+    @Test func aCAFileAndAllowInvalidCertificatesReachCurl() async throws {
+        try await withFixtureServer(FixtureServer.Configuration()) { server in
+            let ca = ExampleRoot.root.appendingPathComponent("fixtures/tls/root-ca.pem").path
+            let folder = try Self.folder(
+                server,
+                suite: #"""
+                    {"name": "T", "tests": [
+                      {"name": "ca", "request": {"url": "\#(server.httpsURL.absoluteString)/get",
+                                                 "tls": {"caFile": "\#(ca)"}}},
+                      {"name": "insecure", "request": {"url": "\#(server.url(for: .expired).absoluteString)/get",
+                                                       "tls": {"allowInvalidCertificates": true}}}]}
+                    """#
+            )
+            defer { folder.remove() }
+            let export = try await AfrunProcess.run(["curl", "replay.json"], in: folder.url)
+            #expect(export.status == 0, "\(export.all)")
+            let commands = export.stdout.components(separatedBy: "\n\n").filter { $0.contains("curl ") }
+            #expect(commands.count == 2)
+            #expect(commands.first?.contains("--cacert '\(ca)'") == true, "\(export.stdout)")
+            #expect(commands.last?.contains("--insecure") == true)
+            for command in commands {
+                let (status, output) = try Self.shell(command, in: folder.url)
+                #expect(status == 0, "\(command)")
+                #expect(output.contains("\"url\""), "\(output)")
+            }
         }
     }
 

@@ -9,7 +9,8 @@ import Foundation
 /// instead, so the text is safe both to paste into a shell and to print on a terminal.
 enum CurlCommandLine {
     /// The command, one argument group per line with `\` continuations.
-    static func text(for request: HTTPRequest) -> String {
+    /// - Parameter tls: curl's TLS flags for the test's policy (`--insecure`, `--cacert 'file'`), quoted.
+    static func text(for request: HTTPRequest, tls: [String] = []) -> String {
         var head = ["curl", "-g", "--compressed"]
         var lines: [String] = []
         var pipe: String?
@@ -32,6 +33,7 @@ enum CurlCommandLine {
         case .http2PriorKnowledge?: lines.append("--http2-prior-knowledge")
         case .http2OverTLS?, nil: break
         }
+        lines += tls
         if let timeout = request.timeout {
             let ms = timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000
             lines.append("--max-time \(ms % 1_000 == 0 ? "\(ms / 1_000)" : String(format: "%.3f", Double(ms) / 1_000))")

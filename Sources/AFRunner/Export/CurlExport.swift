@@ -84,7 +84,10 @@ public enum CurlExport {
                 do throws(RunnerError) {
                     let request = try builder.request(for: test, scope: scoped)
                     let masked = options.showsSecrets ? request : mask(request, redactor: redactor)
-                    let command = CurlCommandLine.text(for: masked)
+                    let command = CurlCommandLine.text(
+                        for: masked,
+                        tls: try tlsArguments(for: test, in: suite, scope: scoped)
+                    )
                     entry.command = command
                     entry.notes = needed.compactMap { need in
                         let variable = CurlCommandLine.shellName(need.name)
@@ -98,6 +101,26 @@ public enum CurlExport {
             }
         }
         return entries
+    }
+
+    /// curl's flags for the parts of the test's TLS policy curl has: `--insecure` for
+    /// `allowInvalidCertificates` or no host name check, `--cacert` for `caFile`. Pins and client certificates
+    /// are left to the user (the docs say so).
+    private static func tlsArguments(
+        for test: TestCase,
+        in suite: Suite,
+        scope: VariableScope
+    ) throws(RunnerError) -> [String] {
+        let spec = suite.defaults.tls.map { $0.merged(with: test.request.tls) } ?? test.request.tls
+        guard let spec else { return [] }
+        var out: [String] = []
+        if spec.allowInvalidCertificates == true || spec.validatesDomainName == false { out.append("--insecure") }
+        if let caFile = spec.caFile {
+            out.append(
+                "--cacert " + CurlCommandLine.quote(Suite.resolve(try scope.render(caFile), in: suite.directory).path)
+            )
+        }
+        return out
     }
 
     /// Every capture name of the suite, with the first test that sets it.
