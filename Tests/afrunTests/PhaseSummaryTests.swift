@@ -35,7 +35,9 @@ import Testing
             let output = try await AfrunProcess.run(["p.json", "--no-history", "-q"], in: folder.url)
             #expect(output.status == 1, "\(output.all)")
             #expect(
-                output.stdout.contains("0 passed, 0 failed, 0 errors, 2 skipped, setup 1 (1 failed), teardown 1 (1 error) in "),
+                output.stdout.contains(
+                    "0 passed, 0 failed, 0 errors, 2 skipped, setup 1 (1 failed), teardown 1 (1 error) in "
+                ),
                 "\(output.stdout)"
             )
         }
