@@ -96,16 +96,21 @@ enum ExampleRoot {
             let folder = try Self.folder(
                 server,
                 suite: #"""
-                    {"name": "S", "baseURL": "BASE", "variables": {"tok": {"value": "\#(secret)", "secret": true}},
+                    {"name": "S", "baseURL": "BASE", "variables": {"tok": {"value": "\#(secret)", "secret": true},
+                     "pin": {"value": "p", "secret": true}},
                      "tests": [{"name": "t", "request": {"url": "anything/{{tok}}", "query": {"q": "{{tok}}"},
                        "headers": {"X-Tok": "{{tok}}"}, "basicAuth": {"username": "u", "password": "pw-\#(secret)"},
-                       "json": {"token": "{{tok}}"}}}]}
+                       "json": {"token": "{{tok}}"}}},
+                      {"name": "row", "each": [{"pin": "RowSecret123"}],
+                       "request": {"url": "anything/r", "headers": {"X-Pin": "{{pin}}"}}}]}
                     """#
             )
             defer { folder.remove() }
             let masked = try await AfrunProcess.run(["curl", "replay.json"], in: folder.url)
             #expect(masked.status == 0, "\(masked.all)")
             #expect(!masked.all.contains(secret), "\(masked.all)")
+            // A data row's value for a name marked secret is masked too.
+            #expect(!masked.all.contains("RowSecret123"), "\(masked.all)")
             #expect(masked.stdout.contains("***"))
             let shown = try await AfrunProcess.run(["curl", "replay.json", "--show-secrets"], in: folder.url)
             #expect(shown.stdout.contains("X-Tok: \(secret)"), "\(shown.stdout)")

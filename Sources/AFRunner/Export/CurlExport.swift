@@ -63,6 +63,11 @@ public enum CurlExport {
         )
         let scope = base.adding(suite.variables).scope
         let redactor = Redactor(secretValues: scope.secretValues)
+        // As a run does: data rows may give values to names marked secret (a variable, `--secret`, a capture).
+        let secretNames = scope.secretNames.union(suite.tests.flatMap(\.captures).filter(\.isSecret).map(\.name))
+        redactor.addSecrets(
+            suite.tests.compactMap(\.row).flatMap { $0.values.filter { secretNames.contains($0.key) }.map(\.value) }
+        )
         for credential in Redactor.basicAuthCredentials(of: suite, scope: scope) {
             redactor.addBasicAuth(username: credential.username, password: credential.password)
         }
