@@ -115,7 +115,10 @@ enum CurlCommandLine {
             let name = shellName(String(decoding: bytes, as: UTF8.self))
             out.replaceSubrange(start.lowerBound..<end.upperBound, with: "'\"$\(name)\"'")
         }
-        return out
+        // A variable at an argument's start or end leaves an empty `''` beside it. Quoted text cannot hold
+        // `''"` after a blank or `"''` before one (its `'` is written `'\''`): only these are dropped.
+        return out.replacingOccurrences(of: #"(?<=\s)''(?=")"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #"(?<=")''(?=\s|$)"#, with: "", options: .regularExpression)
     }
 }
 
