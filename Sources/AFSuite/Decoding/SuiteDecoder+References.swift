@@ -1,13 +1,6 @@
 import Foundation
 import JSONPath
 
-/// A file read for a `$ref`: its value, its source index (for places in it) and its path as users see it.
-struct FragmentFile {
-    var root: JSONValue
-    var index: JSONSourceIndex
-    var displayPath: String
-}
-
 extension SuiteDecoder {
     /// How many `$ref`s may lead to one value: more is a mistake (a chain that long is not written on purpose),
     /// and the limit keeps a generated chain from growing each diagnostic without end.
