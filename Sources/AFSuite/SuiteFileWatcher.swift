@@ -80,25 +80,6 @@ public final class SuiteFileWatcher: @unchecked Sendable {
         _ = write(wake.write, &byte, 1)
     }
 
-    /// The wake pipe's writing end, for the signal handler: a C handler cannot capture a value.
-    ///
-    /// `nonisolated(unsafe)`: written by ``interruptOnSignals(_:)`` before it installs the handler, read only
-    /// by the handler (one watcher per process: `afrun run --watch`).
-    nonisolated(unsafe) private static var signalPipe: Int32 = -1
-
-    /// Makes each of `signals` end the current or next wait with `.interrupted(signal)`, through a handler that
-    /// only writes a byte to a pipe (async-signal-safe). Call it again after anything else set the signals'
-    /// handling (a run's own trap).
-    public func interruptOnSignals(_ signals: [Int32]) {
-        Self.signalPipe = wake.write
-        for number in signals {
-            signal(number) { received in
-                var byte = UInt8(truncatingIfNeeded: received)
-                _ = write(SuiteFileWatcher.signalPipe, &byte, 1)
-            }
-        }
-    }
-
     /// Blocks until a watched folder changes, then goes on collecting changes until none came for `settle`
     /// (an editor's save is several events), or until ``interrupt(_:)``.
     public func next(settle: Duration = .milliseconds(200)) -> Event {

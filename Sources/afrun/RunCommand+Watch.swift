@@ -2,6 +2,7 @@ import AFReports
 import AFRunner
 import AFSuite
 import ArgumentParser
+import Dispatch
 import Foundation
 
 extension RunCommand {
@@ -18,6 +19,16 @@ extension RunCommand {
             console.err("error: --watch: \(error)")
             throw ExitCode(ExitStatus.notLoadedOrWritten)
         }
+        // Between runs a signal ends the wait; during a run the run's own trap interrupts the run (and so the
+        // watch) too. Both listen through dispatch sources, which libdispatch serves side by side.
+        SignalTrap.defaultActionsOff
+        let sources = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { watcher.interrupt(number) }
+            source.resume()
+            return source
+        }
+        defer { for source in sources { source.cancel() } }
         let html = reports.html.map(HTMLReporter.init(path:))
         let ownOutputs = Set(
             [reports.junit, reports.reportJSON, reports.html, reports.databasePath].compactMap { $0 }.flatMap {
@@ -59,9 +70,6 @@ extension RunCommand {
                 "watching \(watcher.folderCount) folder\(watcher.folderCount == 1 ? "" : "s") for changes; Ctrl-C to stop"
             )
             console.flush()
-            // Between runs a signal ends the wait; during a run the run's own trap interrupts it (and the
-            // command), so the handler is set again after each run.
-            watcher.interruptOnSignals([SIGINT, SIGTERM])
             var files: Set<String> = []
             while files.isEmpty {
                 let event = await Self.next(from: watcher)
