@@ -25,7 +25,7 @@ public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .undefinedVariable(let name):
             "undefined variable '\(name)': define it in the suite's \"variables\", capture it in an earlier test, or pass --var \(name)=VALUE"
         case .capturedByLeftOutTest(let name, let test):
-            "undefined variable '\(name)': test '\(test)' captures it, and the run's selection (--filter, --shard or --rerun-failed) left that test out; select it too"
+            "undefined variable '\(name)': test '\(test)' captures it, and the run's selection (--filter, --shard or --rerun-failed) left that test out; select it too, or pass --with-deps"
         case .invalidTemplate(let text, let why): "invalid template '\(text)': \(why)"
         case .invalidURL(let url): "invalid URL '\(url)': give an absolute http(s) URL or set the suite's baseURL"
         case .unreadableFile(let path, let reason): "cannot read \(path): \(reason)"

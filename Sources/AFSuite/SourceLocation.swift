@@ -14,6 +14,9 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
             node = nil
         }
     }
+    /// The `$ref`s that led to this place in a shared fragment, the suite's own first; empty in the suite file.
+    /// Not encoded: reports carry the place itself.
+    public var references: [SourceLocation] = []
     /// The pointer as text, when it was given or worked out.
     private var pointerText: String?
     /// The node whose pointer this is, worked out when read: every test and JSON assertion has a place,

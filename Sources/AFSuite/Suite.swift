@@ -35,6 +35,9 @@ public struct Suite: Sendable {
     public var teardown: [TestCase] = []
     /// The suite's `tags`; every test of the suite carries them too (`TestCase.tags`).
     public var tags: [String] = []
+    /// The files the suite's `$ref`s lead to (absolute, each once), so a watcher can re-run the suite when
+    /// one changes.
+    public var fragmentFiles: [URL] = []
 
     /// Creates a suite.
     public init(

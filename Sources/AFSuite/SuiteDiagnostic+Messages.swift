@@ -24,6 +24,8 @@ extension SuiteDiagnostic.Reason {
         case .emptyPredicate: "empty-predicate"
         case .invalidData: "invalid-data"
         case .forbiddenCharacter: "forbidden-character"
+        case .invalidReference: "invalid-reference"
+        case .referenceCycle: "reference-cycle"
         case .other: "invalid"
         }
     }
@@ -63,6 +65,8 @@ extension SuiteDiagnostic.Reason {
         case .invalidData(let source, let line, let problem):
             "`\(source)`\(line.map { " line \($0)" } ?? ""): \(problem)"
         case .forbiddenCharacter(let key, let character): "`\(key)` contains `\(character)`"
+        case .invalidReference(let reference, let problem): "`$ref` \"\(reference)\" \(problem)"
+        case .referenceCycle(let chain): "`$ref` cycle: \(chain.joined(separator: " → "))"
         case .other: "invalid suite"
         }
     }
@@ -121,6 +125,11 @@ extension SuiteDiagnostic.Reason {
         case .forbiddenCharacter:
             "remove the CR, LF or NUL: URLs, header names and header values are single lines, and a line break"
                 + " would add a header (or a request) of its own"
+        case .invalidReference:
+            "write `{\"$ref\": \"path/file.json#/pointer\"}`: the path is relative to the file holding the `$ref`"
+                + " (empty for this file), the pointer names a value in it (`#/login`, `#/tests/0`)"
+        case .referenceCycle:
+            "point one of these `$ref`s at the value itself, not at a `$ref` that leads back"
         case .other: nil
         }
     }

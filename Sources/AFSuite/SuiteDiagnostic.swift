@@ -29,9 +29,12 @@ public struct SuiteDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// A short, stable name for the kind of problem, e.g. `unknown-key` (shown as `error[unknown-key]`).
     public var code: String { reason.code }
 
-    /// `file:line:column: error: message` and `  fix: …`.
+    /// `file:line:column: error: message`, a `  referenced from: …` line per `$ref` that led there, and
+    /// `  fix: …`.
     public var description: String {
-        "\(location): error: \(message)" + (fix.map { "\n  fix: \($0)" } ?? "")
+        "\(location): error: \(message)"
+            + location.references.reversed().map { "\n  referenced from: \($0)" }.joined()
+            + (fix.map { "\n  fix: \($0)" } ?? "")
     }
 }
 
@@ -82,6 +85,10 @@ extension SuiteDiagnostic {
         case invalidData(source: String, line: Int?, problem: String)
         /// A URL, a header name or a header value holds CR, LF or NUL (`character` as its escape, `\r`).
         case forbiddenCharacter(key: String, character: String)
+        /// A `$ref` that cannot be followed: `problem` completes the sentence (`names /x, which a.json does not have`).
+        case invalidReference(reference: String, problem: String)
+        /// `$ref`s that lead back to one already followed: `chain` lists the targets, `file#pointer`, in order.
+        case referenceCycle(chain: [String])
         /// A free-form problem (from ``SuiteDiagnostic/init(location:message:fix:)``).
         case other
     }

@@ -49,6 +49,11 @@ extension SuiteError {
             } else if !location.pointer.isEmpty {
                 out += "\n\(pad) \(blue)=\(reset) at \(Self.clipped(TerminalText.visible(location.pointer)))"
             }
+            // Innermost first, as a compiler lists the includes that led to a header.
+            for via in location.references.reversed() {
+                out +=
+                    "\n\(pad) \(blue)=\(reset) referenced from \(Self.clipped(TerminalText.visible(via.description)))"
+            }
             if let fix { out += "\n\(pad) \(blue)=\(reset) \(green)fix:\(reset) \(fix)" }
         } else {
             if case .unreadable(let path, _) = self {

@@ -2,8 +2,8 @@ import Foundation
 import Glibc
 
 /// Finds suite files: a file path is taken as given; a folder yields every `*.json` below it,
-/// sorted by path, skipping folders named `_data` or starting with `.` (bodies, fixtures and
-/// editor state live there).
+/// sorted by path, skipping folders whose name starts with `_` or `.` (bodies, data, shared `$ref`
+/// fragments and editor state live there: `_data`, `_shared`).
 ///
 /// Symbolic links are followed, but each folder and file (by device and inode) is visited once:
 /// a link back to a folder above it would otherwise be walked forever, and a link to a folder
@@ -115,7 +115,7 @@ enum SuiteFileFinder {
                 continue
             }
             if isDirectory {
-                if name == "_data" || name.hasPrefix(".") { continue }
+                if name.hasPrefix("_") || name.hasPrefix(".") { continue }
                 if let first = walk.visited[id] {
                     if isLink(url.path) {
                         walk.warnings.append(DiscoveryWarning(path: shown, reason: .loop(first: first)))
@@ -133,8 +133,8 @@ enum SuiteFileFinder {
     }
 
     /// Whether a dangling link named `name` would have been read (a folder or a suite file): links
-    /// in `_data` or hidden ones are not the walk's business.
+    /// named like `_data` or hidden ones are not the walk's business.
     private static func isCandidate(_ name: String) -> Bool {
-        name != "_data" && !name.hasPrefix(".")
+        !name.hasPrefix("_") && !name.hasPrefix(".")
     }
 }

@@ -107,6 +107,12 @@ public struct SuiteLoader: Sendable {
         var decoder = SuiteDecoder(file: url, displayPath: displayPath, index: index)
         decoder.remoteDocuments = remoteDocuments
         decoder.remoteAsked = remoteAsked
+        // `#/…` references inside the suite lead here.
+        decoder.fragments[url.standardizedFileURL.path] = FragmentFile(
+            root: root,
+            index: index,
+            displayPath: displayPath
+        )
         // The parser saw every object; the byte scan that names the repeats runs only when one has one.
         if index.hasDuplicateKeys {
             for duplicate in DuplicateKeyScanner.scan(Array(bytes)) {
@@ -119,16 +125,21 @@ public struct SuiteLoader: Sendable {
                 decoder.report(.duplicateKey(key: duplicate.key, firstLine: duplicate.firstLine), at: location)
             }
         }
-        let suite = decoder.decodeSuite(SuiteNode(root: root, tree: SuiteTree(index: index)))
-        // The parse tree is not needed any more (the tests hold what they use of it): freeing its
+        var suite = decoder.decodeSuite(
+            SuiteNode(root: root, tree: SuiteTree(index: index, file: url, displayPath: displayPath))
+        )
+        // The parse trees are not needed any more (the tests hold what they use of them): freeing their
         // thousands of objects is left to another thread instead of delaying the first request.
-        Self.releaseInBackground([root])
+        let trees: [any Sendable] = [root] + decoder.fragments.values.compactMap { $0?.root }
+        decoder.fragments = [:]
+        Self.releaseInBackground(trees)
+        suite?.fragmentFiles = decoder.fragmentOrder
         if let suite {
             decoder.checkVariables(suite, knownVariables: knownVariables)
             decoder.checkFiles(suite, knownVariables: knownVariables, environment: environment)
         }
         guard let suite, decoder.diagnostics.isEmpty else {
-            return .failure(FileErrors(errors: Self.sorted(decoder.diagnostics)))
+            return .failure(FileErrors(errors: Self.sorted(decoder.diagnostics, suiteFile: displayPath)))
         }
         return .success(suite)
     }
@@ -148,11 +159,18 @@ public struct SuiteLoader: Sendable {
         func drop() { values = nil }
     }
 
-    /// By line, then column; the decoder's order breaks ties so related problems stay together.
-    static func sorted(_ errors: [SuiteError]) -> [SuiteError] {
-        errors.enumerated().sorted { a, b in
+    /// The suite file's problems first, then each shared fragment's (by path); in a file by line, then
+    /// column; the decoder's order breaks ties so related problems stay together. A problem in a fragment
+    /// that several `$ref`s lead to is reported once, with the first chain that found it.
+    static func sorted(_ errors: [SuiteError], suiteFile: String = "") -> [SuiteError] {
+        var seen = Set<SuiteError>()
+        let unique = errors.filter { seen.insert($0).inserted }
+        return unique.enumerated().sorted { a, b in
             let la = a.element.location
             let lb = b.element.location
+            let fa = la.map { $0.file == suiteFile ? "" : $0.file } ?? ""
+            let fb = lb.map { $0.file == suiteFile ? "" : $0.file } ?? ""
+            if fa != fb { return fa < fb }
             let ka = (la?.line ?? 0, la?.column ?? 0, a.offset)
             let kb = (lb?.line ?? 0, lb?.column ?? 0, b.offset)
             return ka < kb

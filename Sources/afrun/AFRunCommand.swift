@@ -10,7 +10,8 @@ struct AFRunCommand: AsyncParsableCommand {
         discussion: ExitStatus.help,
         version: "afrun \(Versions.afrun)\n\(Versions.libcurl)\n\(Versions.openssl)",
         subcommands: [
-            RunCommand.self, ValidateCommand.self, JSONPathCommand.self, JSONSchemaCommand.self, HistoryCommand.self,
+            RunCommand.self, ValidateCommand.self, CurlCommand.self, JSONPathCommand.self, JSONSchemaCommand.self,
+            HistoryCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

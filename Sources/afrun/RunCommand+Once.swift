@@ -55,7 +55,8 @@ extension RunCommand {
             style: style,
             progress: output.showsProgress,
             quiet: output.quiet,
-            total: plan.plannedCount
+            total: plan.plannedCount,
+            trace: output.traces ? TracePrinter(style: style) : nil
         )
         // Without a progress bar the terminal only counts and prints lines: it observes each result
         // directly instead of being a sink, which would wake a drain task for every result.
@@ -68,7 +69,7 @@ extension RunCommand {
         // Passed results are built with no more detail than a sink reads: the terminal's lines and the failure
         // list need none, a history at the `failures` level a summary, reports everything.
         options.passedResultDetail =
-            plan.sinks.count > (plan.store == nil ? 0 : 1)
+            plan.sinks.count > (plan.store == nil ? 0 : 1) || output.traces
             ? .full : plan.store?.passedResultDetail ?? .none
         let runner = Runner(options: options)
 
@@ -94,10 +95,10 @@ extension RunCommand {
         trap.cancel()
         try? plan.store?.close()
 
-        FailurePrinter(console: console, style: style, verbose: output.verbose).print(report.results)
+        FailurePrinter(console: console, style: style, verbose: output.isVerbose).print(report.results)
         for problem in report.sinkErrors { console.err("error: \(problem)") }
         console.out("")
-        console.out(SummaryLine.text(report.summary, style: style))
+        console.out(SummaryLine.text(report.summary, style: style, phases: terminal.phaseCounts))
 
         if let signal = trap.signalReceived {
             console.err(

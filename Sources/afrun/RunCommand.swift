@@ -64,19 +64,12 @@ struct RunCommand: AsyncParsableCommand {
         gitHub: GitHubActionsReporter?,
         console: Console
     ) async throws {
-        let environment = ProcessEnvironment.all
-        let loaded = await RemoteSchemaFetcher.load(paths: paths, knownVariables: defined.names)
-        for warning in loaded.warnings { console.err("warning: " + TerminalText.visible(warning.description)) }
-        for error in loaded.errors { console.err(error.rendered(color: output.usesColor) + "\n") }
-        for warning in SecretNameCheck.warnings(
-            for: loaded.suites,
-            runSecrets: defined.secrets,
-            environment: environment
-        ) {
-            console.err("warning: \(warning)")
+        if execution.watch {
+            try await watch(early: early, defined: defined, gitHub: gitHub, console: console)
+            return
         }
-        let problems =
-            "\(loaded.errors.count) suite problem\(loaded.errors.count == 1 ? "" : "s"): run `afrun validate` for details"
+        let loaded = await load(defined: defined, console: console)
+        let problems = Self.problems(loaded.errors.count)
         if loaded.suites.isEmpty {
             // Nothing to run: no empty run is recorded or reported.
             try? early.store?.close()
@@ -84,25 +77,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.notLoadedOrWritten)
         }
 
-        var options = RunOptions()
-        options.jobs = execution.jobs
-        options.failFast = execution.failFast
-        options.defaultTimeout = execution.timeout
-        options.insecure = execution.insecure
-        options.regexTimeout = execution.regexLimit
-        options.maxBodyBytes = execution.maxBody
-        options.variables = defined.variables
-        options.secrets = defined.secrets
-        requests.apply(to: &options)
-        // Only failures are printed after the run; reporters that need every result collect their own.
-        options.keptResults = .problems
-        // A refused connection to a host with no route at all is reported as `unreachable`
-        // (the network is down) rather than `cannotConnect` (nobody listening).
-        options.isReachable = { url in ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable }
-        if let filter = execution.filter {
-            options.include = try RunOptions.filter(filter, limit: execution.regexLimit)
-        }
-        options.include = Self.selecting(execution.tags, in: loaded.suites, and: options.include)
+        let options = try runOptions(for: loaded.suites, defined: defined, console: console)
 
         // `--repeat N`: N runs one after the other, each planned, recorded and summed up on its own; one
         // HTML reporter serves them all, so its page shows every run.
@@ -142,6 +117,72 @@ struct RunCommand: AsyncParsableCommand {
         }
         if reportsFailed { throw ExitCode(ExitStatus.notLoadedOrWritten) }
         if failedRuns > 0 { throw ExitCode(ExitStatus.testsFailed) }
+    }
+
+    /// Loads the suites, printing warnings and every problem.
+    func load(defined: VariableOptions.Resolved, console: Console) async -> SuiteLoader.Result {
+        let loaded = await RemoteSchemaFetcher.load(paths: paths, knownVariables: defined.names)
+        for warning in loaded.warnings { console.err("warning: " + TerminalText.visible(warning.description)) }
+        for error in loaded.errors { console.err(error.rendered(color: output.usesColor) + "\n") }
+        for warning in SecretNameCheck.warnings(
+            for: loaded.suites,
+            runSecrets: defined.secrets,
+            environment: ProcessEnvironment.all
+        ) {
+            console.err("warning: \(warning)")
+        }
+        return loaded
+    }
+
+    /// "N suite problems: run `afrun validate` for details".
+    static func problems(_ count: Int) -> String {
+        "\(count) suite problem\(count == 1 ? "" : "s"): run `afrun validate` for details"
+    }
+
+    /// The run's options from the flags, with the selection over `suites`.
+    func runOptions(for suites: [Suite], defined: VariableOptions.Resolved, console: Console) throws -> RunOptions {
+        var options = RunOptions()
+        options.jobs = execution.jobs
+        options.failFast = execution.failFast
+        options.defaultTimeout = execution.timeout
+        options.insecure = execution.insecure
+        options.regexTimeout = execution.regexLimit
+        options.maxBodyBytes = execution.maxBody
+        options.variables = defined.variables
+        options.secrets = defined.secrets
+        requests.apply(to: &options)
+        // Only failures are printed after the run; reporters that need every result collect their own.
+        options.keptResults = .problems
+        // A refused connection to a host with no route at all is reported as `unreachable`
+        // (the network is down) rather than `cannotConnect` (nobody listening).
+        options.isReachable = { url in ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable }
+        if let filter = execution.filter {
+            options.include = try RunOptions.filter(filter, limit: execution.regexLimit)
+        }
+        options.include = Self.selecting(execution.tags, in: suites, and: options.include)
+        if execution.withDeps, let include = options.include {
+            options.include = Self.withProviders(of: include, in: suites, options: options, console: console)
+        }
+        return options
+    }
+
+    /// `include` with the tests it leaves out whose captures a selected test uses (`--with-deps`), each
+    /// named on standard error.
+    static func withProviders(
+        of include: @escaping @Sendable (TestIdentity) -> Bool,
+        in suites: [Suite],
+        options: RunOptions,
+        console: Console
+    ) -> @Sendable (TestIdentity) -> Bool {
+        let providers = CaptureDependencies.providers(in: suites, include: include, options: options)
+        guard !providers.isEmpty else { return include }
+        for p in providers {
+            let line =
+                "note: --with-deps runs '\(p.provider)' too: it captures `\(p.variable)`, which '\(p.usedBy)' uses"
+            console.err(TerminalText.visible(line))
+        }
+        let added = Set(providers.map(\.provider))
+        return { added.contains($0) || include($0) }
     }
 
     /// `include` narrowed to the tests `tags` selects (itself when the tags select all).

@@ -15,11 +15,18 @@ final class SignalTrap: Sendable {
         let value = LockedValue<Int32?>(nil)
     }
 
+    /// The default actions of SIGINT and SIGTERM switched off, once per process: the signals then reach only the
+    /// dispatch sources. Setting `SIG_IGN` again for a later trap (`--repeat`, `--watch`) would replace the
+    /// handler libdispatch installed for the first trap's sources, and no later source would hear a signal.
+    static let defaultActionsOff: Void = {
+        for number in [SIGINT, SIGTERM] { signal(number, SIG_IGN) }
+    }()
+
     init(onSignal: @escaping @Sendable (Int32) -> Void, beforeExit: @escaping @Sendable () -> Void) {
         let received = self.received
+        Self.defaultActionsOff
         sources = LockedValue(
             [SIGINT, SIGTERM].map { number in
-                signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler {
                     let first = received.value.withLock { current -> Bool in

@@ -60,7 +60,7 @@ import Testing
         guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         return walker.compactMap { $0 as? String }
             .filter {
-                $0.hasSuffix(".json") && !$0.split(separator: "/").contains { $0 == "_data" || $0.hasPrefix(".") }
+                $0.hasSuffix(".json") && !$0.split(separator: "/").contains { $0.hasPrefix("_") || $0.hasPrefix(".") }
             }
             .sorted().map { folder.appendingPathComponent($0).path }
     }

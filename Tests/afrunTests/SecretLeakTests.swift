@@ -107,8 +107,8 @@ struct SecretPosition: Sendable, CustomTestStringConvertible {
     ]
 
     /// Every form of the secret, in every output, for every position: none may appear. One `-v` run writes the
-    /// reports (JUnit, JSON, HTML), the GitHub annotations and summary and the history (`--history-detail all`); a default and a `-q`
-    /// run follow; then every `afrun history` command in every format reads the database.
+    /// reports (JUnit, JSON, HTML), the GitHub annotations and summary and the history (`--history-detail all`); a default, a `-vv`
+    /// and a `-q` run follow; then every `afrun history` command in every format reads the database.
     @Test(arguments: positions)
     func noFormOfASecretInAnyOutput(position: SecretPosition) async throws {
         try await withFixtureServer(Self.httpOnly()) { server in
@@ -131,6 +131,12 @@ struct SecretPosition: Sendable, CustomTestStringConvertible {
             outputs["-v and GitHub annotations"] = verbose.all
             outputs["default"] = try await AfrunProcess.run(common, in: folder.url, environment: position.environment)
                 .all
+            // Every request and response, the passing test's too.
+            let trace = try await AfrunProcess.run(common + ["-vv"], in: folder.url, environment: position.environment)
+            let lines = trace.stdout.split(separator: "\n")
+            let passing = try #require(lines.firstIndex { $0.hasPrefix("PASS  Leak/echo passes") }, "\(trace.all)")
+            #expect(lines[passing + 1].hasPrefix("  > "), "\(trace.all)")
+            outputs["-vv"] = trace.all
             outputs["-q"] = try await AfrunProcess.run(
                 common + ["-q"],
                 in: folder.url,

@@ -43,8 +43,8 @@ extension SuiteDecoder {
                 report(.invalidURL(url: base, problem: "is not an http:// or https:// URL"), at: node)
             }
         }
-        if let variables = root.member("variables") { suite.variables = decodeVariables(variables) }
-        if let defaults = root.member("defaults") { suite.defaults = decodeDefaults(defaults) }
+        if let variables = resolved(root.member("variables")) { suite.variables = decodeVariables(variables) }
+        if let defaults = resolved(root.member("defaults")) { suite.defaults = decodeDefaults(defaults) }
         defaultTLS = suite.defaults.tls
         if let parallel = bool(root.member("parallel")) { suite.parallel = parallel }
         if let cookies = root.member("cookies") { decodeCookies(cookies, into: &suite) }

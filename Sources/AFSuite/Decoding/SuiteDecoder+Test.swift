@@ -36,14 +36,14 @@ extension SuiteDecoder {
         if case .test(let index) = scope, let rows = rows ?? nil, let first = rows.first {
             rowNames[index] = rows.dropFirst().reduce(Set(first.values.keys)) { $0.intersection($1.values.keys) }
         }
-        let request = require("request", in: node, context: "a test").flatMap { decodeRequest($0) }
+        let request = resolved(require("request", in: node, context: "a test")).flatMap { decodeRequest($0) }
         namespaces = defaultNamespaces
         if let own = node.member("xpathNamespaces") {
             namespaces.merge(decodeNamespaces(own)) { _, test in test }
         }
         defer { namespaces = defaultNamespaces }
         inExpect = true
-        var expect = node.member("expect").flatMap { decodeExpectations($0) } ?? Expectations()
+        var expect = resolved(node.member("expect")).flatMap { decodeExpectations($0) } ?? Expectations()
         inExpect = false
         expect.xpathNamespaces = namespaces
         if expect.openapi == nil { expect.openapi = defaultOpenAPI(method: request?.method) }

@@ -9,7 +9,7 @@ extension SuiteDecoder {
         out.reserveCapacity(tests.count)
         for index in tests.indices {
             scope = .test(offset + index)
-            out.append(decodeTest(tests[index]))
+            out.append(resolved(tests[index]).flatMap { decodeTest($0) })
         }
         scope = .suite
         return out

@@ -86,6 +86,11 @@ struct SuiteDecoder {
     /// The remote documents fetched so far, and where to note the ones still needed.
     var remoteDocuments = RemoteDocuments()
     var remoteAsked = LockedValue<Set<String>>([])
+    /// Files read for `$ref`s, by absolute path (nil: reported as unusable); the suite file itself is one,
+    /// for `#/…` references inside it.
+    var fragments: [String: FragmentFile?] = [:]
+    /// The files `$ref`s led to, in the order first read (the suite file not among them).
+    var fragmentOrder: [URL] = []
 
     init(file: URL, displayPath: String, index: JSONSourceIndex) {
         self.file = file
@@ -116,16 +121,20 @@ struct SuiteDecoder {
     /// The place of `node`'s value (or, `key: true`, its member name) with its pointer worked out only
     /// when read: a test's or an assertion's own place, which most runs never print.
     func place(_ node: SuiteNode, key: Bool = false) -> SourceLocation {
-        let index = node.tree.index
-        let l = key ? index.keyLocation(ofNode: node.id) : index.location(ofNode: node.id)
-        return SourceLocation(file: displayPath, line: l.line, column: l.column, node: node.id, of: node.tree)
+        let tree = node.tree
+        let l = key ? tree.index.keyLocation(ofNode: node.id) : tree.index.location(ofNode: node.id)
+        var place = SourceLocation(file: tree.displayPath, line: l.line, column: l.column, node: node.id, of: tree)
+        place.references = tree.references
+        return place
     }
 
     /// The place of `node`'s value; `key: true` gives its member name's place instead.
     func location(_ node: SuiteNode, key: Bool = false) -> SourceLocation {
-        let index = node.tree.index
-        let l = key ? index.keyLocation(ofNode: node.id) : index.location(ofNode: node.id)
-        return SourceLocation(file: displayPath, line: l.line, column: l.column, pointer: node.pointer)
+        let tree = node.tree
+        let l = key ? tree.index.keyLocation(ofNode: node.id) : tree.index.location(ofNode: node.id)
+        var place = SourceLocation(file: tree.displayPath, line: l.line, column: l.column, pointer: node.pointer)
+        place.references = tree.references
+        return place
     }
 
     mutating func report(_ reason: SuiteDiagnostic.Reason, at node: SuiteNode, key: Bool = false) {
@@ -140,7 +149,7 @@ struct SuiteDecoder {
     /// JSON escapes so a `{{` deep in a URL is pointed at exactly.
     func location(inString node: SuiteNode, characterOffset offset: Int, key: Bool = false) -> SourceLocation {
         var base = location(node, key: key)
-        guard let line = index.lineText(base.line) else { return base }
+        guard let line = node.tree.index.lineText(base.line) else { return base }
         var raw = Substring(line).dropFirst(base.column - 1)
         guard raw.first == "\"" else { return base }
         raw = raw.dropFirst()
@@ -219,7 +228,8 @@ struct SuiteDecoder {
             guard case .invalid(let d) = diagnostics[index],
                 case .unknownKey(let typed, let suggestion, let context) = d.reason,
                 suggestion == nil || suggestion == key, d.fix == d.reason.fix,
-                d.location.pointer.hasPrefix(prefix), !d.location.pointer.dropFirst(prefix.count).contains("/"),
+                d.location.file == node.tree.displayPath, d.location.pointer.hasPrefix(prefix),
+                !d.location.pointer.dropFirst(prefix.count).contains("/"),
                 EditDistance.isLikelyMisspelling(typed, of: key)
             else { continue }
             diagnostics[index] = .invalid(

@@ -90,13 +90,22 @@ struct SuiteNode {
     }
 }
 
-/// A parsed suite file's source index, shared by its nodes (one reference each instead of a copy of the
-/// index's tables).
+/// A parsed suite or fragment file's source index, shared by its nodes (one reference each instead of a copy
+/// of the index's tables), with the file's name and the `$ref`s that led into it.
 final class SuiteTree: Sendable {
     let index: JSONSourceIndex
+    /// The file, absolute: a `$ref` inside it resolves against its folder.
+    let file: URL
+    /// The file's path as users see it.
+    let displayPath: String
+    /// The places of the `$ref`s that led here, the suite's own first (empty for the suite file).
+    let references: [SourceLocation]
 
-    init(index: JSONSourceIndex) {
+    init(index: JSONSourceIndex, file: URL, displayPath: String, references: [SourceLocation] = []) {
         self.index = index
+        self.file = file
+        self.displayPath = displayPath
+        self.references = references
     }
 
     /// The node number of the member at `position` of object node `node`'s members (`JSONObject` order).

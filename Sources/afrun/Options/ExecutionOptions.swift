@@ -24,6 +24,18 @@ struct ExecutionOptions: ParsableArguments {
     /// `--tag` and `--exclude-tag`.
     var tags: TagSelection { TagSelection(included: tag, excluded: excludeTag) }
 
+    @Flag(
+        help:
+            "Also run the tests outside --filter/--tag whose captures a selected test uses (and their own providers)."
+    )
+    var withDeps = false
+
+    @Flag(
+        help:
+            "After the run, watch the paths and re-run the suites whose files (or the files they $ref) change, one summary per run; Ctrl-C ends it."
+    )
+    var watch = false
+
     @Flag(help: "Exit 0 when no test is selected (by default a run that selects nothing exits 4).")
     var allowEmpty = false
 
@@ -73,6 +85,9 @@ struct ExecutionOptions: ParsableArguments {
             throw ValidationError("--regex-timeout must be more than 0 and at most 3600 seconds")
         }
         guard `repeat` >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        if watch && `repeat` > 1 {
+            throw ValidationError("--watch runs again on each change; it cannot be combined with --repeat")
+        }
         for (flag, values) in [("--tag", tag), ("--exclude-tag", excludeTag)] {
             if let bad = values.first(where: { !Suite.isTagName($0) }) {
                 throw ValidationError(

@@ -11,10 +11,18 @@ struct OutputOptions: ParsableArguments {
 
     @Flag(
         name: [.short, .long],
-        help:
-            "Show the request and response of failing tests (redacted), and an errored test's curl code and measured phases."
+        help: ArgumentHelp(
+            "Show the request and response of failing tests (redacted), and an errored test's curl code and measured phases.",
+            discussion:
+                "Twice (-vv): also every test's request and response as it finishes, passing ones too (headers, bodies clipped at 1 KiB, secrets masked)."
+        )
     )
-    var verbose = false
+    var verbose: Int
+
+    /// Whether `-v` (or `-vv`) was given.
+    var isVerbose: Bool { verbose > 0 }
+    /// Whether `-vv` was given: every request and response is traced.
+    var traces: Bool { verbose > 1 }
 
     @Flag(name: [.short, .long], help: "Print only failures and the summary.")
     var quiet = false
@@ -23,7 +31,7 @@ struct OutputOptions: ParsableArguments {
     var color: ColorMode = .auto
 
     func validate() throws {
-        if verbose && quiet { throw ValidationError("--verbose and --quiet cannot be used together") }
+        if isVerbose && quiet { throw ValidationError("--verbose and --quiet cannot be used together") }
     }
 
     /// Whether to print ANSI colors on standard output. `NO_COLOR` turns them off only when it is set and not

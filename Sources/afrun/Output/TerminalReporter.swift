@@ -11,20 +11,25 @@ final class TerminalReporter: ResultSink {
         var done = 0
         var failed = 0
         var lastDraw = ContinuousClock.now - .seconds(1)
+        /// Setup and teardown results by status, counted apart from the tests in the summary.
+        var phases: [TestPhase: [TestStatus: Int]] = [:]
     }
     private let console: Console
     private let style: Style
     private let progress: Bool
     private let quiet: Bool
     private let total: Int
+    /// With `-vv`, each result's request and response under its line.
+    private let trace: TracePrinter?
     private let state = LockedValue(State())
 
-    init(console: Console, style: Style, progress: Bool, quiet: Bool, total: Int) {
+    init(console: Console, style: Style, progress: Bool, quiet: Bool, total: Int, trace: TracePrinter? = nil) {
         self.console = console
         self.style = style
         self.progress = progress
         self.quiet = quiet
         self.total = total
+        self.trace = trace
     }
 
     func runDidStart(_ run: RunInfo) async throws {
@@ -41,8 +46,14 @@ final class TerminalReporter: ResultSink {
         state.withLock {
             $0.done += 1
             if isFailure { $0.failed += 1 }
+            if result.phase != .test { $0.phases[result.phase, default: [:]][result.status, default: 0] += 1 }
         }
-        if progress {
+        if let trace, !Self.isInterruption(result) {
+            // One write per result: traces of tests that finish together are not interleaved.
+            if progress { console.errRaw("\r\u{1B}[K") }
+            console.out(line(for: result) + (trace.text(for: result).map { "\n" + $0 } ?? ""))
+            if progress { draw(force: true) }
+        } else if progress {
             if isFailure {
                 console.errRaw("\r\u{1B}[K")
                 console.out(line(for: result))
@@ -59,6 +70,9 @@ final class TerminalReporter: ResultSink {
     private static func isInterruption(_ result: TestResult) -> Bool {
         result.status == .skipped && (result.skipReason?.hasPrefix("interrupted") ?? false)
     }
+
+    /// The setup and teardown results seen, by status.
+    var phaseCounts: [TestPhase: [TestStatus: Int]] { state.withLock { $0.phases } }
 
     func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
         if progress { console.errRaw("\r\u{1B}[K") }

@@ -1,0 +1,179 @@
+import FixtureServer
+import Foundation
+import TestSupport
+import Testing
+
+/// The repository's root, for its fixture files.
+enum ExampleRoot {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+}
+
+/// `afrun curl`: the printed commands, run by /usr/bin/curl, reach the fixture server as afrun's own requests
+/// do; quoting survives hostile text; secrets are masked unless `--show-secrets`.
+@Suite(.serialized) struct CurlCommandTests {
+    /// Text a shell would expand or split if it were not quoted right.
+    static let hostile = #"it's "q" $(touch pwned) `touch pwned` \ %s ${HOME}"#
+    static let suite = #"""
+        {"name": "Replay", "baseURL": "BASE", "tests": [
+          {"name": "post json", "request": {"method": "POST", "url": "anything/replay",
+            "query": {"tag": ["a b", "c&d"]},
+            "headers": {"X-Quote": HOSTILE, "X-Empty": "", "X-Many": ["1", "2"]},
+            "json": {"text": HOSTILE, "n": 5}}},
+          {"name": "put text", "request": {"method": "PUT", "url": "anything/text", "body": "line1\nline2\u001b end %d"}},
+          {"name": "no agent", "request": {"url": "anything/plain", "headers": {"User-Agent": null}}},
+          {"name": "delete", "request": {"method": "DELETE", "url": "anything/gone", "http": "1.1"}}
+        ]}
+        """#
+
+    static func folder(_ server: FixtureServer, suite text: String = suite) throws -> SuiteFolder {
+        let folder = try SuiteFolder()
+        let literal = String(
+            decoding: try JSONSerialization.data(withJSONObject: hostile, options: .fragmentsAllowed),
+            as: UTF8.self
+        )
+        try folder.write(
+            "replay.json",
+            text.replacingOccurrences(of: "BASE", with: server.httpURL.absoluteString)
+                .replacingOccurrences(of: "HOSTILE", with: literal)
+        )
+        return folder
+    }
+
+    /// Runs `script` with `/bin/sh` in `folder`; returns its standard output.
+    static func shell(_ script: String, in folder: URL) throws -> (status: Int32, output: String) {
+        let process = ChildProcess()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A request head as compared: method, target and headers (names lower-cased, in order).
+    static func head(_ r: RecordedRequest) -> String {
+        ([r.method + " " + r.uri] + r.headers.map { "\($0.name.lowercased()): \($0.value)" }).joined(separator: "\n")
+    }
+
+    @Test func theCommandsSendWhatAfrunSends() async throws {
+        try await withFixtureServer(SecretLeakTests.httpOnly()) { server in
+            let folder = try Self.folder(server)
+            defer { folder.remove() }
+            let run = try await AfrunProcess.run(["run", "replay.json", "--no-history"], in: folder.url)
+            #expect(run.status == 0, "\(run.all)")
+            let sent = server.recordedRequests.map(Self.head)
+            #expect(sent.count == 4)
+            server.clearRecordedRequests()
+
+            let export = try await AfrunProcess.run(["curl", "replay.json"], in: folder.url)
+            #expect(export.status == 0, "\(export.all)")
+            let commands = export.stdout.components(separatedBy: "\n\n").filter { $0.contains("curl ") }
+            #expect(commands.count == 4, "\(export.stdout)")
+            var echoes: [[String: Any]] = []
+            for command in commands {
+                let (status, output) = try Self.shell(command, in: folder.url)
+                #expect(status == 0, "\(command)")
+                echoes.append(try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]))
+            }
+            #expect(server.recordedRequests.map(Self.head) == sent)
+            // Nothing the shell could run was run.
+            #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("pwned").path))
+            // The bodies arrived byte for byte.
+            let json = try #require(echoes[0]["json"] as? [String: Any])
+            #expect(json["text"] as? String == Self.hostile)
+            #expect(json["n"] as? Int == 5)
+            #expect(echoes[1]["data"] as? String == "line1\nline2\u{1b} end %d")
+        }
+    }
+
+    @Test func secretsAreMaskedUnlessShown() async throws {
+        try await withFixtureServer(SecretLeakTests.httpOnly()) { server in
+            let secret = "Zq9tokenValue42"
+            let folder = try Self.folder(
+                server,
+                suite: #"""
+                    {"name": "S", "baseURL": "BASE", "variables": {"tok": {"value": "\#(secret)", "secret": true},
+                     "pin": {"value": "p", "secret": true}},
+                     "tests": [{"name": "t", "request": {"url": "anything/{{tok}}", "query": {"q": "{{tok}}"},
+                       "headers": {"X-Tok": "{{tok}}"}, "basicAuth": {"username": "u", "password": "pw-\#(secret)"},
+                       "json": {"token": "{{tok}}"}}},
+                      {"name": "row", "each": [{"pin": "RowSecret123"}],
+                       "request": {"url": "anything/r", "headers": {"X-Pin": "{{pin}}"}}}]}
+                    """#
+            )
+            defer { folder.remove() }
+            let masked = try await AfrunProcess.run(["curl", "replay.json"], in: folder.url)
+            #expect(masked.status == 0, "\(masked.all)")
+            #expect(!masked.all.contains(secret), "\(masked.all)")
+            // A data row's value for a name marked secret is masked too.
+            #expect(!masked.all.contains("RowSecret123"), "\(masked.all)")
+            #expect(masked.stdout.contains("***"))
+            let shown = try await AfrunProcess.run(["curl", "replay.json", "--show-secrets"], in: folder.url)
+            #expect(shown.stdout.contains("X-Tok: \(secret)"), "\(shown.stdout)")
+        }
+    }
+
+    @Test func aCaptureBecomesAShellVariableNamingItsTest() async throws {
+        try await withFixtureServer(SecretLeakTests.httpOnly()) { server in
+            let folder = try Self.folder(
+                server,
+                suite: #"""
+                    {"name": "C", "baseURL": "BASE", "tests": [
+                      {"name": "create", "request": {"method": "POST", "url": "anything/c", "json": {"id": 7}},
+                       "capture": {"user.id": {"json": "$.json.id"}}},
+                      {"name": "read", "request": {"url": "anything/users/{{user.id}}"}}]}
+                    """#
+            )
+            defer { folder.remove() }
+            let export = try await AfrunProcess.run(["curl", "replay.json", "--filter", "read"], in: folder.url)
+            #expect(export.status == 0, "\(export.all)")
+            #expect(export.stdout.contains("# user_id=…  (captured as `user.id` by 'create' when the suite runs)"))
+            #expect(!export.stdout.contains("# C/create"))
+            let command = try #require(export.stdout.components(separatedBy: "\n\n").first)
+            let (status, output) = try Self.shell("user_id=42\n" + command, in: folder.url)
+            #expect(status == 0)
+            #expect(output.contains(#""url":"\#(server.httpURL.absoluteString)/anything/users/42""#), "\(output)")
+        }
+    }
+
+    @Test func aCAFileAndAllowInvalidCertificatesReachCurl() async throws {
+        try await withFixtureServer(FixtureServer.Configuration()) { server in
+            let ca = ExampleRoot.root.appendingPathComponent("fixtures/tls/root-ca.pem").path
+            let folder = try Self.folder(
+                server,
+                suite: #"""
+                    {"name": "T", "tests": [
+                      {"name": "ca", "request": {"url": "\#(server.httpsURL.absoluteString)/get",
+                                                 "tls": {"caFile": "\#(ca)"}}},
+                      {"name": "insecure", "request": {"url": "\#(server.url(for: .expired).absoluteString)/get",
+                                                       "tls": {"allowInvalidCertificates": true}}}]}
+                    """#
+            )
+            defer { folder.remove() }
+            let export = try await AfrunProcess.run(["curl", "replay.json"], in: folder.url)
+            #expect(export.status == 0, "\(export.all)")
+            let commands = export.stdout.components(separatedBy: "\n\n").filter { $0.contains("curl ") }
+            #expect(commands.count == 2)
+            #expect(commands.first?.contains("--cacert '\(ca)'") == true, "\(export.stdout)")
+            #expect(commands.last?.contains("--insecure") == true)
+            for command in commands {
+                let (status, output) = try Self.shell(command, in: folder.url)
+                #expect(status == 0, "\(command)")
+                #expect(output.contains("\"url\""), "\(output)")
+            }
+        }
+    }
+
+    @Test func nothingSelectedExitsFour() async throws {
+        try await withFixtureServer(SecretLeakTests.httpOnly()) { server in
+            let folder = try Self.folder(server)
+            defer { folder.remove() }
+            let export = try await AfrunProcess.run(["curl", "replay.json", "--filter", "nothing"], in: folder.url)
+            #expect(export.status == 4, "\(export.all)")
+        }
+    }
+}
