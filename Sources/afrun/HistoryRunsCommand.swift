@@ -19,7 +19,7 @@ struct HistoryRunsCommand: ParsableCommand {
                     String(run.id.prefix(8)), HistoryOutput.date(run.startedAt), run.status.rawValue, "\(run.total)",
                     "\(run.passed)",
                     "\(run.failed)", "\(run.errors)", "\(run.skipped)", HistoryOutput.ms(run.durationMs),
-                    run.shard ?? "",
+                    run.shard ?? "", run.runGroup ?? "",
                     run.gitBranch ?? "", run.gitCommit.map { String($0.prefix(10)) } ?? "",
                 ]
             }
@@ -27,7 +27,7 @@ struct HistoryRunsCommand: ParsableCommand {
                 options.format,
                 headers: [
                     "run", "started", "status", "tests", "passed", "failed", "errors", "skipped", "duration_ms",
-                    "shard",
+                    "shard", "group",
                     "branch", "commit",
                 ],
                 rows: options.format == .csv ? zip(rows, runs).map { [$1.id] + $0.dropFirst() } : rows,
