@@ -127,14 +127,15 @@ public final class PostgresHistory: HistoryStoring {
         try withSession { _ throws(HistoryError) in }
     }
 
-    /// Runs `body` on the connection, opening it first when needed; a connection that failed once is not
-    /// tried again by this store.
+    /// Runs `body` on the connection, opening it first when needed (or again, when the server closed it: a
+    /// restart, an idle timeout); a server that could not be reached once is not tried again by this store,
+    /// so a run pays the connect timeout once.
     func withSession<T>(_ body: (PostgresSession) throws(HistoryError) -> T) throws(HistoryError) -> T {
         let outcome: Result<T, HistoryError> = state.withLock { state in
             if let failure = state.failure { return .failure(failure) }
             do throws(HistoryError) {
                 let session: PostgresSession
-                if let open = state.session {
+                if let open = state.session, !open.isClosed {
                     session = open
                 } else {
                     session = try PostgresSession.connect(server)

@@ -113,6 +113,10 @@ final class PostgresSession {
         }
     }
 
+    /// Whether the connection is gone (the server closed it, or a timeout did): a statement sent on it would
+    /// never be answered, so the history connects again instead.
+    var isClosed: Bool { connection.isClosed }
+
     /// Closes the connection (at once; nothing is pending between calls).
     func close() {
         let closed: EventLoopFuture<Void> = connection.close()
