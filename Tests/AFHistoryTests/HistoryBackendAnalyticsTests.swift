@@ -80,7 +80,7 @@ struct HistoryBackendAnalyticsTests {
         #expect(throws: HistoryError.self) { try known.store.merge(from: "/nonexistent/history.sqlite") }
     }
 
-    @Test("a run's group is stored and read back", arguments: Backend.available)
+    @Test("a run's group is stored, read back, and groups the shards into one run", arguments: Backend.available)
     func runGroup(backend: Backend) async throws {
         let database = try TestDatabase.make(backend)
         defer { database.tearDown() }
@@ -98,5 +98,10 @@ struct HistoryBackendAnalyticsTests {
         let runs = try store.runs(last: 10)
         #expect(runs.map(\.runGroup) == [nil, "pipeline-42", "pipeline-42"])
         #expect(runs.compactMap(\.shard).sorted() == ["1/2", "2/2"])
+        // Put together, the pipeline's shards are one run.
+        let groups = RunGroupSummary.grouping(runs)
+        #expect(groups.map(\.group) == [nil, "pipeline-42"])
+        #expect(groups[1].runIDs.count == 2 && groups[1].shards == ["1/2", "2/2"])
+        #expect((groups[1].passed, groups[1].total, groups[1].status) == (2, 2, .complete))
     }
 }
