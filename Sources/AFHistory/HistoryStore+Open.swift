@@ -160,16 +160,18 @@ extension HistoryStore {
 
     /// Brings the schema up to date (another process may be doing the same at the same moment).
     private static func migrate(_ connection: DatabaseQueue, path: String) throws {
-        let applied = try connection.read(appliedMigrations)
+        // No migration yet, but tables: another program's database (a mistyped --db), left as it is. Both read
+        // in one snapshot: another process creating the same new file may commit its first migration between
+        // two reads, and its tables must not be taken for another program's.
+        let foreignTables =
+            "SELECT COUNT(*) FROM sqlite_master WHERE name != 'grdb_migrations' AND name NOT LIKE 'sqlite_%'"
+        let (applied, tables) = try connection.read { db in
+            (try appliedMigrations(db), try Int.fetchOne(db, sql: foreignTables) ?? 0)
+        }
         let unknown = applied.subtracting(HistorySchema.versions)
         if !unknown.isEmpty { throw HistoryError.newerSchema(path: path, migrations: unknown.sorted()) }
         guard applied != Set(HistorySchema.versions) else { return }
-        // No migration yet, but tables: another program's database (a mistyped --db), left as it is.
-        let foreignTables =
-            "SELECT COUNT(*) FROM sqlite_master WHERE name != 'grdb_migrations' AND name NOT LIKE 'sqlite_%'"
-        if applied.isEmpty, try connection.read({ db in try Int.fetchOne(db, sql: foreignTables) ?? 0 }) > 0 {
-            throw HistoryError.notAHistory(path: path)
-        }
+        if applied.isEmpty, tables > 0 { throw HistoryError.notAHistory(path: path) }
         let migrator = HistorySchema.migrator
         // Another process may be applying the same migrations at the same moment: one that fails here
         // (its ALTER TABLE ran already) is tried again from the migrations still missing, until none is.

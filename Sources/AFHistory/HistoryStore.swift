@@ -4,14 +4,15 @@ import Foundation
 import GRDB
 import Locking
 
-/// The run history in SQLite.
+/// The run history: a SQLite file (`HistoryStore`), or a PostgreSQL database many runners share
+/// (`PostgresHistory`), both behind `HistoryStoring`.
 public enum AFHistory {
     /// The database path used when none is given.
     public static let defaultDatabasePath = ".afrun/history.sqlite"
     /// The environment variable that names the database when `--db` is not given.
     public static let databaseEnvironmentVariable = "AFRUN_DB"
 
-    /// The database path for a command: the flag, else `AFRUN_DB`, else the default.
+    /// The database for a command (a path or a `postgres://` URL): the flag, else `AFRUN_DB`, else the default.
     /// - Parameters:
     ///   - flag: the `--db` value, if given.
     ///   - environment: the process environment.

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Opening a new history at once")
 struct HistoryOpenRaceTests {
-    @Test("eight stores opening one new file at the same moment all open it, migrated once")
+    @Test("sixteen stores opening one new file at the same moment all open it, migrated once")
     func concurrentFirstOpen() async throws {
         for _ in 0..<5 {
             let path = HistoryFixtures.databasePath()
@@ -14,7 +14,7 @@ struct HistoryOpenRaceTests {
                 withIntermediateDirectories: true
             )
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<8 {
+                for _ in 0..<16 {
                     group.addTask { try HistoryStore.open(path: path).close() }
                 }
                 try await group.waitForAll()

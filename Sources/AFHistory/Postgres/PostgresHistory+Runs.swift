@@ -156,17 +156,26 @@ extension PostgresHistory {
         try withSession { session throws(HistoryError) in
             let ids = try Self.matchingTests(name, in: session)
             guard !ids.isEmpty else { throw HistoryError.testNotFound(name) }
-            // `results(run_seq, test_id)` finds each test's results of a run; the latest runs come first.
-            let rows = try session.query(
-                """
-                SELECT \(HistoryStore.resultColumns) \(HistoryStore.resultJoins)
-                WHERE r.test_id IN (\(ids.map(String.init).joined(separator: ",")))
-                ORDER BY r.run_seq DESC, r.id DESC LIMIT ?
-                """,
-                [.integer(Int64(max(0, last)))],
-                operation: "test history"
-            )
-            return try rows.map { row throws(HistoryError) in try Self.resultRecord(PostgresValues(row)) }
+            let limit = max(0, last)
+            // As `HistoryStore.testHistory`: the latest runs first (`results(run_seq, test_id)` finds their
+            // rows), the window growing fourfold until it holds `last` results of the test or every run.
+            var window = max(limit, 1)
+            while true {
+                let start = try Self.windowStart(lastRuns: window, in: session)
+                let rows = try session.query(
+                    """
+                    SELECT \(HistoryStore.resultColumns) \(HistoryStore.resultJoins)
+                    WHERE r.run_seq >= ? AND r.test_id IN (\(ids.map(String.init).joined(separator: ",")))
+                    ORDER BY r.run_seq DESC, r.id DESC LIMIT ?
+                    """,
+                    [.integer(start), .integer(Int64(limit))],
+                    operation: "test history"
+                )
+                if rows.count >= limit || start == Int64.min {
+                    return try rows.map { row throws(HistoryError) in try Self.resultRecord(PostgresValues(row)) }
+                }
+                window = window > Int.max / 4 ? Int.max : window * 4
+            }
         }
     }
 
