@@ -146,12 +146,35 @@ struct HistoryPostgresFaultTests {
         #expect(try spool.runs(last: 10).isEmpty, "the spool forgets what the server has")
     }
 
-    @Test("sslmode=require to a server without TLS is refused, not downgraded")
-    func tlsRequired() async throws {
+    /// The root of the test server's TLS certificate (ci/start-postgres.sh serves fixtures/tls/leaf.pem).
+    static let tlsRoot = ProcessInfo.processInfo.environment["AFRUN_TEST_POSTGRES_TLS_ROOT"]
+
+    /// Whether a connection to `url` uses TLS, as the server sees it.
+    static func usesTLS(_ url: String) throws -> Bool? {
+        let session = try PostgresSession.connect(PostgresLocation(parsing: url))
+        defer { session.close() }
+        let rows = try session.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", operation: "ssl")
+        return try rows.first.flatMap { try PostgresValues($0).bool(0) }
+    }
+
+    @Test(
+        "sslmode: verify-full with the server's root and require use TLS; disable does not; an untrusted certificate is refused",
+        .enabled(if: Self.tlsRoot != nil, "AFRUN_TEST_POSTGRES_TLS_ROOT is not set: the server has no TLS")
+    )
+    func tlsModes() async throws {
         let database = try TestDatabase.make(.postgres)
         defer { database.tearDown() }
+        let root = try #require(Self.tlsRoot)
+        let verified = database.location + "?sslmode=verify-full&sslrootcert=\(root)"
+        #expect(try Self.usesTLS(verified) == true)
+        #expect(try Self.usesTLS(database.location + "?sslmode=require") == true)
+        #expect(try Self.usesTLS(database.location + "?sslmode=disable") == false)
+        let history = try AFHistory.open(verified)
+        #expect(try history.runs(last: 1).isEmpty)
+        try history.close()
+        // The system's roots do not hold the fixtures' root: refused, never downgraded to plain text.
         #expect {
-            _ = try AFHistory.open(database.location + "?sslmode=require")
+            _ = try AFHistory.open(database.location + "?sslmode=verify-full")
         } throws: { error in
             guard case HistoryError.serverUnavailable = error else { return false }
             return !"\(error)".contains(Self.password)
