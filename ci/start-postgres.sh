@@ -17,7 +17,8 @@ _afrun_pg_bin() {
 
 if ! _afrun_pg_bin >/dev/null; then
   echo "== installing postgresql (apt-get)"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  _afrun_sudo=""; [ "$(id -u)" = 0 ] || _afrun_sudo="sudo"
+  $_afrun_sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $_afrun_sudo apt-get install -y -qq postgresql >/dev/null
 fi
 _afrun_pg="$(_afrun_pg_bin)"
 
