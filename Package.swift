@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // C at the edge: module maps plus typed wrappers for variadic and macro APIs.
@@ -77,10 +78,13 @@ let package = Package(
             name: "AFRunner",
             dependencies: ["AFSession", "AFSuite", "JSONPath", "JSONSchema", "CLibXML2", "Locking"]
         ),
-        // Run history in SQLite.
+        // Run history in SQLite, or shared in PostgreSQL (through a local SQLite spool).
         .target(
             name: "AFHistory",
-            dependencies: ["AFRunner", "AFSession", "Locking", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "AFRunner", "AFSession", "Locking", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         // JUnit XML, JSON report, GitHub Actions annotations and summary, the HTML run and history reports.
         .target(name: "AFReports", dependencies: ["AFSession", "AFRunner", "AFHistory", "JSONPath", "Locking"]),

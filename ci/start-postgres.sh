@@ -3,7 +3,8 @@
 # temporary folder, a server on a free port of 127.0.0.1 only, password authentication.
 #
 # Source it: `source ci/start-postgres.sh` exports AFRUN_TEST_POSTGRES_URL (postgres://afrun:…@127.0.0.1:PORT/
-# afrun_test) and AFRUN_TEST_POSTGRES_DIR, and defines `stop_postgres`, which stops the server and removes
+# afrun_test), AFRUN_TEST_POSTGRES_TLS_ROOT (the root of its TLS certificate) and AFRUN_TEST_POSTGRES_DIR, and
+# defines `stop_postgres`, which stops the server and removes
 # the folder. Nothing outside the folder is touched; the password is random and never printed.
 
 _afrun_pg_bin() {
@@ -16,7 +17,8 @@ _afrun_pg_bin() {
 
 if ! _afrun_pg_bin >/dev/null; then
   echo "== installing postgresql (apt-get)"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  _afrun_sudo=""; [ "$(id -u)" = 0 ] || _afrun_sudo="sudo"
+  $_afrun_sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $_afrun_sudo apt-get install -y -qq postgresql >/dev/null
 fi
 _afrun_pg="$(_afrun_pg_bin)"
 
@@ -42,11 +44,20 @@ _afrun_pg_as "$_afrun_pg/initdb" -D "$AFRUN_TEST_POSTGRES_DIR/data" -U afrun --p
 }
 rm -f "$AFRUN_TEST_POSTGRES_DIR/pwfile"
 
+# TLS with the fixtures' certificate for localhost and 127.0.0.1 (fixtures/tls; its root is exported as
+# AFRUN_TEST_POSTGRES_TLS_ROOT for sslmode=verify-full): clients may connect with or without TLS.
+_afrun_pg_tls="$(cd "$(dirname "${BASH_SOURCE[0]}")/../fixtures/tls" && pwd)"
+cp "$_afrun_pg_tls/leaf-chain.pem" "$AFRUN_TEST_POSTGRES_DIR/data/server.crt"
+cp "$_afrun_pg_tls/leaf.key" "$AFRUN_TEST_POSTGRES_DIR/data/server.key"
+chmod 600 "$AFRUN_TEST_POSTGRES_DIR/data/server.key"
+[ "$(id -u)" -ne 0 ] || chown "$_afrun_pg_user" "$AFRUN_TEST_POSTGRES_DIR/data/server.crt" "$AFRUN_TEST_POSTGRES_DIR/data/server.key"
+export AFRUN_TEST_POSTGRES_TLS_ROOT="$_afrun_pg_tls/root-ca.pem"
+
 # A free port: bind port 0 and read what the kernel gave (a race with another process is retried).
 for _afrun_try in 1 2 3 4 5; do
   _afrun_pg_port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
   if _afrun_pg_as "$_afrun_pg/pg_ctl" -D "$AFRUN_TEST_POSTGRES_DIR/data" -w -t 60 -l "$AFRUN_TEST_POSTGRES_DIR/server.log" \
-    -o "-h 127.0.0.1 -p $_afrun_pg_port -k $AFRUN_TEST_POSTGRES_DIR -c max_connections=200 -c fsync=on" start >/dev/null; then
+    -o "-h 127.0.0.1 -p $_afrun_pg_port -k $AFRUN_TEST_POSTGRES_DIR -c max_connections=200 -c fsync=on -c ssl=on" start >/dev/null; then
     break
   fi
   _afrun_pg_port=""
@@ -64,5 +75,5 @@ stop_postgres() {
   [ -n "${AFRUN_TEST_POSTGRES_DIR:-}" ] || return 0
   _afrun_pg_as "$_afrun_pg/pg_ctl" -D "$AFRUN_TEST_POSTGRES_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
   rm -rf "$AFRUN_TEST_POSTGRES_DIR"
-  unset AFRUN_TEST_POSTGRES_DIR AFRUN_TEST_POSTGRES_URL
+  unset AFRUN_TEST_POSTGRES_DIR AFRUN_TEST_POSTGRES_URL AFRUN_TEST_POSTGRES_TLS_ROOT
 }

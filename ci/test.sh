@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The test command: installs missing system packages, checks the module map and the formatting, builds
-# with no warnings allowed, runs every test, then the concurrency tests again under ThreadSanitizer and,
-# under CI (`CI` set, as GitHub Actions and GitLab set it), each parser's fuzz target for 30 s.
+# with no warnings allowed, starts a private PostgreSQL cluster (ci/start-postgres.sh; stopped on exit) so the
+# history tests run on PostgreSQL as well as SQLite, runs every test, then the concurrency tests again under
+# ThreadSanitizer and, under CI (`CI` set, as GitHub Actions and GitLab set it), each parser's fuzz target
+# for 30 s. AFRUN_SKIP_POSTGRES=1 leaves PostgreSQL out (its tests are then skipped, and say so).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash ci/install-deps.sh
@@ -36,6 +38,13 @@ run_tests() {
   set -e
   [ "$status" -eq 0 ] || { echo "tests failed (exit $status)"; exit "$status"; }
 }
+
+if [ "${AFRUN_SKIP_POSTGRES:-0}" != 1 ]; then
+  echo "== PostgreSQL (ci/start-postgres.sh)"
+  # shellcheck source=ci/start-postgres.sh
+  source ci/start-postgres.sh
+  trap stop_postgres EXIT
+fi
 
 echo "== tests"
 run_tests --skip-build

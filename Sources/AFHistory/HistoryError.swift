@@ -2,6 +2,9 @@
 public enum HistoryError: Error, Sendable, CustomStringConvertible {
     /// The database could not be opened or created.
     case cannotOpen(path: String, reason: String)
+    /// A PostgreSQL history's server could not be reached, refused the user or password, has no such
+    /// database, or did not answer in time (`server` has its password masked).
+    case serverUnavailable(server: String, reason: String)
     /// The file is not an afrun history: not an SQLite database, or one with tables of its own.
     case notAHistory(path: String)
     /// A run could not store all its results (a full disk, an I/O error): `stored` of its `total` were kept,
@@ -28,6 +31,9 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .cannotOpen(let path, let reason):
             "cannot open the history database '\(path)': \(reason); check the folder is writable or pass --db FILE"
+        case .serverUnavailable(let server, let reason):
+            "cannot reach the shared history '\(server)': \(reason); check the host, port, user, password and"
+                + " database in --db or AFRUN_DB"
         case .notAHistory(let path):
             "'\(path)' is not an afrun history (not an SQLite database, or one with tables of its own);"
                 + " pass --db FILE to name another file, or remove it to start a new history"

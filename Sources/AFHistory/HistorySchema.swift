@@ -33,6 +33,10 @@ enum HistorySchema {
         migrator.registerMigration("v7", foreignKeyChecks: .immediate) { db in
             try migrateToV7(db)
         }
+        // v8 adds a column no foreign key refers to, and its index.
+        migrator.registerMigration("v8", foreignKeyChecks: .immediate) { db in
+            try migrateToV8(db)
+        }
         return migrator
     }
 

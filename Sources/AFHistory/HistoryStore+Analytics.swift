@@ -63,21 +63,8 @@ extension HistoryStore {
                 arguments: [ids.lower, ids.upper, start]
             )
             while let row = try rows.next() { samples[row[0], default: []].append(row[1]) }
-            var map: [TestIdentity: Double] = [:]
-            for (id, values) in samples {
-                if let identity = names[id] { map[identity] = Percentiles.median(values.sorted()) }
-            }
-            return map
+            return HistoryAnswers.medians(samples, names: names)
         }
-    }
-
-    /// Each test's flakiness score (0...1) over the latest `lastRuns` runs; see `FlakyTest.score`.
-    public func flakiness(lastRuns: Int) throws -> [TestIdentity: Double] {
-        Dictionary(
-            uniqueKeysWithValues: try flakyTests(lastRuns: lastRuns, includeStable: true).map {
-                ($0.identity, $0.score)
-            }
-        )
     }
 
     /// Tests whose outcome changed within the latest `lastRuns` runs, or that passed only after a retry,
@@ -90,16 +77,7 @@ extension HistoryStore {
             let names = try Self.identities(in: db)
             let (start, ids) = try Self.resultWindow(lastRuns: lastRuns, in: db)
             let tallies = try Self.flakyTallies(ids: ids, from: start, in: db)
-            return tallies.compactMap { id, tally -> FlakyTest? in
-                guard let identity = names[id] else { return nil }
-                let flaky = tally.result(identity)
-                return includeStable || flaky.score > 0 ? flaky : nil
-            }
-            .sorted { lhs, rhs in
-                if lhs.score != rhs.score { return lhs.score > rhs.score }
-                if lhs.flips != rhs.flips { return lhs.flips > rhs.flips }
-                return TestIdentity.sortsBefore(lhs.identity, rhs.identity)
-            }
+            return HistoryAnswers.flaky(tallies, names: names, includeStable: includeStable)
         }
     }
 
@@ -153,22 +131,7 @@ extension HistoryStore {
                 arguments: [ids.lower, ids.upper, start]
             )
             while let row = try rows.next() { samples[row[0], default: []].append(row[1]) }
-            return samples.compactMap { id, values -> PhaseStats? in
-                guard let identity = names[id] else { return nil }
-                let sorted = values.sorted()
-                return PhaseStats(
-                    identity: identity,
-                    phase: phase,
-                    samples: sorted.count,
-                    p50Ms: Percentiles.median(sorted),
-                    p95Ms: Percentiles.nearestRank(sorted, 0.95),
-                    maxMs: sorted.last ?? 0
-                )
-            }
-            .sorted { lhs, rhs in
-                lhs.p95Ms != rhs.p95Ms ? lhs.p95Ms > rhs.p95Ms : TestIdentity.sortsBefore(lhs.identity, rhs.identity)
-            }
-            .prefix(max(0, limit)).map { $0 }
+            return HistoryAnswers.slowest(samples, names: names, phase: phase, limit: limit)
         }
     }
 }

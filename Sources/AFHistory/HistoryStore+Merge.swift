@@ -40,7 +40,8 @@ extension HistoryStore {
                     copied = try Self.copyRuns(
                         in: db,
                         sourceIsV1: applied == ["v1"],
-                        sourceHasTags: applied.contains("v7")
+                        sourceHasTags: applied.contains("v7"),
+                        sourceHasGroups: applied.contains("v8")
                     )
                     return .commit
                 }
@@ -53,9 +54,16 @@ extension HistoryStore {
         }
     }
 
-    private static func copyRuns(in db: Database, sourceIsV1: Bool, sourceHasTags: Bool) throws -> Int {
+    private static func copyRuns(
+        in db: Database,
+        sourceIsV1: Bool,
+        sourceHasTags: Bool,
+        sourceHasGroups: Bool
+    ) throws -> Int {
         // A version 1 run kept everything: its `history_detail` is the column's default, `all`.
-        let runColumns = sourceIsV1 ? runCopyColumns : runCopyColumns + ", history_detail"
+        let runColumns =
+            (sourceIsV1 ? runCopyColumns : runCopyColumns + ", history_detail")
+            + (sourceHasGroups ? ", run_group" : "")
         try db.execute(
             sql: """
                 DROP TABLE IF EXISTS temp.new_runs;

@@ -63,7 +63,7 @@ extension HistoryStore {
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = \(pageSize)") }
         configure(&configuration)
         do {
-            let connection = try DatabaseQueue(path: path, configuration: configuration)
+            let connection = try connect(path: path, configuration: configuration)
             try migrate(connection, path: path)
             try connection.writeWithoutTransaction { db in
                 // The write lock only when some run is left `running` (usually none is).
@@ -76,6 +76,25 @@ extension HistoryStore {
             return try openReadOnly(path: path)
         } catch {
             throw openError(error, path: path)
+        }
+    }
+
+    /// How many times an open that lost a race to another process's open is tried again.
+    static let openAttempts = 40
+
+    /// The connection, tried again while another process that opens the same new file at the same moment
+    /// holds it: SQLite answers the switch to WAL with `SQLITE_BUSY` at once, without its busy timeout.
+    private static func connect(path: String, configuration: Configuration) throws -> DatabaseQueue {
+        var attempt = 1
+        while true {
+            do {
+                return try DatabaseQueue(path: path, configuration: configuration)
+            } catch let error as DatabaseError
+                where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) && attempt < openAttempts
+            {
+                attempt += 1
+                usleep(25_000)
+            }
         }
     }
 
@@ -141,23 +160,35 @@ extension HistoryStore {
 
     /// Brings the schema up to date (another process may be doing the same at the same moment).
     private static func migrate(_ connection: DatabaseQueue, path: String) throws {
-        let applied = try connection.read(appliedMigrations)
+        // No migration yet, but tables: another program's database (a mistyped --db), left as it is. Both read
+        // in one snapshot: another process creating the same new file may commit its first migration between
+        // two reads, and its tables must not be taken for another program's.
+        let foreignTables =
+            "SELECT COUNT(*) FROM sqlite_master WHERE name != 'grdb_migrations' AND name NOT LIKE 'sqlite_%'"
+        let (applied, tables) = try connection.read { db in
+            (try appliedMigrations(db), try Int.fetchOne(db, sql: foreignTables) ?? 0)
+        }
         let unknown = applied.subtracting(HistorySchema.versions)
         if !unknown.isEmpty { throw HistoryError.newerSchema(path: path, migrations: unknown.sorted()) }
         guard applied != Set(HistorySchema.versions) else { return }
-        // No migration yet, but tables: another program's database (a mistyped --db), left as it is.
-        let foreignTables =
-            "SELECT COUNT(*) FROM sqlite_master WHERE name != 'grdb_migrations' AND name NOT LIKE 'sqlite_%'"
-        if applied.isEmpty, try connection.read({ db in try Int.fetchOne(db, sql: foreignTables) ?? 0 }) > 0 {
-            throw HistoryError.notAHistory(path: path)
-        }
+        if applied.isEmpty, tables > 0 { throw HistoryError.notAHistory(path: path) }
         let migrator = HistorySchema.migrator
-        do {
-            try migrator.migrate(connection)
-        } catch {
-            // Another process may have applied the same migration at the same moment.
-            let done = (try? connection.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
-            if !done { throw HistoryError.migrationFailed(path: path, reason: "\(error)") }
+        // Another process may be applying the same migrations at the same moment: one that fails here
+        // (its ALTER TABLE ran already) is tried again from the migrations still missing, until none is.
+        var attempt = 1
+        while true {
+            do {
+                try migrator.migrate(connection)
+                break
+            } catch {
+                let done = (try? connection.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
+                if done { break }
+                guard attempt < openAttempts else {
+                    throw HistoryError.migrationFailed(path: path, reason: "\(error)")
+                }
+                attempt += 1
+                usleep(25_000)
+            }
         }
         // A file a newer afrun migrated further (meanwhile): its tables may not be what this afrun writes and reads.
         try connection.read { db in try refuseNewerSchema(db, path: path) }

@@ -6,7 +6,7 @@ extension HistoryStore {
     static let runColumns = """
         seq, id, started_at, finished_at, status, command_line, host, afrun_version, libcurl_version,
         openssl_version, git_commit, git_branch, shard, passed, failed, errors, skipped, duration_ms, p50_ms, p95_ms,
-        history_detail
+        history_detail, run_group
         """
 
     /// Runs by start time, newest first: a run merged from another file (`merge`) takes its place by when it
@@ -29,6 +29,7 @@ extension HistoryStore {
             gitCommit: row["git_commit"],
             gitBranch: row["git_branch"],
             shard: row["shard"],
+            runGroup: row["run_group"],
             passed: row["passed"],
             failed: row["failed"],
             errors: row["errors"],

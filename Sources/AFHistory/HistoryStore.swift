@@ -4,14 +4,15 @@ import Foundation
 import GRDB
 import Locking
 
-/// The run history in SQLite.
+/// The run history: a SQLite file (`HistoryStore`), or a PostgreSQL database many runners share
+/// (`PostgresHistory`), both behind `HistoryStoring`.
 public enum AFHistory {
     /// The database path used when none is given.
     public static let defaultDatabasePath = ".afrun/history.sqlite"
     /// The environment variable that names the database when `--db` is not given.
     public static let databaseEnvironmentVariable = "AFRUN_DB"
 
-    /// The database path for a command: the flag, else `AFRUN_DB`, else the default.
+    /// The database for a command (a path or a `postgres://` URL): the flag, else `AFRUN_DB`, else the default.
     /// - Parameters:
     ///   - flag: the `--db` value, if given.
     ///   - environment: the process environment.
@@ -33,9 +34,11 @@ public enum AFHistory {
 /// transaction every `HistoryWriter.window` (or every `HistoryWriter.batchResults` results); `flush()` and
 /// `runDidFinish` return once what they cover is committed; `close()` folds the WAL into the file. What
 /// survives what is in docs/history.md, "Durability".
-public final class HistoryStore: ResultSink {
+public final class HistoryStore: HistoryStoring {
     /// The database file.
     public let path: String
+    /// The database file (`HistoryStoring`).
+    public var location: String { path }
     /// How much of each result this store records (`runs.history_detail` of the runs it starts).
     public let detail: HistoryDetail
     let database: DatabaseHandle
@@ -64,6 +67,9 @@ public final class HistoryStore: ResultSink {
     /// without headers, body excerpt or assertion rows, so the runner need not build them
     /// (`RunOptions.passedResultDetail`).
     public var passedResultDetail: PassedResultDetail { detail == .all ? .full : .summary }
+
+    /// None: a problem recording into a file is an error of the run (`runDidFinish` throws it).
+    public func takeWarnings() -> [String] { [] }
 
     // MARK: ResultSink
 

@@ -58,6 +58,9 @@ public struct RunInfo: Sendable, Hashable, Codable {
     public var gitBranch: String?
     /// `K/N` when sharded.
     public var shard: String?
+    /// The pipeline the run belongs to (`--run-group`, by default the CI's pipeline id): the shards of one
+    /// pipeline share it.
+    public var runGroup: String?
 
     /// Creates run info.
     public init(
@@ -70,7 +73,8 @@ public struct RunInfo: Sendable, Hashable, Codable {
         opensslVersion: String,
         gitCommit: String? = nil,
         gitBranch: String? = nil,
-        shard: String? = nil
+        shard: String? = nil,
+        runGroup: String? = nil
     ) {
         self.id = id
         self.startedAt = startedAt
@@ -82,6 +86,7 @@ public struct RunInfo: Sendable, Hashable, Codable {
         self.gitCommit = gitCommit
         self.gitBranch = gitBranch
         self.shard = shard
+        self.runGroup = runGroup
     }
 }
 

@@ -18,7 +18,7 @@ struct EarlyStart: Sendable {
     /// own); nil when the run is not recorded, when the history must be read before the run starts
     /// (`--rerun-failed`, `--failed-first`, `--shard`, `--junit`), or when a path to load does not exist
     /// (a mistyped path must not leave a new database behind).
-    let store: HistoryStore?
+    let store: (any HistoryStoring)?
     /// The background work: libcurl's set-up, then the run's identity when a sink receives it.
     private let work: Task<RunInfo?, Never>
 
@@ -29,14 +29,12 @@ struct EarlyStart: Sendable {
     ///   - gitHub: whether the GitHub Actions reporter is on (it receives the identity).
     static func begin(_ command: RunCommand, secrets: [String: String], gitHub: Bool) -> EarlyStart {
         let reports = command.reports
-        var store: HistoryStore?
+        var store: (any HistoryStoring)?
         if !reports.noHistory && !reports.readsHistory
             && command.paths.allSatisfy({ FileManager.default.fileExists(atPath: $0) })
         {
-            store = HistoryStore.openInBackground(
-                path: reports.databasePath,
-                detail: (try? reports.detail) ?? .failures
-            )
+            // An invalid URL leaves it nil: `RunPlan` opens again and warns.
+            store = try? AFHistory.openForRecording(reports.databasePath, detail: (try? reports.detail) ?? .failures)
         }
         let receivesIdentity =
             !reports.noHistory || reports.junit != nil || reports.reportJSON != nil || reports.html != nil || gitHub

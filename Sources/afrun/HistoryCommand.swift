@@ -4,15 +4,18 @@ import ArgumentParser
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "Query the run history (SQLite): runs, results, flaky and slow tests, trends, comparisons.",
+        abstract:
+            "Query the run history (SQLite or PostgreSQL): runs, results, flaky and slow tests, trends, comparisons.",
         discussion: """
-            The database is --db FILE, else $AFRUN_DB, else .afrun/history.sqlite. It is plain SQLite: \
-            docs/history.md describes the schema for sqlite3.
+            The database is --db FILE-OR-URL, else $AFRUN_DB, else .afrun/history.sqlite. A SQLite file is plain \
+            SQLite; postgres://USER:PASSWORD@HOST:PORT/DB names a history shared by many runners (runs reach \
+            it through a local spool; `afrun history push` sends what a run could not). docs/history.md \
+            describes the schema.
             """,
         subcommands: [
             HistoryRunsCommand.self, HistoryShowCommand.self, HistoryTestCommand.self, HistoryFlakyCommand.self,
             HistorySlowestCommand.self, HistoryTrendsCommand.self, HistoryCompareCommand.self, HistoryPruneCommand.self,
-            HistoryMergeCommand.self, HistoryReportCommand.self,
+            HistoryMergeCommand.self, HistoryPushCommand.self, HistoryReportCommand.self,
         ]
     )
 }

@@ -16,7 +16,11 @@ struct HistoryFlakyCommand: ParsableCommand {
 
     func run() throws {
         try ExitStatus.reportingInternalErrors {
-            let flaky = Array(try options.withStore { try $0.flakyTests(lastRuns: window.last) }.prefix(max(0, limit)))
+            let flaky = Array(
+                try options.withStore { try $0.flakyTests(lastRuns: window.last, includeStable: false) }.prefix(
+                    max(0, limit)
+                )
+            )
             let rows = flaky.map { test in
                 [
                     test.identity.description, String(format: "%.2f", test.score), "\(test.flips)",

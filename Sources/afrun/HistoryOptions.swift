@@ -11,7 +11,13 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// Options every `afrun history` subcommand takes.
 struct HistoryOptions: ParsableArguments {
-    @Option(name: .long, help: "The history database (default: $AFRUN_DB, else .afrun/history.sqlite).")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The history: a SQLite file, or a shared PostgreSQL database as postgres://USER:PASSWORD@HOST:PORT/DB[?sslmode=require|verify-full] (default: $AFRUN_DB, else .afrun/history.sqlite).",
+            valueName: "file-or-url"
+        )
+    )
     var db: String?
 
     @Option(name: .long, help: "Output format: table, json or csv.")
@@ -22,24 +28,24 @@ struct HistoryOptions: ParsableArguments {
         AFHistory.databasePath(flag: db, environment: ProcessEnvironment.all)
     }
 
-    /// Opens the store; a missing database is an error rather than an empty new file, unless `creating`
-    /// (`merge` may start a history from the shards' files).
-    func openStore(creating: Bool = false) throws -> HistoryStore {
+    /// Opens the store; a missing database file is an error rather than an empty new file, unless `creating`
+    /// (`merge` may start a history from the shards' files). A PostgreSQL history is connected now.
+    func openStore(creating: Bool = false) throws -> any HistoryStoring {
         let path = databasePath
-        guard creating || FileManager.default.fileExists(atPath: path) else {
+        guard creating || PostgresLocation.isURL(path) || FileManager.default.fileExists(atPath: path) else {
             throw Self.failure(
                 "no history database at '\(path)': run some suites first, or pass --db FILE / set AFRUN_DB"
             )
         }
         do {
-            return try HistoryStore.open(path: path)
+            return try AFHistory.open(path)
         } catch let error as HistoryError {
             throw Self.failure(error.description)
         }
     }
 
     /// Runs a query; a history error prints its message and exits with status 2.
-    func withStore<T>(creating: Bool = false, _ body: (HistoryStore) throws -> T) throws -> T {
+    func withStore<T>(creating: Bool = false, _ body: (any HistoryStoring) throws -> T) throws -> T {
         let store = try openStore(creating: creating)
         defer { try? store.close() }
         do {

@@ -5,21 +5,26 @@ import ArgumentParser
 struct HistoryRunsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "runs",
-        abstract: "List the latest runs, newest first."
+        abstract: "List the latest runs, newest first.",
+        discussion: "--by-group lists each run group (the shards of one pipeline, --run-group) as one run."
     )
 
     @OptionGroup var options: HistoryOptions
     @OptionGroup var window: WindowOptions
 
+    @Flag(name: .customLong("by-group"), help: "One row per run group: its shards' runs put together.")
+    var byGroup = false
+
     func run() throws {
         try ExitStatus.reportingInternalErrors {
             let runs = try options.withStore { try $0.runs(last: window.last) }
+            if byGroup { return try emitGroups(RunGroupSummary.grouping(runs)) }
             let rows = runs.map { run in
                 [
                     String(run.id.prefix(8)), HistoryOutput.date(run.startedAt), run.status.rawValue, "\(run.total)",
                     "\(run.passed)",
                     "\(run.failed)", "\(run.errors)", "\(run.skipped)", HistoryOutput.ms(run.durationMs),
-                    run.shard ?? "",
+                    run.shard ?? "", run.runGroup ?? "",
                     run.gitBranch ?? "", run.gitCommit.map { String($0.prefix(10)) } ?? "",
                 ]
             }
@@ -27,12 +32,33 @@ struct HistoryRunsCommand: ParsableCommand {
                 options.format,
                 headers: [
                     "run", "started", "status", "tests", "passed", "failed", "errors", "skipped", "duration_ms",
-                    "shard",
+                    "shard", "group",
                     "branch", "commit",
                 ],
                 rows: options.format == .csv ? zip(rows, runs).map { [$1.id] + $0.dropFirst() } : rows,
                 json: runs
             )
         }
+    }
+
+    private func emitGroups(_ groups: [RunGroupSummary]) throws {
+        let rows = groups.map { group in
+            [
+                group.group ?? String(group.runIDs[0].prefix(8)), "\(group.runIDs.count)",
+                group.shards.joined(separator: " "), HistoryOutput.date(group.startedAt), group.status.rawValue,
+                "\(group.total)", "\(group.passed)", "\(group.failed)", "\(group.errors)", "\(group.skipped)",
+                HistoryOutput.ms(group.durationMs), group.gitBranch ?? "",
+                group.gitCommit.map { String($0.prefix(10)) } ?? "",
+            ]
+        }
+        try HistoryOutput.emit(
+            options.format,
+            headers: [
+                "group", "runs", "shards", "started", "status", "tests", "passed", "failed", "errors", "skipped",
+                "duration_ms", "branch", "commit",
+            ],
+            rows: rows,
+            json: groups
+        )
     }
 }

@@ -1,3 +1,4 @@
+import AFHistory
 import AFReports
 import AFRunner
 import AFSuite
@@ -91,9 +92,12 @@ extension RunCommand {
             ? RunInfo(commandLine: [], host: "", afrunVersion: Versions.afrun, libcurlVersion: "", opensslVersion: "")
             : await early.runInfo(secrets: options.secrets)
         info.shard = reports.shard
+        info.runGroup = reports.runGroup(environment: ProcessEnvironment.all)
         let report = await runner.run(plan.suites, run: info, sinks: sinks)
         trap.cancel()
         try? plan.store?.close()
+        // A shared history that could not be reached: one warning, the run kept in the spool.
+        for warning in plan.store?.takeWarnings() ?? [] { console.err("warning: " + TerminalText.visible(warning)) }
 
         FailurePrinter(console: console, style: style, verbose: output.isVerbose).print(report.results)
         for problem in report.sinkErrors { console.err("error: \(problem)") }

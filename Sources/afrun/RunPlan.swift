@@ -18,7 +18,7 @@ struct RunPlan {
     /// Result receivers besides the terminal.
     var sinks: [any ResultSink]
     /// The history store, when this run is recorded.
-    var store: HistoryStore?
+    var store: (any HistoryStoring)?
     /// Problems worth a warning (a database that cannot be opened).
     var warnings: [String]
 
@@ -37,23 +37,28 @@ struct RunPlan {
         gitHub: GitHubActionsReporter? = nil,
         html: HTMLReporter? = nil,
         console: Console,
-        openedStore: HistoryStore? = nil
+        openedStore: (any HistoryStoring)? = nil
     ) -> RunPlan {
         var warnings: [String] = []
-        var store: HistoryStore?
-        var reader: HistoryStore?
+        var store: (any HistoryStoring)?
+        var reader: (any HistoryStoring)?
         let path = reports.databasePath
         let detail = (try? reports.detail) ?? .failures  // checked by ReportOptions.validate
-        if !reports.noHistory && !reports.readsHistory {
-            // Nothing to read before the run: open while the first requests go out.
-            store = openedStore ?? HistoryStore.openInBackground(path: path, detail: detail)
-        } else if !reports.noHistory {
-            do {
-                store = try HistoryStore.open(path: path, detail: detail)
+        do {
+            if !reports.noHistory && !reports.readsHistory {
+                // Nothing to read before the run: open while the first requests go out.
+                store = try openedStore ?? AFHistory.openForRecording(path, detail: detail)
+            } else if !reports.noHistory {
+                // A shared history records through its spool whatever the server does; its queries before
+                // the run answer nothing when it cannot be reached.
+                store =
+                    PostgresLocation.isURL(path)
+                    ? try AFHistory.openForRecording(path, detail: detail)
+                    : try HistoryStore.open(path: path, detail: detail)
                 reader = store
-            } catch {
-                warnings.append("history disabled: cannot open \(path): \(error)")
             }
+        } catch {
+            warnings.append("history disabled: cannot open \(AFHistory.describe(path)): \(error)")
         }
 
         // Without a filter or a history-based selection every test runs: no identity per test to build

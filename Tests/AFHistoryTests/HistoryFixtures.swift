@@ -97,7 +97,7 @@ enum HistoryFixtures {
     /// Records a whole run: start, the results, finish (complete).
     @discardableResult
     static func record(
-        _ store: HistoryStore,
+        _ store: some ResultSink,
         _ results: [TestResult],
         id: String = UUID().uuidString
     ) async throws -> RunInfo {

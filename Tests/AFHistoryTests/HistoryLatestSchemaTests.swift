@@ -97,7 +97,7 @@ struct HistoryLatestSchemaTests {
             )
             #expect(
                 try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
-                    "v1", "v2", "v3", "v4", "v5", "v6", "v7",
+                    "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8",
                 ]
             )
         }

@@ -29,7 +29,7 @@ struct HistorySchemaTests {
         #expect(!indexes.contains("results_run_test"), "v5 dropped results(run_seq, test_id)")
         #expect(
             try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
-                "v1", "v2", "v3", "v4", "v5", "v6", "v7",
+                "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8",
             ]
         )
     }
@@ -83,7 +83,7 @@ struct HistorySchemaTests {
         let second = try HistoryStore.open(path: path)
         defer { try? second.close() }
         #expect(try second.runs().count == 1)
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["7"])
+        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["8"])
     }
 
     /// A history at a new path with one recorded result, marked as migrated by a newer afrun (`v9`).

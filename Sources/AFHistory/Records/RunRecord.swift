@@ -29,6 +29,8 @@ public struct RunRecord: Sendable, Hashable, Codable {
     public var gitBranch: String?
     /// `K/N` when sharded.
     public var shard: String?
+    /// The pipeline it belongs to (`--run-group`; schema version 8), shared by the shards of one pipeline.
+    public var runGroup: String?
     /// Tests passed.
     public var passed: Int
     /// Tests failed.

@@ -10,9 +10,10 @@ extension RunRecorder {
         try db.cachedStatement(
             sql: """
                 INSERT INTO runs (id, started_at, status, command_line, host, pid, pid_host, afrun_version,
-                    libcurl_version, openssl_version, git_commit, git_branch, shard, history_detail, first_result_id)
+                    libcurl_version, openssl_version, git_commit, git_branch, shard, run_group, history_detail,
+                    first_result_id)
                 VALUES (:id, :startedAt, 'running', :commandLine, :host, :pid, :pidHost, :afrunVersion,
-                    :libcurlVersion, :opensslVersion, :gitCommit, :gitBranch, :shard, :detail,
+                    :libcurlVersion, :opensslVersion, :gitCommit, :gitBranch, :shard, :runGroup, :detail,
                     COALESCE((SELECT MAX(id) FROM results), 0) + 1)
                 ON CONFLICT(id) DO NOTHING
                 """
@@ -20,7 +21,7 @@ extension RunRecorder {
             "id": run.id, "startedAt": run.startedAt, "commandLine": commandLine, "host": run.host,
             "pid": Int(getpid()), "pidHost": ProcessInfo.processInfo.hostName, "afrunVersion": run.afrunVersion,
             "libcurlVersion": run.libcurlVersion, "opensslVersion": run.opensslVersion, "gitCommit": run.gitCommit,
-            "gitBranch": run.gitBranch, "shard": run.shard, "detail": detail.rawValue,
+            "gitBranch": run.gitBranch, "shard": run.shard, "runGroup": run.runGroup, "detail": detail.rawValue,
         ])
     }
 

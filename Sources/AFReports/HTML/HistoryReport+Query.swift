@@ -14,7 +14,7 @@ extension HistoryReport {
     ///   - last: how many recent runs.
     ///   - suites: suite names or files to keep; empty keeps every suite.
     /// - Throws: `HistoryError` from the queries.
-    public static func read(from store: HistoryStore, last: Int, suites: [String]) throws -> HistoryReport {
+    public static func read(from store: any HistoryStoring, last: Int, suites: [String]) throws -> HistoryReport {
         let keeps = { (identity: TestIdentity) in
             suites.isEmpty || suites.contains(identity.suiteName) || suites.contains(identity.suiteFile)
         }
@@ -61,11 +61,13 @@ extension HistoryReport {
                 if let timing = result.timings { timings[result.identity, default: [:]][index] = timing }
             }
         }
-        let trends = try store.trends(lastRuns: last, grouping: .test).filter { series in
+        let trends = try store.trends(lastRuns: last, grouping: .test, phase: .total).filter { series in
             suites.isEmpty || suites.contains { series.name.hasPrefix($0 + "/") }
         }
         .sorted { ($0.points.last?.p95Ms ?? 0) > ($1.points.last?.p95Ms ?? 0) }
-        let flaky = try store.flakyTests(lastRuns: last).filter { keeps($0.identity) }.prefix(listLimit).map { test in
+        let flaky = try store.flakyTests(lastRuns: last, includeStable: false).filter { keeps($0.identity) }.prefix(
+            listLimit
+        ).map { test in
             (test: test, strip: points.indices.map { statuses[test.identity]?[$0] })
         }
         let slowest = try store.slowest(phase: .total, lastRuns: last, limit: listLimit * 4)
@@ -102,7 +104,7 @@ extension HistoryReport {
     /// present in both, put together.
     static func compareLast(
         _ pointRuns: [[RunRecord]],
-        store: HistoryStore,
+        store: any HistoryStoring,
         keeps: (TestIdentity) -> Bool
     ) throws -> RunComparison? {
         guard pointRuns.count >= 2 else { return nil }
@@ -118,7 +120,7 @@ extension HistoryReport {
         }
         var merged: RunComparison?
         for (a, b) in pairs {
-            var c = try store.compare(a.id, b.id)
+            var c = try store.compare(a.id, b.id, thresholdPercent: 20)
             c.newlyFailing = c.newlyFailing.filter { keeps($0.identity) }
             c.newlyPassing = c.newlyPassing.filter { keeps($0.identity) }
             c.timeChanged = c.timeChanged.filter { keeps($0.identity) }

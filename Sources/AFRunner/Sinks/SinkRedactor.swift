@@ -210,7 +210,9 @@ public enum SinkRedactor {
             }
             if argument.hasPrefix("-"), let equals = argument.firstIndex(of: "=") {
                 let name = String(argument[..<equals])
-                output.append(isSecretName(name) ? "\(name)=\(mask)" : text(argument))
+                // The value may be a URL with a password (`--db=postgres://user:password@host/db`).
+                let value = String(argument[argument.index(after: equals)...])
+                output.append(isSecretName(name) ? "\(name)=\(mask)" : text("\(name)=\(url(value))"))
                 continue
             }
             if argument.hasPrefix("-"), isSecretName(argument) { hideNext = true }

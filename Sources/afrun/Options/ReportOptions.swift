@@ -6,9 +6,21 @@ import ArgumentParser
 /// History, reports and CI selection for `run`.
 struct ReportOptions: ParsableArguments {
     @Option(
-        help: ArgumentHelp("The history database (default: $AFRUN_DB, else .afrun/history.sqlite).", valueName: "file")
+        help: ArgumentHelp(
+            "The history: a SQLite file, or a shared PostgreSQL database as postgres://USER:PASSWORD@HOST:PORT/DB[?sslmode=require|verify-full] (recorded through a local spool; a server that cannot be reached costs a warning). Default: $AFRUN_DB, else .afrun/history.sqlite.",
+            valueName: "file-or-url"
+        )
     )
     var db: String?
+
+    @Option(
+        name: .customLong("run-group"),
+        help: ArgumentHelp(
+            "The pipeline this run belongs to, shared by its shards (`afrun history runs` shows it). Default: $GITHUB_RUN_ID, else $CI_PIPELINE_ID.",
+            valueName: "id"
+        )
+    )
+    var runGroup: String?
 
     @Flag(help: "Neither record this run in the history database nor read it.")
     var noHistory = false
@@ -76,6 +88,15 @@ struct ReportOptions: ParsableArguments {
     /// The history detail level for this run: the flag, else `AFRUN_HISTORY_DETAIL`, else `failures`.
     var detail: HistoryDetail {
         get throws { try HistoryDetail.resolve(flag: historyDetail, environment: ProcessEnvironment.all) }
+    }
+
+    /// The run group: the flag, else the CI's pipeline id (GitHub Actions' run id, GitLab's pipeline id),
+    /// else none. Every shard job of a pipeline sees the same id.
+    func runGroup(environment: [String: String]) -> String? {
+        if let runGroup, !runGroup.isEmpty { return runGroup }
+        if let run = environment["GITHUB_RUN_ID"], !run.isEmpty { return run }
+        if let pipeline = environment["CI_PIPELINE_ID"], !pipeline.isEmpty { return pipeline }
+        return nil
     }
 
     /// The database path for this run.

@@ -1,0 +1,134 @@
+import AFRunner
+import Foundation
+
+/// The answers of the history's queries put together from the rows they read: one implementation for every
+/// backend (`HistoryStore`, `PostgresHistory`), so that SQLite and PostgreSQL rank, round and sort alike.
+enum HistoryAnswers {
+    /// The flaky list from each test's tally: score > 0 unless `includeStable`, most flaky first (score, then
+    /// flips, then identity).
+    static func flaky(
+        _ tallies: [Int64: FlakyTally],
+        names: [Int64: TestIdentity],
+        includeStable: Bool
+    ) -> [FlakyTest] {
+        tallies.compactMap { id, tally -> FlakyTest? in
+            guard let identity = names[id] else { return nil }
+            let flaky = tally.result(identity)
+            return includeStable || flaky.score > 0 ? flaky : nil
+        }
+        .sorted { lhs, rhs in
+            if lhs.score != rhs.score { return lhs.score > rhs.score }
+            if lhs.flips != rhs.flips { return lhs.flips > rhs.flips }
+            return TestIdentity.sortsBefore(lhs.identity, rhs.identity)
+        }
+    }
+
+    /// Tests ranked by the 95th percentile of their samples, slowest first, the first `limit`.
+    static func slowest(
+        _ samples: [Int64: [Double]],
+        names: [Int64: TestIdentity],
+        phase: TimingPhase,
+        limit: Int
+    ) -> [PhaseStats] {
+        samples.compactMap { id, values -> PhaseStats? in
+            guard let identity = names[id] else { return nil }
+            let sorted = values.sorted()
+            return PhaseStats(
+                identity: identity,
+                phase: phase,
+                samples: sorted.count,
+                p50Ms: Percentiles.median(sorted),
+                p95Ms: Percentiles.nearestRank(sorted, 0.95),
+                maxMs: sorted.last ?? 0
+            )
+        }
+        .sorted { lhs, rhs in
+            lhs.p95Ms != rhs.p95Ms ? lhs.p95Ms > rhs.p95Ms : TestIdentity.sortsBefore(lhs.identity, rhs.identity)
+        }
+        .prefix(max(0, limit)).map { $0 }
+    }
+
+    /// Each test's median over its samples.
+    static func medians(_ samples: [Int64: [Double]], names: [Int64: TestIdentity]) -> [TestIdentity: Double] {
+        var map: [TestIdentity: Double] = [:]
+        for (id, values) in samples {
+            if let identity = names[id] { map[identity] = Percentiles.median(values.sorted()) }
+        }
+        return map
+    }
+
+    /// One test's outcome in one run, as `compare` reads it.
+    struct Outcome {
+        var status: TestStatus
+        var durationMs: Double
+        var messages: [String]
+    }
+
+    /// Run A against run B, test by test.
+    static func comparison(
+        _ runA: RunRecord,
+        _ runB: RunRecord,
+        before: [Int64: Outcome],
+        after: [Int64: Outcome],
+        names: [Int64: TestIdentity],
+        thresholdPercent: Double
+    ) -> RunComparison {
+        var comparison = RunComparison(
+            base: runA,
+            head: runB,
+            newlyFailing: [],
+            newlyPassing: [],
+            timeChanged: [],
+            added: [],
+            removed: [],
+            thresholdPercent: thresholdPercent
+        )
+        for (id, b) in after {
+            guard let identity = names[id] else { continue }
+            guard let a = before[id] else {
+                comparison.added.append(identity)
+                continue
+            }
+            let change = a.durationMs > 0 ? (b.durationMs - a.durationMs) / a.durationMs * 100 : nil
+            let test = ComparedTest(
+                identity: identity,
+                baseStatus: a.status,
+                headStatus: b.status,
+                baseMs: a.durationMs,
+                headMs: b.durationMs,
+                changePercent: change,
+                headMessages: b.messages
+            )
+            let failingA = TestSelection.isFailing(a.status)
+            let failingB = TestSelection.isFailing(b.status)
+            if a.status == .passed && failingB { comparison.newlyFailing.append(test) }
+            if failingA && b.status == .passed { comparison.newlyPassing.append(test) }
+            if a.status != .skipped, b.status != .skipped, let change, abs(change) > thresholdPercent {
+                comparison.timeChanged.append(test)
+            }
+        }
+        comparison.removed = before.keys.filter { after[$0] == nil }.compactMap { names[$0] }
+        let byIdentity = { (l: ComparedTest, r: ComparedTest) in TestIdentity.sortsBefore(l.identity, r.identity) }
+        comparison.newlyFailing.sort(by: byIdentity)
+        comparison.newlyPassing.sort(by: byIdentity)
+        comparison.timeChanged.sort { l, r in
+            abs(l.changePercent ?? 0) != abs(r.changePercent ?? 0)
+                ? abs(l.changePercent ?? 0) > abs(r.changePercent ?? 0) : byIdentity(l, r)
+        }
+        comparison.added.sort(by: TestIdentity.sortsBefore)
+        comparison.removed.sort(by: TestIdentity.sortsBefore)
+        return comparison
+    }
+
+    /// Stored failure messages (a JSON array of strings) as a list.
+    static func messages(_ text: String?) -> [String] {
+        text.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
+    }
+
+    /// A `compare --threshold` that is not a percentage.
+    static func checkThreshold(_ thresholdPercent: Double) throws(HistoryError) {
+        guard thresholdPercent >= 0, thresholdPercent.isFinite else {
+            throw HistoryError.invalidArgument("compare --threshold must be a percentage ≥ 0, got \(thresholdPercent)")
+        }
+    }
+}

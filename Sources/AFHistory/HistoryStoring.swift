@@ -1,0 +1,57 @@
+import AFRunner
+
+/// What `afrun run` and `afrun history` need of a run history, whichever database holds it: the sink a run
+/// records into, and the queries. `HistoryStore` keeps it in one SQLite file; `PostgresHistory` in a
+/// PostgreSQL database that many runners share (through a local SQLite spool, so a server that is down
+/// never fails a run).
+///
+/// The queries block the calling thread until they are answered (a PostgreSQL server within the bounds
+/// of `PostgresLocation.connectTimeout` and `PostgresSession.queryTimeout`).
+public protocol HistoryStoring: ResultSink, AnyObject {
+    /// Where the history is, for messages: a file path, or a PostgreSQL URL with its password masked.
+    var location: String { get }
+    /// How much of a passed result the store reads (`RunOptions.passedResultDetail`).
+    var passedResultDetail: PassedResultDetail { get }
+    /// Problems a run should print once, as a warning, after it ended (a shared history that could not be
+    /// reached: the run was kept in the spool). Taken once: a second call returns none.
+    func takeWarnings() -> [String]
+    /// Commits what is queued and closes the store; further calls fail.
+    func close() throws
+
+    /// The latest runs, newest first (up to `last`).
+    func runs(last: Int) throws -> [RunRecord]
+    /// The run a reference names: a full id, an unambiguous id prefix, `latest` or `previous`.
+    func run(_ reference: String) throws -> RunRecord
+    /// Every result of a run, in the order they were recorded.
+    func results(ofRun reference: String) throws -> (run: RunRecord, results: [ResultRecord])
+    /// One test's results over the latest runs that ran it, newest first.
+    func testHistory(_ name: String, last: Int) throws -> [ResultRecord]
+    /// Each test's outcome the last time it ran, skips excluded (`--rerun-failed`, `--failed-first`).
+    func lastRunStatuses() throws -> [TestIdentity: TestStatus]
+    /// Each test's median duration over the latest `lastRuns` runs, skips excluded (`--shard`).
+    func medianDurations(lastRuns: Int) throws -> [TestIdentity: Double]
+    /// Tests whose outcome changed within the latest `lastRuns` runs, most flaky first.
+    func flakyTests(lastRuns: Int, includeStable: Bool) throws -> [FlakyTest]
+    /// Tests ranked by the 95th percentile of a phase, slowest first.
+    func slowest(phase: TimingPhase, lastRuns: Int, limit: Int) throws -> [PhaseStats]
+    /// p50/p95 of a phase per run, one series per suite or test.
+    func trends(lastRuns: Int, grouping: TrendGrouping, phase: TimingPhase) throws -> [TrendSeries]
+    /// What changed from run `base` to run `head`.
+    func compare(_ base: String, _ head: String, thresholdPercent: Double) throws -> RunComparison
+    /// Deletes all but the latest `keep` runs.
+    func prune(keep: Int) throws -> PruneOutcome
+    /// Copies in the runs of an afrun SQLite history file that this history does not have yet (by run id).
+    /// - Returns: how many runs were copied; a second merge of the same file copies none.
+    func merge(from otherPath: String) throws -> Int
+}
+
+extension HistoryStoring {
+    /// Each test's flakiness score (0...1) over the latest `lastRuns` runs; see `FlakyTest.score`.
+    public func flakiness(lastRuns: Int) throws -> [TestIdentity: Double] {
+        Dictionary(
+            uniqueKeysWithValues: try flakyTests(lastRuns: lastRuns, includeStable: true).map {
+                ($0.identity, $0.score)
+            }
+        )
+    }
+}

@@ -1,0 +1,224 @@
+import AFRunner
+import Foundation
+
+extension PostgresHistory {
+    /// Every test's identity by id (`HistoryStore.identities`, the same SQL).
+    static func identities(in session: PostgresSession) throws(HistoryError) -> [Int64: TestIdentity] {
+        var map: [Int64: TestIdentity] = [:]
+        for row in try session.query(
+            "SELECT t.id, t.name, s.file, s.name AS suite_name FROM tests t JOIN suites s ON s.id = t.suite_id",
+            operation: "read tests"
+        ) {
+            let values = PostgresValues(row)
+            guard let id = try values.int(0) else { continue }
+            map[id] = TestIdentity(
+                suiteFile: try values.string(2) ?? "",
+                suiteName: try values.string(3) ?? "",
+                testName: try values.string(1) ?? ""
+            )
+        }
+        return map
+    }
+
+    /// The smallest run sequence among the latest `lastRuns` runs (`HistoryStore.windowStart`): the
+    /// window's results are `run_seq >= start`, found through `results(run_seq, test_id)`.
+    static func windowStart(lastRuns: Int, in session: PostgresSession) throws(HistoryError) -> Int64 {
+        guard lastRuns > 0 else { return Int64.max }
+        let rows = try session.query(
+            "SELECT seq FROM runs ORDER BY seq DESC LIMIT 1 OFFSET ?",
+            [.integer(Int64(lastRuns - 1))],
+            operation: "window"
+        )
+        return try rows.first.flatMap { row throws(HistoryError) in try PostgresValues(row).int(0) } ?? Int64.min
+    }
+
+    public func lastRunStatuses() throws -> [TestIdentity: TestStatus] {
+        try withSession { session throws(HistoryError) in
+            let names = try Self.identities(in: session)
+            // PostgreSQL has no bare column beside MAX() as SQLite has: each test's latest row, by DISTINCT ON.
+            let rows = try session.query(
+                """
+                SELECT DISTINCT ON (test_id) test_id, status FROM results WHERE status != 'skipped'
+                ORDER BY test_id, run_seq DESC, id DESC
+                """,
+                operation: "last statuses"
+            )
+            var map: [TestIdentity: TestStatus] = [:]
+            for row in rows {
+                let values = PostgresValues(row)
+                guard let id = try values.int(0), let identity = names[id],
+                    let status = TestStatus(rawValue: try values.string(1) ?? "")
+                else { continue }
+                map[identity] = status
+            }
+            return map
+        }
+    }
+
+    public func medianDurations(lastRuns: Int) throws -> [TestIdentity: Double] {
+        try withSession { session throws(HistoryError) in
+            let names = try Self.identities(in: session)
+            let start = try Self.windowStart(lastRuns: lastRuns, in: session)
+            let samples = try Self.samples(
+                "SELECT test_id, duration_ms FROM results WHERE run_seq >= ? AND status != 'skipped'",
+                from: start,
+                in: session
+            )
+            return HistoryAnswers.medians(samples, names: names)
+        }
+    }
+
+    public func flakyTests(lastRuns: Int, includeStable: Bool) throws -> [FlakyTest] {
+        try withSession { session throws(HistoryError) in
+            let names = try Self.identities(in: session)
+            let start = try Self.windowStart(lastRuns: lastRuns, in: session)
+            var tallies: [Int64: FlakyTally] = [:]
+            for row in try session.query(
+                """
+                SELECT test_id, status, attempts, run_seq FROM results WHERE run_seq >= ? AND status != 'skipped'
+                ORDER BY run_seq, id
+                """,
+                [.integer(start)],
+                operation: "flaky"
+            ) {
+                let values = PostgresValues(row)
+                guard let test = try values.int(0), let status = try values.string(1) else { continue }
+                tallies[test, default: FlakyTally()].add(
+                    passed: status == TestStatus.passed.rawValue,
+                    attempts: Int(try values.int(2) ?? 1),
+                    status: status,
+                    run: try values.int(3) ?? 0
+                )
+            }
+            return HistoryAnswers.flaky(tallies, names: names, includeStable: includeStable)
+        }
+    }
+
+    public func slowest(phase: TimingPhase, lastRuns: Int, limit: Int) throws -> [PhaseStats] {
+        try withSession { session throws(HistoryError) in
+            let names = try Self.identities(in: session)
+            let start = try Self.windowStart(lastRuns: lastRuns, in: session)
+            let samples = try Self.samples(
+                "SELECT test_id, \(phase.column) FROM results WHERE run_seq >= ? AND \(phase.column) IS NOT NULL",
+                from: start,
+                in: session
+            )
+            return HistoryAnswers.slowest(samples, names: names, phase: phase, limit: limit)
+        }
+    }
+
+    /// Each test's values of a `SELECT test_id, value … WHERE run_seq >= ?`.
+    private static func samples(
+        _ sql: String,
+        from start: Int64,
+        in session: PostgresSession
+    ) throws(HistoryError) -> [Int64: [Double]] {
+        var samples: [Int64: [Double]] = [:]
+        for row in try session.query(sql, [.integer(start)], operation: "samples") {
+            let values = PostgresValues(row)
+            if let test = try values.int(0), let value = try values.double(1) {
+                samples[test, default: []].append(value)
+            }
+        }
+        return samples
+    }
+
+    public func trends(lastRuns: Int, grouping: TrendGrouping, phase: TimingPhase) throws -> [TrendSeries] {
+        try withSession { session throws(HistoryError) in
+            let names = try Self.identities(in: session)
+            let start = try Self.windowStart(lastRuns: lastRuns, in: session)
+            let runs = try session.query(HistoryStore.trendRunsSQL, [.integer(start)], operation: "trends").map {
+                row throws(HistoryError) in
+                let values = PostgresValues(row)
+                return TrendTable.Run(
+                    seq: try values.required(values.int("seq"), "seq"),
+                    id: try values.string("id") ?? "",
+                    startedAt: try values.required(values.date("started_at"), "started_at")
+                )
+            }
+            var table = TrendTable(runs: runs, names: names, grouping: grouping)
+            // SQLite's statement with its range of ids open at both ends: the index finds `run_seq >= ?`.
+            for row in try session.query(
+                HistoryStore.trendResultsSQL(phase),
+                [.integer(Int64.min), .integer(Int64.max), .integer(start)],
+                operation: "trends"
+            ) {
+                let values = PostgresValues(row)
+                guard let run = try values.int(0), let test = try values.int(1) else { continue }
+                table.add(run: run, test: test, passed: try values.bool(2) ?? false, value: try values.double(3))
+            }
+            return table.series()
+        }
+    }
+
+    public func compare(_ base: String, _ head: String, thresholdPercent: Double) throws -> RunComparison {
+        try HistoryAnswers.checkThreshold(thresholdPercent)
+        return try withSession { session throws(HistoryError) in
+            let runA = try Self.resolveRun(base, in: session)
+            let runB = try Self.resolveRun(head, in: session)
+            return HistoryAnswers.comparison(
+                runA,
+                runB,
+                before: try Self.outcomes(run: runA.sequence, in: session),
+                after: try Self.outcomes(run: runB.sequence, in: session),
+                names: try Self.identities(in: session),
+                thresholdPercent: thresholdPercent
+            )
+        }
+    }
+
+    private static func outcomes(
+        run: Int64,
+        in session: PostgresSession
+    ) throws(HistoryError) -> [Int64: HistoryAnswers.Outcome] {
+        var map: [Int64: HistoryAnswers.Outcome] = [:]
+        for row in try session.query(
+            "SELECT test_id, status, duration_ms, failure_messages FROM results WHERE run_seq = ? ORDER BY id",
+            [.integer(run)],
+            operation: "compare"
+        ) {
+            let values = PostgresValues(row)
+            guard let test = try values.int(0) else { continue }
+            map[test] = HistoryAnswers.Outcome(
+                status: TestStatus(rawValue: try values.string(1) ?? "") ?? .error,
+                durationMs: try values.double(2) ?? 0,
+                messages: HistoryAnswers.messages(try values.string(3))
+            )
+        }
+        return map
+    }
+
+    public func prune(keep: Int) throws -> PruneOutcome {
+        guard keep >= 0 else { throw HistoryError.invalidArgument("prune --keep must be 0 or more, got \(keep)") }
+        return try withSession { session throws(HistoryError) in
+            try session.transaction(operation: "prune") { () throws(HistoryError) in
+                let before =
+                    keep == 0
+                    ? Int64.max
+                    : try session.query(
+                        "SELECT seq FROM runs ORDER BY seq DESC LIMIT 1 OFFSET ?",
+                        [.integer(Int64(keep - 1))],
+                        operation: "prune"
+                    ).first.flatMap { row throws(HistoryError) in try PostgresValues(row).int(0) } ?? .min
+                // Results, their assertions and TLS rows go with their runs (ON DELETE CASCADE).
+                let deleted = try session.query(
+                    "DELETE FROM runs WHERE seq < ? RETURNING seq",
+                    [.integer(before)],
+                    operation: "prune"
+                ).count
+                try session.query(
+                    "DELETE FROM tests t WHERE NOT EXISTS (SELECT 1 FROM results r WHERE r.test_id = t.id)",
+                    operation: "prune"
+                )
+                try session.query(
+                    "DELETE FROM suites s WHERE NOT EXISTS (SELECT 1 FROM tests t WHERE t.suite_id = s.id)",
+                    operation: "prune"
+                )
+                let kept = try session.query("SELECT COUNT(*) FROM runs", operation: "prune").first.flatMap {
+                    row throws(HistoryError) in try PostgresValues(row).int(0)
+                }
+                return PruneOutcome(deleted: deleted, kept: Int(kept ?? 0))
+            }
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import AFRunner
+import Dispatch
+import Foundation
+import Locking
+
+/// A history in PostgreSQL that many runners share.
+///
+/// A run never waits for the server: it records into a local SQLite spool (`HistoryStore`, batched as
+/// always) and, once it ended, pushes every finished run of the spool to the server in one transaction
+/// each (`PostgresPush`). A server that is down, refuses the password or does not answer costs one warning
+/// and at most `PostgresLocation.connectTimeout` (or `PostgresSession.queryTimeout` for a statement): the
+/// run stays in the spool, and the next run or `afrun history push` sends it. Pushing is idempotent by run
+/// id, so a push cut short sends nothing twice.
+///
+/// The queries (`afrun history …`) read the server, with the same answers as `HistoryStore` gives.
+public final class PostgresHistory: HistoryStoring {
+    /// The server and database.
+    public let server: PostgresLocation
+    /// How much of each result the runs it records keep.
+    public let detail: HistoryDetail
+    /// The local SQLite file runs are recorded into before they are pushed.
+    public let spoolPath: String
+    /// The spool, opened in the background for a run; nil for queries.
+    private let spool: HistoryStore?
+    private let state = LockedValue(State())
+
+    /// The connection and what the store has to say after the run; under `state`'s lock (queries run
+    /// one at a time: they block on the server while holding it).
+    private struct State {
+        var session: PostgresSession?
+        /// Why the server could not be reached the first time (a run does not try again for each query).
+        var failure: HistoryError?
+        var warnings: [String] = []
+    }
+
+    /// A history on `server`; `recording` opens its spool in the background for a run. Nothing is sent to
+    /// the server until a query or a push.
+    init(server: PostgresLocation, detail: HistoryDetail, spoolPath: String, recording: Bool) {
+        self.server = server
+        self.detail = detail
+        self.spoolPath = spoolPath
+        spool = recording ? HistoryStore.openInBackground(path: spoolPath, detail: detail) : nil
+    }
+
+    /// The spool file of `server` in the folder of `AFHistory.defaultDatabasePath`.
+    static func defaultSpoolPath(for server: PostgresLocation) -> String {
+        let folder = (AFHistory.defaultDatabasePath as NSString).deletingLastPathComponent
+        return (folder as NSString).appendingPathComponent(server.spoolFileName)
+    }
+
+    public var location: String { server.description }
+
+    public var passedResultDetail: PassedResultDetail { detail == .all ? .full : .summary }
+
+    public func takeWarnings() -> [String] {
+        state.withLock { state in
+            defer { state.warnings = [] }
+            return state.warnings
+        }
+    }
+
+    /// Closes the spool and the connection.
+    public func close() throws {
+        let session = state.withLock { state in
+            defer { state.session = nil }
+            return state.session
+        }
+        session?.close()
+        try spool?.close()
+    }
+
+    // MARK: ResultSink: into the spool
+
+    public func runDidStart(_ run: RunInfo) async throws {
+        try await recordingSpool().runDidStart(run)
+    }
+
+    public func record(_ result: TestResult, in run: RunInfo) async throws {
+        try await recordingSpool().record(result, in: run)
+    }
+
+    public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
+        try await recordingSpool().record(contentsOf: results, in: run)
+    }
+
+    /// Stores the run's end in the spool (a spool that cannot store it is the run's error, as for a SQLite
+    /// history), then pushes the spool's finished runs; a push that fails is a warning (`takeWarnings`).
+    public func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
+        let spool = try recordingSpool()
+        try await spool.runDidFinish(run, summary: summary, status: status)
+        // Off Swift's cooperative threads: the push blocks on the server (bounded by the timeouts).
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                self.pushQuietly(spool)
+                continuation.resume()
+            }
+        }
+    }
+
+    private func recordingSpool() throws(HistoryError) -> HistoryStore {
+        guard let spool else {
+            throw HistoryError.database(operation: "record", reason: "\(server) was opened for queries only")
+        }
+        return spool
+    }
+
+    /// Pushes `spool`; a failure becomes the one warning of the run.
+    private func pushQuietly(_ spool: HistoryStore) {
+        do {
+            _ = try withSession { session throws(HistoryError) in
+                try PostgresPush(session: session, source: spool, deletesPushed: true).run()
+            }
+        } catch {
+            let left = (try? spool.runs(last: Int.max).filter { $0.status != .running }.count) ?? 0
+            let warning =
+                "the run was not sent to the shared history: \(server.scrub(error.description)); "
+                + "\(left) run\(left == 1 ? "" : "s") kept in \(spoolPath), sent by the next run or `afrun history push`"
+            state.withLock { $0.warnings.append(warning) }
+        }
+    }
+
+    // MARK: The connection
+
+    /// Connects (and brings the schema up to date) now, for a command that needs the server.
+    /// - Throws: `HistoryError.serverUnavailable` (unreachable, refused), `.migrationFailed`, `.newerSchema`.
+    public func connect() throws(HistoryError) {
+        try withSession { _ throws(HistoryError) in }
+    }
+
+    /// Runs `body` on the connection, opening it first when needed (or again, when the server closed it: a
+    /// restart, an idle timeout); a server that could not be reached once is not tried again by this store,
+    /// so a run pays the connect timeout once.
+    func withSession<T>(_ body: (PostgresSession) throws(HistoryError) -> T) throws(HistoryError) -> T {
+        let outcome: Result<T, HistoryError> = state.withLock { state in
+            if let failure = state.failure { return .failure(failure) }
+            do throws(HistoryError) {
+                let session: PostgresSession
+                if let open = state.session, !open.isClosed {
+                    session = open
+                } else {
+                    session = try PostgresSession.connect(server)
+                    do throws(HistoryError) {
+                        try PostgresMigrator(session: session).migrate()
+                    } catch {
+                        session.close()
+                        throw error
+                    }
+                    state.session = session
+                }
+                return .success(try body(session))
+            } catch {
+                if state.session == nil { state.failure = error }
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import PostgresNIO
+
+/// One connection to a PostgreSQL history, used from one thread at a time: every call blocks until the
+/// server answers or its time bound passes (then the connection is closed), so a server that accepts and
+/// never answers costs a bounded wait, never a hung run.
+///
+/// Not `Sendable`: `PostgresHistory` uses it under its lock. The driver's futures complete on NIO's event
+/// loop threads, never the caller's, so blocking the caller cannot stall them.
+final class PostgresSession {
+    /// The longest one statement may take (a push writes a run's results in statements of
+    /// `PostgresPush.rowsPerStatement` rows).
+    static let queryTimeout = TimeAmount.seconds(30)
+
+    let location: PostgresLocation
+    private let connection: PostgresConnection
+    private let logger: Logger
+
+    private init(location: PostgresLocation, connection: PostgresConnection, logger: Logger) {
+        self.location = location
+        self.connection = connection
+        self.logger = logger
+    }
+
+    /// Connects, with TLS as `location.tlsMode` asks, within `location.connectTimeout`.
+    /// - Throws: `HistoryError.serverUnavailable` naming the server (password masked) and why.
+    static func connect(_ location: PostgresLocation) throws(HistoryError) -> PostgresSession {
+        var logger = Logger(label: "afrun.history.postgres")
+        // The driver logs its own events below `.critical` only; afrun reports what matters itself.
+        logger.logLevel = .critical
+        let configuration: PostgresConnection.Configuration
+        do {
+            configuration = try Self.configuration(location)
+        } catch {
+            throw HistoryError.serverUnavailable(
+                server: location.description,
+                reason: location.scrub("TLS set-up: \(error)")
+            )
+        }
+        let loop = PostgresConnection.defaultEventLoopGroup.any()
+        let future = PostgresConnection.connect(on: loop, configuration: configuration, id: 1, logger: logger)
+        let timeout = TimeAmount.seconds(Int64(location.connectTimeout))
+        do {
+            let connection = try wait(future, within: timeout, onTimeout: {})
+            return PostgresSession(location: location, connection: connection, logger: logger)
+        } catch {
+            throw HistoryError.serverUnavailable(
+                server: location.description,
+                reason: reason(error, location: location)
+            )
+        }
+    }
+
+    private static func configuration(_ location: PostgresLocation) throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS
+        switch location.tlsMode {
+        case .disable:
+            tls = .disable
+        case .prefer, .require:
+            var settings = TLSConfiguration.makeClientConfiguration()
+            settings.certificateVerification = .none
+            let context = try NIOSSLContext(configuration: settings)
+            tls = location.tlsMode == .prefer ? .prefer(context) : .require(context)
+        case .verifyCA, .verifyFull:
+            var settings = TLSConfiguration.makeClientConfiguration()
+            settings.certificateVerification =
+                location.tlsMode == .verifyCA ? .noHostnameVerification : .fullVerification
+            if let roots = location.rootCertificatePath { settings.trustRoots = .file(roots) }
+            tls = .require(try NIOSSLContext(configuration: settings))
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: location.host,
+            port: location.port,
+            username: location.user,
+            password: location.password,
+            database: location.database,
+            tls: tls
+        )
+        configuration.options.connectTimeout = .seconds(Int64(location.connectTimeout))
+        return configuration
+    }
+
+    /// Runs one statement with `?` placeholders (numbered `$1…` here, so SQLite and PostgreSQL share SQL
+    /// text) and returns its rows.
+    /// - Throws: `HistoryError.database` naming the operation; the connection is closed after a timeout.
+    @discardableResult
+    func query(_ sql: String, _ arguments: [SQLArgument] = [], operation: String) throws(HistoryError) -> [PostgresRow]
+    {
+        var bindings = PostgresBindings(capacity: arguments.count)
+        for argument in arguments { argument.bind(into: &bindings) }
+        let query = PostgresQuery(unsafeSQL: Self.numbered(sql), binds: bindings)
+        let future = connection.query(query, logger: logger)
+        do {
+            let result = try Self.wait(future, within: Self.queryTimeout) { [connection] in
+                let _: EventLoopFuture<Void> = connection.close()
+            }
+            return Array(result)
+        } catch {
+            throw HistoryError.database(operation: operation, reason: Self.reason(error, location: location))
+        }
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    func transaction<T>(operation: String, _ body: () throws(HistoryError) -> T) throws(HistoryError) -> T {
+        try query("BEGIN", operation: operation)
+        do {
+            let value = try body()
+            try query("COMMIT", operation: operation)
+            return value
+        } catch {
+            _ = try? query("ROLLBACK", operation: operation)
+            throw error
+        }
+    }
+
+    /// Whether the connection is gone (the server closed it, or a timeout did): a statement sent on it would
+    /// never be answered, so the history connects again instead.
+    var isClosed: Bool { connection.isClosed }
+
+    /// Closes the connection (at once; nothing is pending between calls).
+    func close() {
+        let closed: EventLoopFuture<Void> = connection.close()
+        _ = try? Self.wait(closed, within: .seconds(2), onTimeout: {})
+    }
+
+    /// `?` placeholders as `$1`, `$2`… (the history's SQL has no `?` inside literals).
+    static func numbered(_ sql: String) -> String {
+        var output = ""
+        output.reserveCapacity(sql.count + 16)
+        var index = 0
+        for character in sql {
+            if character == "?" {
+                index += 1
+                output += "$\(index)"
+            } else {
+                output.append(character)
+            }
+        }
+        return output
+    }
+
+    /// Waits for `future` at most `limit`; on timeout runs `onTimeout` (closing the connection fails what
+    /// it still waits for) and throws `SessionTimeout`.
+    private static func wait<T: Sendable>(
+        _ future: EventLoopFuture<T>,
+        within limit: TimeAmount,
+        onTimeout: @escaping @Sendable () -> Void
+    ) throws -> T {
+        let loop = future.eventLoop
+        let promise = loop.makePromise(of: T.self)
+        // Both callbacks run on `loop`; the first to complete the promise wins (a second completion is ignored).
+        let timer = loop.scheduleTask(in: limit) {
+            promise.fail(SessionTimeout(seconds: limit.nanoseconds / 1_000_000_000))
+            onTimeout()
+        }
+        future.whenComplete { result in
+            timer.cancel()
+            promise.completeWith(result)
+        }
+        return try promise.futureResult.wait()
+    }
+
+    /// Why a call failed, in words, with the password masked: the server's own message when it sent one
+    /// (a wrong password, an unknown database), else the driver's.
+    private static func reason(_ error: any Error, location: PostgresLocation) -> String {
+        let text: String
+        if let timeout = error as? SessionTimeout {
+            text = "no answer within \(timeout.seconds) s"
+        } else if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] {
+                let code = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
+                text = message + code
+            } else if let underlying = error.underlying {
+                text = "\(error.code): \(underlying)"
+            } else {
+                text = "\(error.code)"
+            }
+        } else {
+            text = "\(error)"
+        }
+        return location.scrub(text)
+    }
+}
+
+/// A call that got no answer in time.
+struct SessionTimeout: Error {
+    var seconds: Int64
+}
+
+/// A value bound to a statement's placeholder.
+enum SQLArgument: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    /// A `text[]` (for `= ANY(?)`).
+    case texts([String])
+
+    func bind(into bindings: inout PostgresBindings) {
+        switch self {
+        case .null: bindings.appendNull()
+        case .integer(let value): bindings.append(value)
+        case .real(let value): bindings.append(value)
+        case .text(let value): bindings.append(value)
+        case .texts(let values): bindings.append(values)
+        }
+    }
+}
