@@ -117,6 +117,41 @@ enum ExampleRoot {
         }
     }
 
+    /// Credentials libcurl answers with become curl's own flags: the exported command authenticates as the run
+    /// does (digest answers the server's challenge), with the password masked unless shown.
+    @Test func authenticationIsExportedAsCurlFlags() async throws {
+        try await withFixtureServer(SecretLeakTests.httpOnly()) { server in
+            let folder = try Self.folder(
+                server,
+                suite: #"""
+                    {"name": "S", "baseURL": "BASE", "variables": {"pw": {"value": "Digest-Pw-77", "secret": true}},
+                     "tests": [
+                      {"name": "digest", "request": {"url": "digest-auth/auth/ada/Digest-Pw-77",
+                       "auth": {"type": "digest", "username": "ada", "password": "{{pw}}"}}, "expect": {"status": 200}},
+                      {"name": "bearer", "request": {"url": "bearer", "auth": {"type": "bearer", "token": "{{pw}}"}},
+                       "expect": {"status": 200}}]}
+                    """#
+            )
+            defer { folder.remove() }
+            let run = try await AfrunProcess.run(["run", "replay.json", "--no-history"], in: folder.url)
+            #expect(run.status == 0, "\(run.all)")
+            let masked = try await AfrunProcess.run(["curl", "replay.json"], in: folder.url)
+            #expect(masked.stdout.contains("--digest -u 'ada:***'"), "\(masked.stdout)")
+            #expect(masked.stdout.contains("--oauth2-bearer '***'"), "\(masked.stdout)")
+            #expect(!masked.all.contains("Digest-Pw-77"), "\(masked.all)")
+            let shown = try await AfrunProcess.run(["curl", "replay.json", "--show-secrets"], in: folder.url)
+            let commands = shown.stdout.components(separatedBy: "\n\n").filter { $0.contains("curl ") }
+            #expect(commands.count == 2, "\(shown.stdout)")
+            for command in commands {
+                let (status, output) = try Self.shell(
+                    command + " --fail -s -o /dev/null -w '%{http_code}'",
+                    in: folder.url
+                )
+                #expect(status == 0 && output == "200", "\(command): \(output)")
+            }
+        }
+    }
+
     @Test func aCaptureBecomesAShellVariableNamingItsTest() async throws {
         try await withFixtureServer(SecretLeakTests.httpOnly()) { server in
             let folder = try Self.folder(

@@ -34,6 +34,8 @@ enum CurlCommandLine {
         case .http2OverTLS?, nil: break
         }
         lines += tls
+        lines += authenticationArguments(request.authentication)
+        if let proxy = request.proxy { lines.append("--proxy " + quote(proxy)) }
         if let timeout = request.timeout {
             let ms = timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000
             lines.append("--max-time \(ms % 1_000 == 0 ? "\(ms / 1_000)" : String(format: "%.3f", Double(ms) / 1_000))")
@@ -50,6 +52,19 @@ enum CurlCommandLine {
         }
         let command = ([head.joined(separator: " ")] + lines).joined(separator: " \\\n  ")
         return shellVariables(in: (pipe.map { $0 + " | " } ?? "") + command)
+    }
+
+    /// curl's flags for the credentials libcurl answers with (`--digest -u`, `--oauth2-bearer`, `--aws-sigv4`).
+    private static func authenticationArguments(_ authentication: HTTPAuthentication?) -> [String] {
+        switch authentication {
+        case nil: return []
+        case .basic(let username, let password)?: return ["--basic -u " + quote("\(username):\(password)")]
+        case .digest(let username, let password)?: return ["--digest -u " + quote("\(username):\(password)")]
+        case .ntlm(let username, let password)?: return ["--ntlm -u " + quote("\(username):\(password)")]
+        case .bearer(let token)?: return ["--oauth2-bearer " + quote(token)]
+        case .awsSigV4(let provider, let accessKey, let secretKey)?:
+            return ["--aws-sigv4 " + quote(provider), "-u " + quote("\(accessKey):\(secretKey)")]
+        }
     }
 
     /// The `--data-binary` argument for `body`; bytes a terminal or a single-quoted string cannot carry

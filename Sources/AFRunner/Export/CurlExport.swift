@@ -156,9 +156,25 @@ public enum CurlExport {
         )
         for field in fields { headers.add(name: field.name, value: field.value) }
         masked.headers = headers
+        masked.authentication = request.authentication.map { mask($0, redactor: redactor) }
+        masked.proxy = request.proxy.map { SinkRedactor.url(redactor.redactURL($0)) }
         if case .data(let data)? = request.body, let text = String(data: data, encoding: .utf8) {
             masked.body = .data(Data(SinkRedactor.text(redactor.redact(text)).utf8))
         }
         return masked
+    }
+
+    /// Credentials with their secrets masked: passwords, tokens and the secret key always (every credential is a
+    /// secret), user names and access keys as other text.
+    private static func mask(_ authentication: HTTPAuthentication, redactor: Redactor) -> HTTPAuthentication {
+        let hidden = SinkRedactor.mask
+        switch authentication {
+        case .basic(let username, _): return .basic(username: redactor.redact(username), password: hidden)
+        case .digest(let username, _): return .digest(username: redactor.redact(username), password: hidden)
+        case .ntlm(let username, _): return .ntlm(username: redactor.redact(username), password: hidden)
+        case .bearer: return .bearer(token: hidden)
+        case .awsSigV4(let provider, let accessKey, _):
+            return .awsSigV4(provider: provider, accessKey: redactor.redact(accessKey), secretKey: hidden)
+        }
     }
 }
