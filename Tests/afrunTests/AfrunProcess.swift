@@ -72,8 +72,13 @@ struct AfrunProcess {
             }
             if let interruptAfter {
                 let pid = process.processIdentifier
-                Task.detached {
-                    try? await Task.sleep(for: interruptAfter)
+                // A thread of its own, not a task: tests that block the shared executor's threads (waiting for
+                // a child process, reading a pipe) could otherwise hold the signal back past the run's end.
+                Thread.detachNewThread {
+                    Thread.sleep(
+                        forTimeInterval: Double(interruptAfter.components.seconds)
+                            + Double(interruptAfter.components.attoseconds) / 1e18
+                    )
                     kill(pid, SIGINT)
                 }
             }
@@ -81,14 +86,15 @@ struct AfrunProcess {
                 // SIGINT once the run has visibly started (its output shows `marker`): a fixed delay
                 // could arrive before the handler is installed on a loaded machine.
                 let pid = process.processIdentifier
-                Task.detached {
+                // A thread of its own, as above: a starved task once saw the marker only after the run had ended.
+                Thread.detachNewThread {
                     for _ in 0..<1_500 {
                         if exited.isSet { return }
                         if let text = try? String(contentsOf: out, encoding: .utf8), text.contains(marker) {
                             if !exited.isSet { kill(pid, SIGINT) }
                             return
                         }
-                        try? await Task.sleep(for: .milliseconds(20))
+                        Thread.sleep(forTimeInterval: 0.02)
                     }
                 }
             }
