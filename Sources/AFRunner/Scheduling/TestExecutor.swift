@@ -257,14 +257,7 @@ struct TestExecutor: Sendable {
                 ]
                 result.unlistedAssertions = 0
                 result.error = nil
-                result.response = ResultSummaries.response(
-                    response.response,
-                    body: response.data,
-                    summary: response.body,
-                    metrics: response.metrics
-                )
-                result.timings = ResultSummaries.timing(response.metrics)
-                result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
+                Self.record(response, in: &result)
                 return []
             }
             // The test's captures first: its `expect` may name them.
@@ -282,14 +275,7 @@ struct TestExecutor: Sendable {
                     result.error = nil
                 }
                 result.unlistedAssertions = 0
-                result.response = ResultSummaries.response(
-                    response.response,
-                    body: response.data,
-                    summary: response.body,
-                    metrics: response.metrics
-                )
-                result.timings = ResultSummaries.timing(response.metrics)
-                result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
+                Self.record(response, in: &result)
                 return []
             }
             context.captures = step.subjects(for: checked.captures, taken: taken)
@@ -314,14 +300,7 @@ struct TestExecutor: Sendable {
             result.assertions = assertions
             result.unlistedAssertions = 0
             result.error = nil
-            result.response = ResultSummaries.response(
-                response.response,
-                body: response.data,
-                summary: response.body,
-                metrics: response.metrics
-            )
-            result.timings = ResultSummaries.timing(response.metrics)
-            result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
+            Self.record(response, in: &result)
             return result.status == .passed ? taken.captures : []
         case .failure(.serverTrustRejected(let rejection)) where expect.tls != .trusted:
             let context = ResponseContext(response: nil, rejection: rejection)
@@ -366,5 +345,19 @@ struct TestExecutor: Sendable {
             }
             return []
         }
+    }
+}
+
+extension TestExecutor {
+    /// The response's summary, timings and TLS evidence on `result`, as every outcome with a response keeps them.
+    static func record(_ response: DataResponse, in result: inout TestResult) {
+        result.response = ResultSummaries.response(
+            response.response,
+            body: response.data,
+            summary: response.body,
+            metrics: response.metrics
+        )
+        result.timings = ResultSummaries.timing(response.metrics)
+        result.tls = response.metrics.tlsEvidence.map { ResultSummaries.tls(evidence: $0) }
     }
 }
