@@ -14,6 +14,20 @@ import Testing
         return nil
     }()
 
+    /// What the server writes to `reader`, up to the first text holding `marker` (nil: up to end of file),
+    /// read off the executor's threads.
+    static func read(_ reader: FileHandle, until marker: String?) async -> String {
+        await Task.detached {
+            var text = ""
+            while marker.map({ !text.contains($0) }) ?? true, case let data = PipeReading.readAvailable(reader),
+                !data.isEmpty
+            {
+                text += String(decoding: data, as: UTF8.self)
+            }
+            return text
+        }.value
+    }
+
     @Test(.enabled(if: binary != nil, "afrun-fixtures was not built beside the tests"))
     func printsOneLinePerEndpointServesAndStopsOnSIGTERM() async throws {
         let binary: URL = try #require(Self.binary)
@@ -29,13 +43,7 @@ import Testing
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // All lines are written at once; read until the last variant's line is there.
         let reader = output.fileHandleForReading
-        let text = await Task.detached {
-            var text = ""
-            while !text.contains("mutualTLS "), case let data = PipeReading.readAvailable(reader), !data.isEmpty {
-                text += String(decoding: data, as: UTF8.self)
-            }
-            return text
-        }.value
+        let text = await Self.read(reader, until: "mutualTLS ")
         let endpoints = Dictionary(
             text.split(separator: "\n").map { line in
                 let fields = line.split(separator: " ")
@@ -80,22 +88,12 @@ import Testing
         try shell.run()
         defer { if shell.isRunning { kill(shell.processIdentifier, SIGKILL) } }
         let reader = output.fileHandleForReading
-        let started = await Task.detached {
-            var text = ""
-            while !text.contains("h2c "), case let data = PipeReading.readAvailable(reader), !data.isEmpty {
-                text += String(decoding: data, as: UTF8.self)
-            }
-            return text
-        }.value
+        let started = await Self.read(reader, until: "h2c ")
         #expect(started.contains("http://127.0.0.1:"))
         #expect(FileManager.default.createFile(atPath: go.path, contents: nil))
         shell.waitUntilExit()
         // The server held the other end of this pipe: end of file means it has exited.
-        let rest = await Task.detached {
-            var rest = Data()
-            while case let data = PipeReading.readAvailable(reader), !data.isEmpty { rest += data }
-            return rest
-        }.value
+        let rest = await Self.read(reader, until: nil)
         #expect(rest.isEmpty)
     }
 }
