@@ -100,7 +100,9 @@ extension HistoryReport {
                 page.raw("</div>")
             }
         }
-        page.raw("<h3>Slower or faster by more than \(Int(c.thresholdPercent))% (\(c.timeChanged.count))</h3>")
+        page.raw(
+            "<h3>Slower or faster by more than \(Int(c.thresholdPercent))% in test duration (\(c.timeChanged.count))</h3>"
+        )
         if c.timeChanged.isEmpty {
             page.raw("<p class=\"empty\">None.</p>")
         } else {

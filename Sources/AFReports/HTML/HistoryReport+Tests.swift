@@ -34,7 +34,7 @@ extension HistoryReport {
     }
 
     func slowestSection(into page: inout HTMLPage) {
-        page.raw("<section id=\"slowest\"><h2>Slowest tests</h2>")
+        page.raw("<section id=\"slowest\"><h2>Slowest tests (request time)</h2>")
         guard !slowest.isEmpty else {
             page.raw("<p class=\"empty\">No timing recorded.</p></section>")
             return
@@ -57,7 +57,7 @@ extension HistoryReport {
     }
 
     func trendSection(into page: inout HTMLPage) {
-        page.raw("<section id=\"trends\"><h2>Duration per test (p50 line, p50–p95 band)</h2>")
+        page.raw("<section id=\"trends\"><h2>Request time per test (p50 line, p50–p95 band)</h2>")
         guard !trends.isEmpty else {
             page.raw("<p class=\"empty\">No timing recorded.</p></section>")
             return
