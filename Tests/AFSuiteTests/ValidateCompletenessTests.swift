@@ -46,6 +46,16 @@ struct ValidateCompletenessTests {
         #expect(d.location.pointer == "/tests/0/request/basicAuth/user")
     }
 
+    @Test func misspeltCaptureIsReportedOnceNotAgainWhereItsNamesAreUsed() throws {
+        let json = suite(
+            #"{"name": "a", "request": {"url": "/u"}, "captures": {"id": {"path": "$.id"}}},"#
+                + #"{"name": "b", "request": {"url": "/u/{{id}}"}}"#
+        )
+        let found = problems(json)
+        #expect(found.map(\.code) == ["unknown-key"], "\(found)")
+        #expect(found.first?.fix == "did you mean `capture`?")
+    }
+
     @Test func unrelatedUnknownKeyLeavesTheRequiredKeyMissing() throws {
         let found = problems(
             suite(#"{"name": "t", "request": {"url": "/u", "basicAuth": {"login": "u", "password": "p"}}}"#)

@@ -50,7 +50,11 @@ extension SuiteDecoder {
         let captures = node.member("capture").map { decodeCaptures($0) } ?? []
         // Every written name counts, even one whose source has an error: no cascade of undefined variables.
         // Only tests that capture get an entry (the check reads a missing one as none).
-        if case .test(let index) = scope, let capture = node.member("capture") {
+        // A misspelt `capture` (`captures`, `capure`) is reported once, as an unknown key; its names count too.
+        if case .test(let index) = scope,
+            let capture = node.member("capture")
+                ?? node.members.first(where: { EditDistance.isLikelyMisspelling($0.key, of: "capture") })?.node
+        {
             captureNames[index] = capture.members.map { $0.key }
         }
         let retry = node.member("retry").flatMap { decodeRetry($0) }
