@@ -84,6 +84,7 @@ public final class SuiteFileWatcher: @unchecked Sendable {
     /// (an editor's save is several events), or until ``interrupt(_:)``.
     public func next(settle: Duration = .milliseconds(200)) -> Event {
         var changed: Set<String> = []
+        var created: Set<String> = []
         var timeout: Int32 = -1
         while true {
             var fds = [
@@ -100,8 +101,17 @@ public final class SuiteFileWatcher: @unchecked Sendable {
                 _ = read(wake.read, &byte, 1)
                 return .interrupted(Int32(byte))
             }
-            if ready == 0 { return .changed(changed) }
-            changed.formUnion(readEvents())
+            if ready == 0 {
+                // A file made and gone within the change (`sed -i`'s and editors' write-then-rename files)
+                // was never there for a run to read.
+                return .changed(
+                    changed.filter { !created.contains($0) || FileManager.default.fileExists(atPath: $0) }
+                )
+            }
+            for (path, mask) in readEvents() {
+                changed.insert(path)
+                if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { created.insert(path) }
+            }
             // A settle period starts with the first change.
             if !changed.isEmpty {
                 timeout = Int32(
@@ -111,9 +121,9 @@ public final class SuiteFileWatcher: @unchecked Sendable {
         }
     }
 
-    /// The paths of the events queued now.
-    private func readEvents() -> Set<String> {
-        var paths: Set<String> = []
+    /// The path and event mask of each event queued now.
+    private func readEvents() -> [(path: String, mask: UInt32)] {
+        var paths: [(path: String, mask: UInt32)] = []
         let size = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<inotify_event>.alignment)
         defer { buffer.deallocate() }
@@ -127,7 +137,7 @@ public final class SuiteFileWatcher: @unchecked Sendable {
                 let nameBytes = UnsafeRawBufferPointer(start: nameStart, count: Int(event.len))
                 let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                 if let folder = watches[event.wd], !name.isEmpty {
-                    paths.insert(folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+                    paths.append((folder.hasSuffix("/") ? folder + name : folder + "/" + name, event.mask))
                 }
                 if event.mask & UInt32(IN_IGNORED) != 0 { watches[event.wd] = nil }
                 offset += MemoryLayout<inotify_event>.size + Int(event.len)

@@ -21,6 +21,26 @@ struct SuiteFileWatcherTests {
         }
     }
 
+    /// `sed -i` writes a temporary file and renames it over the suite: the change names the suite only.
+    @Test func aFileMadeAndRenamedAwayWithinTheChangeIsNotNamed() throws {
+        try withTemporaryFolder { folder in
+            try folder.write("{}", to: "a.json")
+            let watcher = try SuiteFileWatcher()
+            try watcher.watch([folder.standardizedFileURL.path])
+            try folder.write(#"{"a": 1}"#, to: "sedX1")
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("a.json"))
+            try FileManager.default.moveItem(
+                at: folder.appendingPathComponent("sedX1"),
+                to: folder.appendingPathComponent("a.json")
+            )
+            guard case .changed(let paths) = watcher.next(settle: .milliseconds(50)) else {
+                Issue.record("no change seen")
+                return
+            }
+            #expect(paths == [folder.appendingPathComponent("a.json").standardizedFileURL.path])
+        }
+    }
+
     @Test func interruptEndsTheWaitFromAnotherThread() throws {
         let watcher = try SuiteFileWatcher()
         Thread.detachNewThread { watcher.interrupt(SIGINT) }
