@@ -68,9 +68,9 @@ import Testing
             let digest = OpenSSLDigest.sha256Hex(plain)
             let results = try await SuiteTextRun.results(
                 #"""
-                {"baseURL": "{{env.FIXTURES}}", "tests": [
+                {"baseURL": "{{env.FIXTURES}}", "variables": {"digest": "\#(digest)"}, "tests": [
                   {"name": "plain", "request": {"url": "json"}, "expect": {
-                    "rawBody": {"sha256": "\#(digest)", "bytes": {"equals": \#(plain.count)}},
+                    "rawBody": {"sha256": "{{digest}}", "bytes": {"equals": \#(plain.count)}},
                     "body": {"sha256": "\#(digest)", "bytes": \#(plain.count)}}}
                 ]}
                 """#,

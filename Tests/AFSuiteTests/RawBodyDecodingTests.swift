@@ -68,3 +68,13 @@ func rawBodyErrorNamesItsPlace(_ row: ErrorCase) throws {
     #expect(count.bytes?.predicates == [.equals(.number(JSONNumber(7)))])
     #expect(count.sha256 == nil)
 }
+
+@Test func rawBodySha256MayBeATemplate() throws {
+    let json = #"""
+        {"baseURL": "http://h", "variables": {"digest": "abc"},
+         "tests": [{"name": "t", "request": {"url": "/u"}, "expect": {"rawBody": {"sha256": "{{digest}}"}}}]}
+        """#
+    #expect(try load(json).get().tests[0].expect.rawBody?.sha256 == "{{digest}}")
+    let codes = diagnostics(withRawBody(#"{"sha256": "{{nope}}"}"#))
+    #expect(codes.first?.message.contains("undefined variable `nope`") == true)
+}
