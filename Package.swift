@@ -47,13 +47,22 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
 
+        // zlib, brotli and zstd decoders: the session core undoes `Content-Encoding` itself when a request
+        // measures the body as it came over the wire (libcurl links the same libraries for its own decoding).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlidec", providers: [.apt(["libbrotli-dev"])]),
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+
         // Linux networking calls Swift cannot make directly (ioctl, setns), for reachability.
         .target(name: "CLinuxNet"),
 
         // A lock around a value (`LockedValue`), shared by the modules that keep state between threads.
         .target(name: "Locking"),
         // The session core: AFNetworking's design on libcurl and OpenSSL.
-        .target(name: "AFSession", dependencies: ["CCurl", "COpenSSL", "CLinuxNet", "Locking"]),
+        .target(
+            name: "AFSession",
+            dependencies: ["CCurl", "COpenSSL", "CLinuxNet", "CZlib", "CBrotli", "CZstd", "Locking"]
+        ),
         // RFC 9535 JSONPath and the project's JSON value type; pure.
         .target(name: "JSONPath"),
         // JSON Schema (draft 2020-12 and draft-07) over JSONPath's JSON value; pure.

@@ -14,6 +14,9 @@ public struct Expectations: Sendable {
     public var xpath: [PathAssertion]
     /// Assertions on the body as text or bytes.
     public var body: BodyExpectation?
+    /// Assertions on the body as it came over the wire, before its `Content-Encoding` was undone
+    /// (`"rawBody"`).
+    public var rawBody: RawBodyExpectation?
     /// Limits on timing phases.
     public var duration: [DurationAssertion]
     /// Whether the server must be trusted or rejected by the TLS policy.
@@ -197,6 +200,22 @@ public struct BodyExpectation: Sendable, Hashable {
     /// Creates a body expectation.
     public init(predicates: PredicateSet = PredicateSet(), sha256: String? = nil, bytes: PredicateSet? = nil) {
         self.predicates = predicates
+        self.sha256 = sha256
+        self.bytes = bytes
+    }
+}
+
+/// Assertions on the body as it came over the wire (`"rawBody"`), before its `Content-Encoding` (gzip,
+/// deflate, br, zstd) was undone; with no `Content-Encoding`, the same bytes as the body.
+public struct RawBodyExpectation: Sendable, Hashable {
+    /// The expected SHA-256 of the bytes as sent, hex (a template such as `{{digest}}` until the runner
+    /// renders it).
+    public var sha256: String?
+    /// Predicates on the number of bytes sent.
+    public var bytes: PredicateSet?
+
+    /// Creates a raw-body expectation.
+    public init(sha256: String? = nil, bytes: PredicateSet? = nil) {
         self.sha256 = sha256
         self.bytes = bytes
     }

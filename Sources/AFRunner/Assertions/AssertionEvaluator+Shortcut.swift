@@ -6,11 +6,12 @@ import JSONPath
 extension AssertionEvaluator {
     /// Whether every assertion `evaluate(_:on:)` would make on `context` passes, worked out without
     /// building any assertion text; nil when `expect` has a kind this shortcut does not cover
-    /// (headers, XPath, body, duration, `tls: rejected`, certificate, schema, openapi, captures, cookies, redirects, url, httpVersion, filters) or there is no response: then
+    /// (headers, XPath, body, rawBody, duration, `tls: rejected`, certificate, schema, openapi, captures, cookies, redirects, url, httpVersion, filters) or there is no response: then
     /// `evaluate` decides. Used for results whose passed detail nobody reads
     /// (`RunOptions.passedResultDetail` below `.full`); a `false` is always followed by the full evaluation.
     func allHold(_ expect: Expectations, on context: ResponseContext) -> Bool? {
         guard let response = context.response, expect.headers.isEmpty, expect.xpath.isEmpty, expect.body == nil,
+            expect.rawBody == nil,
             expect.duration.isEmpty, expect.certificate == nil, expect.tls == .trusted, expect.schema == nil,
             expect.openapi == nil, expect.captures.isEmpty,
             !expect.json.contains(where: { $0.schema != nil || !$0.filters.isEmpty })
@@ -21,7 +22,7 @@ extension AssertionEvaluator {
             return false
         }
         guard !expect.json.isEmpty else { return true }
-        guard context.truncationProblem == nil, case .success(let document) = context.jsonDocument else {
+        guard context.unreadableBodyProblem == nil, case .success(let document) = context.jsonDocument else {
             return false
         }
         for assertion in expect.json {

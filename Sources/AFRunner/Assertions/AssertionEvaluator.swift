@@ -16,7 +16,7 @@ public struct AssertionEvaluator: Sendable {
     }
 
     /// Every assertion of `expect` on `context`, in suite order: status, content type, headers,
-    /// JSON, XPath, body, duration, captures, cookies, redirects, URL, TLS, certificate.
+    /// JSON, XPath, body, rawBody, duration, captures, cookies, redirects, URL, TLS, certificate.
     public func evaluate(_ expect: Expectations, on context: ResponseContext) -> [AssertionResult] {
         var results: [AssertionResult] = []
         // One allocation for the usual handful instead of a growth step per appended group.
@@ -27,7 +27,7 @@ public struct AssertionEvaluator: Sendable {
             status(expect.status, response.statusCode, into: &results)
             if let contentType = expect.contentType { results.append(self.contentType(contentType, response)) }
             for header in expect.headers { results += self.header(header, response) }
-            if let problem = context.truncationProblem {
+            if let problem = context.unreadableBodyProblem {
                 for a in expect.json {
                     if a.schema != nil {
                         results.append(Self.unreadable(kind: "schema", target: a.path, problem: problem))
@@ -43,7 +43,7 @@ public struct AssertionEvaluator: Sendable {
                     results += xpath(expect.xpath, namespaces: expect.xpathNamespaces, context: context)
                 }
             }
-            if let problem = context.truncationProblem {
+            if let problem = context.unreadableBodyProblem {
                 if expect.schema != nil {
                     results.append(Self.unreadable(kind: "schema", target: nil, problem: problem))
                 }
@@ -55,6 +55,7 @@ public struct AssertionEvaluator: Sendable {
                 if let openapi = expect.openapi { openAPI(openapi, response, body: context.body, into: &results) }
             }
             if let body = expect.body { results += self.body(body, context) }
+            if let raw = expect.rawBody { results += rawBody(raw, context) }
             if let metrics = context.metrics { results += duration(expect.duration, metrics) }
             for assertion in expect.captures { results += capture(assertion, context) }
             for assertion in expect.cookies { results += cookie(assertion, response, now: context.now) }
@@ -281,9 +282,13 @@ public struct AssertionEvaluator: Sendable {
         var results: [AssertionResult] = []
         let data = context.body
         let summary = context.bodySummary
-        let problem = context.truncationProblem
+        let problem = context.unreadableBodyProblem
         if let problem {
             results += Self.unreadable(kind: "body", target: nil, expectation.predicates, problem: problem)
+        }
+        if let decoding = context.decodingProblem {
+            // Not even the length and digest of the decoded body are known.
+            return results + Self.undecodedLengthAndDigest(expectation, problem: decoding)
         }
         var text: JSONValue? = .string(problem == nil ? context.text : "")
         if problem == nil, !expectation.filters.isEmpty {

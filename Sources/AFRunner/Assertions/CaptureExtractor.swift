@@ -107,7 +107,7 @@ public enum CaptureExtractor {
         case .url: return .success(.json(.string(response.url.absoluteString)))
         case .redirects: return .success(.json(.number(JSONNumber(response.redirects.count))))
         case .json, .regex, .xpath, .body, .bytes:
-            if let problem = context.truncationProblem { return miss(problem) }
+            if let problem = context.unreadableBodyProblem { return miss(problem) }
             return bodyValue(of: capture, context: context, regexLimit: regexLimit, namespaces: namespaces)
         }
     }

@@ -51,6 +51,18 @@ public struct ResponseContext: Sendable {
             + " in the test's request or the suite's defaults, or --max-body; `bytes` and `sha256` work on bodies of any size"
     }
 
+    /// Why the body could not be decoded from its `Content-Encoding` (only a test with `rawBody` decodes it
+    /// in afrun; libcurl decodes the others, and fails the transfer on a coding it cannot undo); nil when it
+    /// was, or had no coding.
+    public var decodingProblem: String? {
+        guard let failure = bodySummary.encoded?.decodingFailure else { return nil }
+        return failure.description + ": assertions on the decoded body cannot be checked; `rawBody` still can"
+    }
+
+    /// Why assertions that read the decoded body cannot be evaluated: it could not be decoded
+    /// (``decodingProblem``) or only part of it was kept (``truncationProblem``).
+    public var unreadableBodyProblem: String? { decodingProblem ?? truncationProblem }
+
     /// The body as text, decoded by the charset the response declares (UTF-8 when none; bytes invalid in
     /// it replaced).
     /// Decoded once per context, however many assertions and captures read it.

@@ -101,6 +101,9 @@ public struct RequestBuilder: Sendable {
         let limit = spec.maxBodyBytes ?? suite.defaults.maxBodyBytes ?? defaultMaxBodyBytes
         request.maxBodyBytes = Self.readsWholeBody(test) ? limit : min(limit, ResultSummaries.excerptLimit)
         request.digestsBody = test.expect.body?.sha256 != nil
+        // Only a test that asks about the bytes as sent has libcurl leave them coded (the session then
+        // decodes them itself, as they arrive, for every other assertion).
+        request.measuresEncodedBody = test.expect.rawBody != nil
         return request
     }
 

@@ -47,6 +47,10 @@ extension VariableScope {
             body.sha256 = try body.sha256.map { (s: String) throws(RunnerError) -> String in try render(s) }
             out.body = body
         }
+        if var raw = expect.rawBody {
+            raw.sha256 = try raw.sha256.map { (s: String) throws(RunnerError) -> String in try render(s) }
+            out.rawBody = raw
+        }
         out.captures = try expect.captures.map { (c: CaptureAssertion) throws(RunnerError) -> CaptureAssertion in
             var c = c
             c.predicates = try render(c.predicates)
@@ -165,6 +169,7 @@ extension VariableScope {
         if let body = expect.body, inSet(body.predicates) || body.sha256.map(Template.mayHavePlaceholder) == true {
             return true
         }
+        if expect.rawBody?.sha256.map(Template.mayHavePlaceholder) == true { return true }
         if let c = expect.certificate,
             [c.subject, c.issuer, c.san, c.pin, c.serialNumber].contains(where: { $0.map(inSet) == true })
         {

@@ -29,6 +29,13 @@ public struct HTTPRequest: Sendable, CustomStringConvertible {
     /// Whether a data task computes the SHA-256 of the whole response body as it arrives
     /// (``ResponseBodySummary/sha256``), however much of it ``maxBodyBytes`` lets it keep.
     public var digestsBody = false
+    /// Whether a data task also counts and hashes the body as it came over the wire, before its
+    /// `Content-Encoding` is undone (``ResponseBodySummary/encoded``). libcurl's decoding is switched off for
+    /// the transfer (the same `Accept-Encoding` is sent) and the session decodes `gzip`, `deflate`, `br` and
+    /// `zstd` itself as the bytes arrive, so ``DataResponse/data`` and the summary's length and digest stay
+    /// those of the decoded body, under the same ``maxBodyBytes``. A coding it cannot decode does not fail
+    /// the transfer: ``EncodedBodySummary/decodingFailure`` says why the decoded body is missing.
+    public var measuresEncodedBody = false
 
     /// The HTTP version to ask for, overriding the session's `httpVersion`; nil keeps the session's.
     public var httpVersion: HTTPVersionPreference?

@@ -12,6 +12,9 @@ public struct ResponseBodySummary: Sendable, Hashable {
     public var sha256: Data?
     /// How many bytes were kept in memory (the response's `data`).
     public var keptLength: Int64
+    /// The body as it came over the wire, before its `Content-Encoding` was undone, when
+    /// ``HTTPRequest/measuresEncodedBody`` asked for it.
+    public var encoded: EncodedBodySummary?
 
     /// Creates a summary.
     public init(length: Int64, sha256: Data? = nil, keptLength: Int64) {

@@ -99,11 +99,16 @@ extension Transfer {
         var outcome = TransferOutcome(request: job.request, response: response, body: nil, error: nil, metrics: metrics)
         switch job.sink {
         case .memory:
-            let summary = ResponseBodySummary(
+            // Decoded bytes the decoders still held are kept before the decoded body is summed up.
+            let encoded = encodedBody?.finish(contentEncoding: head.headers.values(for: "Content-Encoding")) {
+                keepBody($0)
+            }
+            var summary = ResponseBodySummary(
                 length: bodyBytes,
                 sha256: hasher?.finish(),
                 keptLength: Int64(body.count)
             )
+            summary.encoded = encoded
             outcome.body = .data(body, summary)
         case .file(let url): outcome.body = .file(url)
         }

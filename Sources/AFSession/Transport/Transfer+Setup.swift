@@ -157,6 +157,11 @@ extension Transfer {
             // Empty: every encoding this libcurl supports, advertised in Accept-Encoding.
             try easy.set(CURLOPT_ACCEPT_ENCODING, string: "")
         }
+        if request.measuresEncodedBody, job.sink.isMemory {
+            // The same Accept-Encoding goes out, but libcurl hands the body over as it came: the transfer
+            // counts and hashes those bytes and decodes them itself (`EncodedBodyMeter`).
+            try easy.set(CURLOPT_HTTP_CONTENT_DECODING, false)
+        }
         // curl_easy_reset keeps a reused handle's share, so a different one (or none) is set
         // explicitly: cookies never leak from one store's transfers into another's.
         let store = job.cookieStore?.share

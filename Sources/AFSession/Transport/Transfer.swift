@@ -31,6 +31,11 @@ final class Transfer {
     var bodyBytes: Int64 = 0
     /// The whole body's SHA-256 as it arrives, when the request asks for it (memory sink only).
     lazy var hasher: SHA256Hasher? = job.sink.isMemory && job.request.digestsBody ? SHA256Hasher() : nil
+    /// The body as it came over the wire, counted, hashed and decoded here, when the request measures it
+    /// (memory sink only; libcurl's own decoding is then off).
+    lazy var encodedBody: EncodedBodyMeter? =
+        job.sink.isMemory && job.request.measuresEncodedBody
+        ? EncodedBodyMeter(decodes: job.options.configuration.automaticDecompression) : nil
     /// The open download file, or -1.
     var fileDescriptor: Int32 = -1
     /// Set when writing the download file failed.
@@ -105,20 +110,13 @@ final class Transfer {
     /// Takes body bytes from libcurl; returns how many were consumed (fewer fails the transfer).
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard fileDescriptor >= 0 else {
-            // Only the first `maxBodyBytes` are kept; every byte is counted and hashed, so a body of
-            // any size leaves memory flat.
-            let limit = job.request.maxBodyBytes ?? Int.max
-            if body.isEmpty, let expected = head.headers["Content-Length"].flatMap(Int.init), expected > 0,
-                expected < 64 << 20
-            {
-                body.reserveCapacity(min(expected, limit))
+            if let encodedBody {
+                encodedBody.take(bytes, contentEncoding: head.headers.values(for: "Content-Encoding")) {
+                    keepBody($0)
+                }
+            } else {
+                keepBody(bytes)
             }
-            let kept = min(bytes.count, max(0, limit - body.count))
-            if kept > 0 {
-                body.append(UnsafeBufferPointer(rebasing: bytes.assumingMemoryBound(to: UInt8.self)[..<kept]))
-            }
-            hasher?.update(bytes)
-            bodyBytes += Int64(bytes.count)
             return bytes.count
         }
         if let failure = FileDescriptorWriter.writeAll(bytes, to: fileDescriptor) {
@@ -127,6 +125,23 @@ final class Transfer {
         }
         bodyBytes += Int64(bytes.count)
         return bytes.count
+    }
+
+    /// Keeps decoded body bytes in memory: only the first `maxBodyBytes` are kept; every byte is counted
+    /// and hashed, so a body of any size leaves memory flat.
+    func keepBody(_ bytes: UnsafeRawBufferPointer) {
+        let limit = job.request.maxBodyBytes ?? Int.max
+        if body.isEmpty, let expected = head.headers["Content-Length"].flatMap(Int.init), expected > 0,
+            expected < 64 << 20
+        {
+            body.reserveCapacity(min(expected, limit))
+        }
+        let kept = min(bytes.count, max(0, limit - body.count))
+        if kept > 0 {
+            body.append(UnsafeBufferPointer(rebasing: bytes.assumingMemoryBound(to: UInt8.self)[..<kept]))
+        }
+        hasher?.update(bytes)
+        bodyBytes += Int64(bytes.count)
     }
 
     /// Closes the download file if open.

@@ -2,7 +2,8 @@ import JSONPath
 
 extension SuiteDecoder {
     static let expectKeys = [
-        "status", "contentType", "headers", "json", "xpath", "body", "duration", "tls", "certificate", "schema",
+        "status", "contentType", "headers", "json", "xpath", "body", "rawBody", "duration", "tls", "certificate",
+        "schema",
         "openapi", "captures", "cookies", "redirects", "url", "error", "httpVersion",
     ]
     /// The error kinds a result reports for a transfer that failed, which `expect.error` can name.
@@ -51,6 +52,7 @@ extension SuiteDecoder {
         if let json = node.member("json") { e.json = decodePathAssertions(json, key: "json") }
         if let xpath = node.member("xpath") { e.xpath = decodePathAssertions(xpath, key: "xpath") }
         if let body = node.member("body") { e.body = decodeBodyExpectation(body) }
+        if let raw = node.member("rawBody") { e.rawBody = decodeRawBodyExpectation(raw) }
         if let duration = node.member("duration") { e.duration = decodeDuration(duration) }
         if let tls = node.member("tls") { e.tls = decodeTLSExpectation(tls) ?? .trusted }
         if let certificate = node.member("certificate") { e.certificate = decodeCertificate(certificate) }
@@ -237,17 +239,7 @@ extension SuiteDecoder {
             return nil
         }
         var body = BodyExpectation()
-        if let sha = node.member("sha256"), let hex = string(sha) {
-            let lower = hex.lowercased()
-            if Template.mayHavePlaceholder(hex) {
-                // A digest from a variable (`"{{digest}}"`) is checked once rendered, at run time.
-                if record(hex, at: sha) != nil { body.sha256 = hex }
-            } else if lower.count == 64, lower.allSatisfy({ $0.isHexDigit }) {
-                body.sha256 = lower
-            } else {
-                report(.outOfRange(key: "sha256", value: "\"\(hex)\"", expected: "64 hexadecimal digits"), at: sha)
-            }
-        }
+        if let sha = node.member("sha256") { body.sha256 = decodeSHA256(sha) }
         if let bytes = node.member("bytes") { body.bytes = decodeCount(bytes, key: "bytes") }
         if let filtersNode = node.member("filters") { body.filters = decodeFilters(filtersNode, start: .string) ?? [] }
         let extra = ["sha256", "bytes", "filters"]

@@ -67,8 +67,26 @@ enum FormatRoutes {
             Route("/encoding/shift_jis") { _ in
                 .response(.bytes(shiftJISBytes, contentType: "text/plain; charset=Shift_JIS"))
             },
-            Route("/gzip") { request in compressed(request, encoding: "gzip", Deflate.gzip) },
-            Route("/deflate") { request in compressed(request, encoding: "deflate", Deflate.zlib) },
+            Route("/gzip") { request in compressed(request, encoding: "gzip", key: "gzipped", Deflate.gzip) },
+            Route("/deflate") { request in compressed(request, encoding: "deflate", key: "deflated", Deflate.zlib) },
+            Route("/brotli") { request in compressed(request, encoding: "br", key: "brotli", Brotli.uncompressed) },
+            Route("/zstd") { request in compressed(request, encoding: "zstd", key: "zstd", Zstd.raw) },
+            // The `/json` document in one content coding, whatever the request accepts: the same bytes on
+            // every request, so a suite can pin the digest of the body as sent (`rawBody`).
+            Route("/json/{coding}") { request in
+                let coding = request.parameters["coding"] ?? ""
+                guard let encode = contentCodings[coding] else {
+                    return .error(
+                        .notFound,
+                        "no coding \(coding): use " + contentCodings.keys.sorted().joined(separator: ", ")
+                    )
+                }
+                var headers = HTTPHeaders()
+                headers.add(name: "content-encoding", value: coding)
+                return .response(
+                    .bytes(encode(Array(jsonDocument.utf8)), contentType: "application/json", headers: headers)
+                )
+            },
         ]
     }
 
@@ -85,14 +103,20 @@ enum FormatRoutes {
     /// `日本語\n` in Shift_JIS.
     static let shiftJISBytes: [UInt8] = [0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA, 0x0A]
 
-    /// The echo JSON, compressed, with `Content-Encoding` set.
+    /// The content codings the server writes (without compressing: stored, uncompressed or raw blocks).
+    static let contentCodings: [String: @Sendable ([UInt8]) -> [UInt8]] = [
+        "gzip": Deflate.gzip, "deflate": Deflate.zlib, "br": Brotli.uncompressed, "zstd": Zstd.raw,
+    ]
+
+    /// The echo JSON, compressed, with `Content-Encoding` set and `key` true (as httpbin marks them).
     private static func compressed(
         _ request: RouteRequest,
         encoding: String,
+        key: String,
         _ encode: ([UInt8]) -> [UInt8]
     ) -> RouteReply {
         var object = request.echoObject
-        object[encoding == "gzip" ? "gzipped" : "deflated"] = true
+        object[key] = true
         let plain = RouteResponse.json(object)
         var headers = HTTPHeaders()
         headers.add(name: "content-encoding", value: encoding)
