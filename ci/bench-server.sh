@@ -7,6 +7,7 @@
 # bench_binary_b: AFRUN_B (a second binary), when set, checked and made absolute.
 # start_bench_server: start_nginx with a 40-byte JSON file, then the generated N-test suite of
 # ci/bench-runner.sh and a curl config of the same N URLs. Expects SCRATCH and N.
+# write_bench_suite N DIR: that suite of N tests as DIR/bench.json, against BASE (no curl config).
 bench_init() {
   SCRATCH=$(mktemp -d "/tmp/afrun-bench-$1.XXXXXX")
   SERVER_PID=""
@@ -60,17 +61,26 @@ start_bench_server() {
   printf '{"id":1,"name":"alice","tags":["a","b"]}' > "$SCRATCH/www/item.json"
   start_nginx item.json application/json
 
-  # The same N distinct URLs for both tools (nginx ignores the query string).
+  write_bench_suite "$N" "$SCRATCH/suite"
+  # The same N distinct URLs for curl (nginx ignores the query string).
   python3 - "$N" "$BASE" "$SCRATCH" <<'PY'
-import json, sys
+import sys
 n, base, scratch = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+with open(f"{scratch}/urls.txt", "w") as f:
+    for i in range(n):
+        f.write(f'url = "{base}/item.json?i={i}"\noutput = "/dev/null"\n')
+PY
+}
+
+write_bench_suite() {
+  mkdir -p "$2"
+  python3 - "$1" "$BASE" "$2" <<'PY'
+import json, sys
+n, base, folder = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 tests = [{"name": f"get {i}", "request": {"url": f"item.json?i={i}"},
           "expect": {"status": 200, "contentType": "application/json",
                      "json": [{"path": "$.id", "equals": 1}]}} for i in range(n)]
 json.dump({"name": "bench", "baseURL": base + "/", "parallel": True, "tests": tests},
-          open(f"{scratch}/suite/bench.json", "w"))
-with open(f"{scratch}/urls.txt", "w") as f:
-    for i in range(n):
-        f.write(f'url = "{base}/item.json?i={i}"\noutput = "/dev/null"\n')
+          open(f"{folder}/bench.json", "w"))
 PY
 }

@@ -1,6 +1,10 @@
 import JSONPath
 
 /// Everything a test's response must show. Empty parts are not checked.
+///
+/// The parts most tests write (status, content type, headers, JSONPath, body) are stored in the value; the
+/// rest live in one shared box that a test without them does not allocate, so a suite of 100,000 simple
+/// tests costs a few hundred bytes a test (docs/performance.md). Reading and writing look the same either way.
 public struct Expectations: Sendable {
     /// Accepted statuses (any one must match); empty means not checked.
     public var status: [StatusMatcher]
@@ -10,40 +14,91 @@ public struct Expectations: Sendable {
     public var headers: [HeaderAssertion]
     /// JSONPath assertions on the body.
     public var json: [PathAssertion]
-    /// XPath assertions on an XML or HTML body.
-    public var xpath: [PathAssertion]
     /// Assertions on the body as text or bytes.
     public var body: BodyExpectation?
+    /// The parts few tests write, or nil when the test writes none of them.
+    private var rare: ExpectationExtras.Box?
+
+    /// XPath assertions on an XML or HTML body.
+    public var xpath: [PathAssertion] {
+        get { extras.xpath }
+        set { update(\.xpath, newValue) }
+    }
     /// Assertions on the body as it came over the wire, before its `Content-Encoding` was undone
     /// (`"rawBody"`).
-    public var rawBody: RawBodyExpectation?
+    public var rawBody: RawBodyExpectation? {
+        get { extras.rawBody }
+        set { update(\.rawBody, newValue) }
+    }
     /// Limits on timing phases.
-    public var duration: [DurationAssertion]
+    public var duration: [DurationAssertion] {
+        get { extras.duration }
+        set { update(\.duration, newValue) }
+    }
     /// Whether the server must be trusted or rejected by the TLS policy.
-    public var tls: TLSExpectation
+    public var tls: TLSExpectation {
+        get { extras.tls }
+        set { update(\.tls, newValue) }
+    }
     /// Assertions on the leaf certificate.
-    public var certificate: CertificateExpectation?
+    public var certificate: CertificateExpectation? {
+        get { extras.certificate }
+        set { update(\.certificate, newValue) }
+    }
     /// A JSON Schema the body must match (`"schema"`).
-    public var schema: SchemaExpectation?
+    public var schema: SchemaExpectation? {
+        get { extras.schema }
+        set { update(\.schema, newValue) }
+    }
     /// An OpenAPI operation the response must conform to (`"openapi"`, or `defaults.openapi`).
-    public var openapi: OpenAPIExpectation?
+    public var openapi: OpenAPIExpectation? {
+        get { extras.openapi }
+        set {
+            // Not `Equatable` (it holds a compiled document): only a nil written over nil is skipped.
+            guard newValue != nil || rare?.value.openapi != nil else { return }
+            var extras = extras
+            extras.openapi = newValue
+            rare = extras.isEmpty ? nil : ExpectationExtras.Box(extras)
+        }
+    }
     /// Assertions on captured values (`"captures"`): the test's own, taken before its expectations, or
     /// earlier tests'.
-    public var captures: [CaptureAssertion] = []
+    public var captures: [CaptureAssertion] {
+        get { extras.captures }
+        set { update(\.captures, newValue) }
+    }
     /// Assertions on the cookies the response sets (`"cookies"`).
-    public var cookies: [CookieAssertion] = []
+    public var cookies: [CookieAssertion] {
+        get { extras.cookies }
+        set { update(\.cookies, newValue) }
+    }
     /// Assertions on the redirects followed (`"redirects"`).
-    public var redirects: RedirectExpectation?
+    public var redirects: RedirectExpectation? {
+        get { extras.redirects }
+        set { update(\.redirects, newValue) }
+    }
     /// Predicates on the effective URL, after any redirects (`"url"`).
-    public var url: PredicateSet?
+    public var url: PredicateSet? {
+        get { extras.url }
+        set { update(\.url, newValue) }
+    }
     /// XPath namespace prefixes and their URIs, from `defaults.xpathNamespaces` and the test's own (`_` names
     /// the default namespace: `//_:book`), for `xpath` assertions and captures.
-    public var xpathNamespaces: [String: String] = [:]
+    public var xpathNamespaces: [String: String] {
+        get { extras.xpathNamespaces }
+        set { update(\.xpathNamespaces, newValue) }
+    }
     /// Predicates on the HTTP version of the response (`"httpVersion": "2"`): `1.0`, `1.1`, `2` or `3`.
-    public var httpVersion: PredicateSet?
+    public var httpVersion: PredicateSet? {
+        get { extras.httpVersion }
+        set { update(\.httpVersion, newValue) }
+    }
     /// The transport error the test expects instead of a response (`"error": "timedOut"`): that error
     /// passes the test, and the other expectations are not evaluated.
-    public var error: String?
+    public var error: String? {
+        get { extras.error }
+        set { update(\.error, newValue) }
+    }
 
     /// Creates expectations.
     public init(
@@ -61,11 +116,22 @@ public struct Expectations: Sendable {
         self.contentType = contentType
         self.headers = headers
         self.json = json
-        self.xpath = xpath
         self.body = body
+        self.xpath = xpath
         self.duration = duration
         self.tls = tls
         self.certificate = certificate
+    }
+
+    /// The rarely written parts (their defaults when the test writes none).
+    private var extras: ExpectationExtras { rare?.value ?? ExpectationExtras() }
+
+    /// Sets one rarely written part; a default value written to a test without any allocates nothing.
+    private mutating func update<Value: Equatable>(_ key: WritableKeyPath<ExpectationExtras, Value>, _ value: Value) {
+        var extras = extras
+        guard extras[keyPath: key] != value else { return }
+        extras[keyPath: key] = value
+        rare = extras.isEmpty ? nil : ExpectationExtras.Box(extras)
     }
 }
 
@@ -167,7 +233,12 @@ public struct PathAssertion: Sendable, Hashable {
     /// parse the same expression once per test.
     public var query: JSONPathQuery?
     /// A JSON Schema every selected node must match (`{"path": …, "schema": …}`).
-    public var schema: SchemaExpectation?
+    public var schema: SchemaExpectation? {
+        get { schemaBox?.value }
+        set { schemaBox = newValue.map(SchemaExpectation.Box.init) }
+    }
+    /// `schema`, boxed: few assertions have one, and inline it would triple every assertion's size.
+    private var schemaBox: SchemaExpectation.Box?
     /// Filters applied to the selected value (the node of a singular path, else the node list) before the
     /// predicates.
     public var filters: [ValueFilter] = []
@@ -183,6 +254,22 @@ public struct PathAssertion: Sendable, Hashable {
         self.predicates = predicates
         self.location = location
         self.query = query
+    }
+
+    /// Equal when every part is (the schemas as ``SchemaExpectation`` compares them).
+    public static func == (a: PathAssertion, b: PathAssertion) -> Bool {
+        a.path == b.path && a.predicates == b.predicates && a.location == b.location && a.query == b.query
+            && a.schema == b.schema && a.filters == b.filters
+    }
+
+    /// Hashes what equality compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(predicates)
+        hasher.combine(location)
+        hasher.combine(query)
+        hasher.combine(schema)
+        hasher.combine(filters)
     }
 }
 

@@ -7,36 +7,17 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
     /// 1-based column.
     public var column: Int
     /// The RFC 6901 JSON pointer of the value, e.g. `/tests/2/expect/status`.
-    public var pointer: String {
-        get { pointerText ?? node.map { $0.tree.index.pointer(ofNode: $0.id) } ?? "" }
-        set {
-            pointerText = newValue
-            node = nil
-        }
-    }
+    public var pointer: String
     /// The `$ref`s that led to this place in a shared fragment, the suite's own first; empty in the suite file.
     /// Not encoded: reports carry the place itself.
     public var references: [SourceLocation] = []
-    /// The pointer as text, when it was given or worked out.
-    private var pointerText: String?
-    /// The node whose pointer this is, worked out when read: every test and JSON assertion has a place,
-    /// and building its pointer text while loading cost more than the rest of the assertion's decoding.
-    private var node: (tree: SuiteTree, id: Int)?
 
     /// Creates a location.
     public init(file: String, line: Int, column: Int, pointer: String) {
         self.file = file
         self.line = line
         self.column = column
-        pointerText = pointer
-    }
-
-    /// A location whose pointer is node `id` of `tree`'s index, worked out when read.
-    init(file: String, line: Int, column: Int, node id: Int, of tree: SuiteTree) {
-        self.file = file
-        self.line = line
-        self.column = column
-        node = (tree, id)
+        self.pointer = pointer
     }
 
     /// `file:line:column`.

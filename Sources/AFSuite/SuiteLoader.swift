@@ -76,14 +76,15 @@ public struct SuiteLoader: Sendable {
         knownVariables: Set<String>,
         remoteAsked: LockedValue<Set<String>> = LockedValue([])
     ) -> Swift.Result<Suite, FileErrors> {
-        let bytes: Data
+        // Bytes, not `Data`: the source index shares them, so the file is held once while the suite decodes.
+        let bytes: [UInt8]
         if let data {
-            bytes = data
+            bytes = [UInt8](data)
         } else if let problem = SuiteFileFinder.notRegularFileProblem(url.path) {
             return .failure(FileErrors(errors: [.unreadable(path: displayPath, reason: problem)]))
         } else {
             do {
-                bytes = try Data(contentsOf: url)
+                bytes = [UInt8](try Data(contentsOf: url))
             } catch {
                 return .failure(
                     FileErrors(errors: [
@@ -115,7 +116,7 @@ public struct SuiteLoader: Sendable {
         )
         // The parser saw every object; the byte scan that names the repeats runs only when one has one.
         if index.hasDuplicateKeys {
-            for duplicate in DuplicateKeyScanner.scan(Array(bytes)) {
+            for duplicate in DuplicateKeyScanner.scan(bytes) {
                 let location = SourceLocation(
                     file: displayPath,
                     line: duplicate.line,

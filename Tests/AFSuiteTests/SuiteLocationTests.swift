@@ -30,7 +30,7 @@ import Testing
         }
     }
 
-    /// A test's and an assertion's pointer is worked out when read; it equals, encodes and decodes as
+    /// A test's and an assertion's pointer is the written place's; it equals, encodes and decodes as
     /// the written text would.
     @Test func placesGiveTheirPointerWhenRead() throws {
         let suite = try load(Self.oneLineSuite(count: 12)).get()

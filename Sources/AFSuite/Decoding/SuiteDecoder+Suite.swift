@@ -56,32 +56,30 @@ extension SuiteDecoder {
                 let elements = tests.elements
                 var firstLines: [String: Int] = [:]
                 firstLines.reserveCapacity(elements.count)
-                // Each element's tests are moved out of the decoded array (`take()`), not copied: a copy
-                // retains every field of a large value, and the array's destruction then released them all again.
-                var decoded = decodeTests(elements, offset: setupCount)
-                suite.tests.reserveCapacity(decoded.count)
-                for index in decoded.indices {
-                    guard var tests = decoded[index].take() else {
+                suite.tests.reserveCapacity(elements.count)
+                // Each element's tests go into the suite as soon as they are decoded, so the suite's tests are
+                // never held twice (a list of every element's tests beside the suite's doubled a large suite).
+                decodeTests(elements, offset: setupCount) { decoder, index, decoded in
+                    let element = elements[index]
+                    guard var tests = decoded else {
                         // A test with another error still has its name: a duplicate of it is a second mistake,
                         // reported in the same pass (a test with `each` gets its names from rows it may lack).
-                        let element = elements[index]
                         if element.member("each") == nil, let nameNode = element.member("name"),
                             case .string(let name) = nameNode.value
                         {
                             if let first = firstLines[name] {
-                                report(.duplicateTestName(name: name, firstLine: first), at: nameNode)
+                                decoder.report(.duplicateTestName(name: name, firstLine: first), at: nameNode)
                             } else {
-                                firstLines[name] = location(element).line
+                                firstLines[name] = decoder.location(element).line
                             }
                         }
-                        continue
+                        return
                     }
                     // Popped from the end of the reversed array: each test moves out, in file order.
                     tests.reverse()
                     while let test = tests.popLast() {
                         if let first = firstLines[test.name] {
-                            let element = elements[index]
-                            report(
+                            decoder.report(
                                 .duplicateTestName(name: test.name, firstLine: first),
                                 at: (test.row == nil ? element.member("name") : element.member("each")) ?? element
                             )

@@ -118,14 +118,11 @@ struct SuiteDecoder {
         diagnostics.append(.invalid(SuiteDiagnostic(location: location(pointer, key: key), reason: reason)))
     }
 
-    /// The place of `node`'s value (or, `key: true`, its member name) with its pointer worked out only
-    /// when read: a test's or an assertion's own place, which most runs never print.
+    /// The place of `node`'s value (or, `key: true`, its member name) that a test or an assertion keeps: the
+    /// pointer is worked out now, so the model holds no reference to the file's source index (which would keep
+    /// the whole file and an index entry per value alive for as long as the suite).
     func place(_ node: SuiteNode, key: Bool = false) -> SourceLocation {
-        let tree = node.tree
-        let l = key ? tree.index.keyLocation(ofNode: node.id) : tree.index.location(ofNode: node.id)
-        var place = SourceLocation(file: tree.displayPath, line: l.line, column: l.column, node: node.id, of: tree)
-        place.references = tree.references
-        return place
+        location(node, key: key)
     }
 
     /// The place of `node`'s value; `key: true` gives its member name's place instead.

@@ -34,4 +34,10 @@ public struct SchemaExpectation: Sendable, Hashable {
         hasher.combine(file)
         hasher.combine(document)
     }
+
+    /// An immutable box, for the assertions that hold one rarely (``PathAssertion/schema``).
+    final class Box: Sendable {
+        let value: SchemaExpectation
+        init(_ value: SchemaExpectation) { self.value = value }
+    }
 }

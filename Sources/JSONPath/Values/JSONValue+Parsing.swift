@@ -39,12 +39,23 @@ extension JSONValue {
     /// - Returns: the value and the index (which also tells whether a member name was repeated).
     /// - Throws: ``JSONParseError`` with the line and column of the first problem.
     public static func parseWithSourceIndex(_ data: Data) throws(JSONParseError) -> (JSONValue, JSONSourceIndex) {
-        let bytes = [UInt8](data)
+        try parseWithSourceIndex([UInt8](data))
+    }
+
+    /// Parses a JSON document held as bytes and keeps a ``JSONSourceIndex`` that shares them (no copy of the
+    /// document: a caller that reads a large file as bytes holds it once).
+    /// - Parameter bytes: the document (UTF-8).
+    /// - Returns: the value and the index.
+    /// - Throws: ``JSONParseError`` with the line and column of the first problem.
+    public static func parseWithSourceIndex(_ bytes: [UInt8]) throws(JSONParseError) -> (JSONValue, JSONSourceIndex) {
         let tape = try JSONDocument.parseTape(bytes)
         return bytes.withUnsafeBufferPointer { buffer in
             tape.withUnsafeBufferPointer { entries in
                 var builder = JSONTreeBuilder(bytes: buffer, tape: entries)
-                builder.sourceIndex = JSONSourceIndex(bytes: bytes, expectedNodes: tape.count)
+                builder.sourceIndex = JSONSourceIndex(
+                    bytes: bytes,
+                    expectedNodes: JSONSourceIndex.nodeCount(of: entries)
+                )
                 let value = builder.value(at: 0)
                 var index = builder.sourceIndex!
                 index.hasDuplicateKeys = builder.sawDuplicateKey
