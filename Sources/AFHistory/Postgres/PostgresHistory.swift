@@ -38,6 +38,8 @@ public final class PostgresHistory: HistoryStoring {
         /// Why the server could not be reached the first time (a run does not try again for each query).
         var failure: HistoryError?
         var warnings: [String] = []
+        /// Set by `close()`: a background connect that starts later opens nothing.
+        var closed = false
     }
 
     /// A history on `server`. For a run (`recording`), the spool opens and the connection is made in the
@@ -83,7 +85,10 @@ public final class PostgresHistory: HistoryStoring {
     /// Closes the spool and the connection.
     public func close() throws {
         let session = state.withLock { state in
-            defer { state.session = nil }
+            defer {
+                state.session = nil
+                state.closed = true
+            }
             return state.session
         }
         session?.close()
@@ -161,6 +166,9 @@ public final class PostgresHistory: HistoryStoring {
         let deadline = deadline ?? (spool == nil ? nil : PostgresDeadline(seconds: timeout))
         let outcome: Result<T, HistoryError> = state.withLock { state in
             if let failure = state.failure { return .failure(failure) }
+            if state.closed {
+                return .failure(.database(operation: "connect", reason: "\(server) was closed"))
+            }
             do throws(HistoryError) {
                 let session: PostgresSession
                 if let open = state.session, !open.isClosed {
