@@ -72,11 +72,12 @@ struct TestDatabase: Sendable {
     var spoolPath: String { folder.appendingPathComponent("spool.sqlite").path }
 
     /// A store that records runs into the database (a PostgreSQL one through its spool, pushed at each run's
-    /// end within `timeout` seconds).
+    /// end within `timeout` seconds: by default far more than a push takes even under ThreadSanitizer with 16
+    /// writers, since only the fault tests are about the deadline).
     func recordingStore(
         detail: HistoryDetail = .failures,
         location: String? = nil,
-        timeout: Double = PostgresHistory.defaultTimeout
+        timeout: Double = 300
     ) throws -> any HistoryStoring {
         let location = location ?? self.location
         switch backend {
