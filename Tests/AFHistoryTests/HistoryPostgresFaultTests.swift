@@ -131,9 +131,12 @@ struct HistoryPostgresFaultTests {
         let elapsed = ContinuousClock.now - ending
         let warnings = store.takeWarnings()
         try store.close()
-        // About 1 s; each statement's own bound is 30 s, so a push not bounded as a whole takes longer.
-        #expect(elapsed < .seconds(25), "the run's end took \(elapsed)")
+        // The deadline, not a statement's own 30 s bound, ended the push: the warning says which, whatever the
+        // load (about 1 s here; once 35 s under ThreadSanitizer beside 16 pushing writers). The wall-time
+        // bound only guards against a hang.
+        #expect(elapsed < .seconds(90), "the run's end took \(elapsed)")
         #expect(warnings.count == 1 && warnings[0].contains("1 run kept in"), "\(warnings)")
+        #expect(warnings.first?.contains("no answer within the history timeout (1 s)") == true, "\(warnings)")
         // The hung server dies: its half-done transaction is rolled back.
         proxy.kill()
 
