@@ -160,7 +160,7 @@ let package = Package(
         ),
 
         // What several test targets share for driving child processes (no product, only the tests use it).
-        .target(name: "TestSupport", dependencies: ["CSpawnActions"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CSpawnActions", "Locking"], path: "Tests/TestSupport"),
         // glibc's spawn file actions that need _GNU_SOURCE, declared for TestSupport.
         .target(name: "CSpawnActions", path: "Tests/CSpawnActions"),
         .testTarget(name: "AFSessionTests", dependencies: ["AFSession", "FixtureServer", "Locking", "TestSupport"]),

@@ -19,12 +19,25 @@ extension AFHistory {
     }
 
     /// Opens the history for recording a run without waiting for it: a SQLite file opens on its writer's
-    /// queue, a PostgreSQL history opens its local spool so (the server is reached when the run ends, or
-    /// by a query before it starts).
+    /// queue, a PostgreSQL history opens its local spool so and connects to the server in the background.
+    /// - Parameters:
+    ///   - location: a file path or a PostgreSQL URL.
+    ///   - detail: how much of each result the run keeps.
+    ///   - timeout: for a PostgreSQL history, how long the run may wait for the server in all at its end
+    ///     (`PostgresHistory.timeout`; default `PostgresHistory.defaultTimeout`).
     /// - Throws: `HistoryError.invalidArgument` for a PostgreSQL URL that does not parse.
-    public static func openForRecording(_ location: String, detail: HistoryDetail) throws -> any HistoryStoring {
+    public static func openForRecording(
+        _ location: String,
+        detail: HistoryDetail,
+        timeout: Double? = nil
+    ) throws -> any HistoryStoring {
         if PostgresLocation.isURL(location) {
-            return PostgresHistory(server: try PostgresLocation(parsing: location), detail: detail, recording: true)
+            return PostgresHistory(
+                server: try PostgresLocation(parsing: location),
+                detail: detail,
+                recording: true,
+                timeout: timeout ?? PostgresHistory.defaultTimeout
+            )
         }
         return HistoryStore.openInBackground(path: location, detail: detail)
     }
@@ -36,13 +49,20 @@ extension AFHistory {
 }
 
 extension PostgresHistory {
-    /// A history on `server` with its spool in the default place (`.afrun/`).
-    public convenience init(server: PostgresLocation, detail: HistoryDetail = .failures, recording: Bool) {
+    /// A history on `server` with its spool in the default place (`.afrun/`); `timeout` as
+    /// `PostgresHistory.timeout`.
+    public convenience init(
+        server: PostgresLocation,
+        detail: HistoryDetail = .failures,
+        recording: Bool,
+        timeout: Double = defaultTimeout
+    ) {
         self.init(
             server: server,
             detail: detail,
             spoolPath: Self.defaultSpoolPath(for: server),
-            recording: recording
+            recording: recording,
+            timeout: timeout
         )
     }
 }

@@ -8,7 +8,7 @@ extension HistoryStore {
         var map: [Int64: TestIdentity] = [:]
         let rows = try Row.fetchCursor(
             db,
-            sql: "SELECT t.id, t.name, s.file, s.name AS suite_name FROM tests t JOIN suites s ON s.id = t.suite_id"
+            sql: HistorySQL.identities
         )
         while let row = try rows.next() {
             map[row["id"]] = TestIdentity(suiteFile: row["file"], suiteName: row["suite_name"], testName: row["name"])
@@ -23,7 +23,7 @@ extension HistoryStore {
         guard lastRuns > 0 else { return Int64.max }
         return try Int64.fetchOne(
             db,
-            sql: "SELECT seq FROM runs ORDER BY seq DESC LIMIT 1 OFFSET ?",
+            sql: HistorySQL.windowStart,
             arguments: [lastRuns - 1]
         )
             ?? Int64.min
@@ -34,11 +34,7 @@ extension HistoryStore {
     public func lastRunStatuses() throws -> [TestIdentity: TestStatus] {
         try read("last statuses") { db in
             let names = try Self.identities(in: db)
-            // SQLite returns the bare column from the row holding MAX().
-            let rows = try Row.fetchAll(
-                db,
-                sql: "SELECT test_id, status, MAX(run_seq) FROM results WHERE status != 'skipped' GROUP BY test_id"
-            )
+            let rows = try Row.fetchAll(db, sql: HistorySQL.lastStatuses(.sqlite))
             var map: [TestIdentity: TestStatus] = [:]
             for row in rows {
                 guard let identity = names[row["test_id"]], let status = TestStatus(rawValue: row["status"]) else {
@@ -58,8 +54,7 @@ extension HistoryStore {
             var samples: [Int64: [Double]] = [:]
             let rows = try Row.fetchCursor(
                 db,
-                sql:
-                    "SELECT test_id, duration_ms FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND status != 'skipped'",
+                sql: HistorySQL.durations,
                 arguments: [ids.lower, ids.upper, start]
             )
             while let row = try rows.next() { samples[row[0], default: []].append(row[1]) }
@@ -89,8 +84,6 @@ extension HistoryStore {
     /// alone, sorted by run, in one more query.
     static func flakyTallies(ids: ResultIDRange, from start: Int64, in db: Database) throws -> [Int64: FlakyTally] {
         var tallies: [Int64: FlakyTally] = [:]
-        let select =
-            "SELECT test_id, status, attempts, run_seq FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND status != 'skipped'"
         func tally(_ sql: String) throws {
             let rows = try Row.fetchCursor(db, sql: sql, arguments: [ids.lower, ids.upper, start])
             while let row = try rows.next() {
@@ -103,13 +96,11 @@ extension HistoryStore {
                 )
             }
         }
-        try tally(select)
+        try tally(HistorySQL.flakyResults(inRunOrder: false))
         let unordered = tallies.filter(\.value.outOfOrder).keys
         guard !unordered.isEmpty else { return tallies }
         for id in unordered { tallies[id] = FlakyTally() }
-        try tally(
-            select + " AND test_id IN (\(unordered.map(String.init).joined(separator: ","))) ORDER BY run_seq, id"
-        )
+        try tally(HistorySQL.flakyResults(inRunOrder: true, tests: Array(unordered)))
         return tallies
     }
 
@@ -125,9 +116,7 @@ extension HistoryStore {
             var samples: [Int64: [Double]] = [:]
             let rows = try Row.fetchCursor(
                 db,
-                // The timing columns are set together, for the results that had a transfer.
-                sql:
-                    "SELECT test_id, \(phase.column) FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND \(phase.column) IS NOT NULL",
+                sql: HistorySQL.phaseValues(phase),
                 arguments: [ids.lower, ids.upper, start]
             )
             while let row = try rows.next() { samples[row[0], default: []].append(row[1]) }

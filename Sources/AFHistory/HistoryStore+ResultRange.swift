@@ -15,6 +15,10 @@ extension HistoryStore {
         /// No id at all (a run without results).
         static let empty = ResultIDRange(lower: 1, upper: 0)
 
+        /// Every id: PostgreSQL's range, which its index on `results(run_seq, test_id)` makes unneeded (it
+        /// runs `HistorySQL`'s statements with this range).
+        static let all = ResultIDRange(lower: .min, upper: .max)
+
         /// The ids from `lower` on.
         static func from(_ lower: Int64) -> ResultIDRange {
             ResultIDRange(lower: lower, upper: .max)

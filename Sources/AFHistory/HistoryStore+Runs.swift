@@ -3,16 +3,6 @@ import Foundation
 import GRDB
 
 extension HistoryStore {
-    static let runColumns = """
-        seq, id, started_at, finished_at, status, command_line, host, afrun_version, libcurl_version,
-        openssl_version, git_commit, git_branch, shard, passed, failed, errors, skipped, duration_ms, p50_ms, p95_ms,
-        history_detail, run_group
-        """
-
-    /// Runs by start time, newest first: a run merged from another file (`merge`) takes its place by when it
-    /// ran, not by when it was copied (its `seq`).
-    static let newestFirst = "started_at DESC, seq DESC"
-
     static func runRecord(_ row: Row) -> RunRecord {
         let commandLine: String = row["command_line"]
         return RunRecord(
@@ -48,7 +38,7 @@ extension HistoryStore {
         try read("list runs") { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT \(Self.runColumns) FROM runs ORDER BY \(Self.newestFirst) LIMIT ?",
+                sql: HistorySQL.latestRuns,
                 arguments: [max(0, last)]
             )
             .map(Self.runRecord)
@@ -73,37 +63,27 @@ extension HistoryStore {
             guard
                 let row = try Row.fetchOne(
                     db,
-                    sql: "SELECT \(runColumns) FROM runs ORDER BY \(newestFirst) LIMIT 1 OFFSET ?",
+                    sql: HistorySQL.runAtOffset,
                     arguments: [offset]
                 )
             else { throw HistoryError.runNotFound(reference) }
             return runRecord(row)
         }
         guard !key.isEmpty else { throw HistoryError.runNotFound(reference) }
-        if let row = try Row.fetchOne(db, sql: "SELECT \(runColumns) FROM runs WHERE id = ?", arguments: [key]) {
+        if let row = try Row.fetchOne(db, sql: HistorySQL.runWithID, arguments: [key]) {
             return runRecord(row)
         }
         let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")
         let rows = try Row.fetchAll(
             db,
-            sql: "SELECT \(runColumns) FROM runs WHERE id LIKE ? ESCAPE '\\' ORDER BY seq DESC LIMIT 10",
+            sql: HistorySQL.runsWithIDLike,
             arguments: [escaped + "%"]
         )
         if rows.count == 1 { return runRecord(rows[0]) }
         if rows.isEmpty { throw HistoryError.runNotFound(reference) }
         throw HistoryError.ambiguousRun(reference, candidates: rows.map { $0["id"] })
     }
-
-    static let resultColumns = """
-        r.run_seq, runs.id AS run_id, s.file, s.name AS suite_name, t.name AS test_name, r.line, r.status,
-        r.attempts, r.started_at, r.duration_ms, r.failure_messages, r.error_kind, r.curl_code, r.response_status,
-        r.http_version, r.remote_ip, r.body_bytes, r.assertion_count, runs.history_detail,
-        """ + HistorySchema.timingColumns.map { "r.\($0)" }.joined(separator: ", ")
-    static let resultJoins = """
-        FROM results r JOIN runs ON runs.seq = r.run_seq JOIN tests t ON t.id = r.test_id
-        JOIN suites s ON s.id = t.suite_id
-        """
 
     /// A stored detail level (a value this version does not know reads as `.all`: nothing is assumed left out).
     static func detail(_ text: String?) -> HistoryDetail {
@@ -144,8 +124,7 @@ extension HistoryStore {
             let ids = try Self.resultIDs(ofRun: run.sequence, in: db)
             let rows = try Row.fetchAll(
                 db,
-                sql:
-                    "SELECT \(Self.resultColumns) \(Self.resultJoins) WHERE r.id BETWEEN ? AND ? AND r.run_seq = ? ORDER BY r.id",
+                sql: HistorySQL.runResults,
                 arguments: [ids.lower, ids.upper, run.sequence]
             )
             return (run, rows.map(Self.resultRecord))
@@ -162,7 +141,6 @@ extension HistoryStore {
         try read("test history") { db in
             let ids = try Self.matchingTests(name, in: db)
             guard !ids.isEmpty else { throw HistoryError.testNotFound(name) }
-            let list = ids.map(String.init).joined(separator: ",")
             let limit = max(0, last)
             // No index leads with `test_id` (nor, since schema v5, with `run_seq`): the latest runs are read
             // first, as a range of result ids, and the window grows fourfold until it holds `last` results of
@@ -173,11 +151,7 @@ extension HistoryStore {
                 let (start, range) = try Self.resultWindow(lastRuns: window, in: db)
                 let rows = try Row.fetchAll(
                     db,
-                    sql: """
-                        SELECT \(Self.resultColumns) \(Self.resultJoins)
-                        WHERE r.id BETWEEN ? AND ? AND r.run_seq >= ? AND r.test_id IN (\(list))
-                        ORDER BY r.run_seq DESC, r.id DESC LIMIT ?
-                        """,
+                    sql: HistorySQL.testResults(tests: ids),
                     arguments: [range.lower, range.upper, start, limit]
                 )
                 if rows.count >= limit || start == Int64.min { return rows.map(Self.resultRecord) }
@@ -187,17 +161,16 @@ extension HistoryStore {
     }
 
     static func matchingTests(_ name: String, in db: Database) throws -> [Int64] {
-        let sql = "SELECT t.id FROM tests t JOIN suites s ON s.id = t.suite_id WHERE "
         if let slash = name.lastIndex(of: "/") {
             let scope = String(name[..<slash])
             let test = String(name[name.index(after: slash)...])
             let ids = try Int64.fetchAll(
                 db,
-                sql: sql + "t.name = ? AND (s.name = ? OR s.file = ?)",
+                sql: HistorySQL.testsNamed + " AND (s.name = ? OR s.file = ?)",
                 arguments: [test, scope, scope]
             )
             if !ids.isEmpty { return ids }
         }
-        return try Int64.fetchAll(db, sql: sql + "t.name = ?", arguments: [name])
+        return try Int64.fetchAll(db, sql: HistorySQL.testsNamed, arguments: [name])
     }
 }

@@ -19,13 +19,13 @@ extension HistoryStore {
             let names = try Self.identities(in: db)
             let (start, ids) = try Self.resultWindow(lastRuns: lastRuns, in: db)
             // Runs of the window in order; each gets a column.
-            let runs = try Row.fetchAll(db, sql: Self.trendRunsSQL, arguments: [start]).map { row in
+            let runs = try Row.fetchAll(db, sql: HistorySQL.trendRuns, arguments: [start]).map { row in
                 TrendTable.Run(seq: row["seq"], id: row["id"], startedAt: row["started_at"])
             }
             var table = TrendTable(runs: runs, names: names, grouping: grouping)
             let rows = try Row.fetchCursor(
                 db,
-                sql: Self.trendResultsSQL(phase),
+                sql: HistorySQL.trendResults(phase),
                 arguments: [ids.lower, ids.upper, start]
             )
             while let row = try rows.next() {
@@ -33,20 +33,6 @@ extension HistoryStore {
             }
             return table.series()
         }
-    }
-
-    /// The runs of the window (`seq >= ?`), oldest first.
-    static let trendRunsSQL = "SELECT seq, id, started_at FROM runs WHERE seq >= ? ORDER BY seq"
-
-    /// The window's results (`id BETWEEN ? AND ? AND run_seq >= ?`): run, test, passed, the phase's value
-    /// (`total` falls back to the result's duration when no transfer happened).
-    static func trendResultsSQL(_ phase: TimingPhase) -> String {
-        let fallback = phase == .total ? "r.duration_ms" : "NULL"
-        return """
-            SELECT r.run_seq, r.test_id, r.status = 'passed', COALESCE(r.\(phase.column), \(fallback))
-            FROM results r
-            WHERE r.id BETWEEN ? AND ? AND r.run_seq >= ? AND r.status != 'skipped'
-            """
     }
 
     /// What changed from run A to run B.
@@ -80,8 +66,7 @@ extension HistoryStore {
         let ids = try resultIDs(ofRun: run, in: db)
         for row in try Row.fetchAll(
             db,
-            sql:
-                "SELECT test_id, status, duration_ms, failure_messages FROM results WHERE id BETWEEN ? AND ? AND run_seq = ? ORDER BY id",
+            sql: HistorySQL.outcomes,
             arguments: [ids.lower, ids.upper, run]
         ) {
             let messages: String? = row["failure_messages"]

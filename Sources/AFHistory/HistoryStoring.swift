@@ -6,7 +6,8 @@ import AFRunner
 /// never fails a run).
 ///
 /// The queries block the calling thread until they are answered (a PostgreSQL server within the bounds
-/// of `PostgresLocation.connectTimeout` and `PostgresSession.queryTimeout`).
+/// of `PostgresLocation.connectTimeout` and `PostgresSession.queryTimeout`, or, for a run's store, within
+/// `PostgresHistory.timeout` in all).
 public protocol HistoryStoring: ResultSink, AnyObject {
     /// Where the history is, for messages: a file path, or a PostgreSQL URL with its password masked.
     var location: String { get }

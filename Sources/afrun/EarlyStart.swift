@@ -34,7 +34,11 @@ struct EarlyStart: Sendable {
             && command.paths.allSatisfy({ FileManager.default.fileExists(atPath: $0) })
         {
             // An invalid URL leaves it nil: `RunPlan` opens again and warns.
-            store = try? AFHistory.openForRecording(reports.databasePath, detail: (try? reports.detail) ?? .failures)
+            store = try? AFHistory.openForRecording(
+                reports.databasePath,
+                detail: (try? reports.detail) ?? .failures,
+                timeout: reports.historyTimeout
+            )
         }
         let receivesIdentity =
             !reports.noHistory || reports.junit != nil || reports.reportJSON != nil || reports.html != nil || gitHub

@@ -47,13 +47,14 @@ struct RunPlan {
         do {
             if !reports.noHistory && !reports.readsHistory {
                 // Nothing to read before the run: open while the first requests go out.
-                store = try openedStore ?? AFHistory.openForRecording(path, detail: detail)
+                store =
+                    try openedStore ?? AFHistory.openForRecording(path, detail: detail, timeout: reports.historyTimeout)
             } else if !reports.noHistory {
                 // A shared history records through its spool whatever the server does; its queries before
                 // the run answer nothing when it cannot be reached.
                 store =
                     PostgresLocation.isURL(path)
-                    ? try AFHistory.openForRecording(path, detail: detail)
+                    ? try AFHistory.openForRecording(path, detail: detail, timeout: reports.historyTimeout)
                     : try HistoryStore.open(path: path, detail: detail)
                 reader = store
             }

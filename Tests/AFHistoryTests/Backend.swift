@@ -71,8 +71,14 @@ struct TestDatabase: Sendable {
     /// The spool of a PostgreSQL history, in the test's folder.
     var spoolPath: String { folder.appendingPathComponent("spool.sqlite").path }
 
-    /// A store that records runs into the database (a PostgreSQL one through its spool, pushed at each run's end).
-    func recordingStore(detail: HistoryDetail = .failures, location: String? = nil) throws -> any HistoryStoring {
+    /// A store that records runs into the database (a PostgreSQL one through its spool, pushed at each run's
+    /// end within `timeout` seconds: by default far more than a push takes even under ThreadSanitizer with 16
+    /// writers, since only the fault tests are about the deadline).
+    func recordingStore(
+        detail: HistoryDetail = .failures,
+        location: String? = nil,
+        timeout: Double = 300
+    ) throws -> any HistoryStoring {
         let location = location ?? self.location
         switch backend {
         case .sqlite:
@@ -82,7 +88,8 @@ struct TestDatabase: Sendable {
                 server: try PostgresLocation(parsing: location),
                 detail: detail,
                 spoolPath: spoolPath,
-                recording: true
+                recording: true,
+                timeout: timeout
             )
         }
     }

@@ -3,7 +3,8 @@ import AFRunner
 import Foundation
 import Testing
 
-/// `HistoryAnalyticsTests` on every backend (`Backend.available`).
+/// `flaky`, `slowest`, `trends`, `compare`, `merge` and run groups on `KnownHistory`'s content, on every
+/// backend (`Backend.available`): the same answers from SQLite and PostgreSQL.
 @Suite("Flaky, slowest, trends and compare on every backend")
 struct HistoryBackendAnalyticsTests {
     @Test("flaky ranks by flip rate, counts retried passes, ignores skips", arguments: Backend.available)
@@ -15,6 +16,7 @@ struct HistoryBackendAnalyticsTests {
         let a = try #require(flaky.first)
         #expect((a.runs, a.flips, a.failures, a.score) == (5, 4, 2, 1.0))
         #expect((flaky[1].runs, flaky[1].flips, flaky[1].failures) == (4, 2, 1))
+        #expect(abs(flaky[1].score - 2.0 / 3.0) < 1e-9)
         #expect(flaky[2].retriedPasses == 1 && flaky[2].score == 0.25)
         #expect(try known.store.flakyTests(lastRuns: 2, includeStable: false).map(\.identity) == [KnownHistory.a])
         #expect(try known.store.flakiness(lastRuns: 2)[KnownHistory.b] == 0)
@@ -43,6 +45,7 @@ struct HistoryBackendAnalyticsTests {
         #expect(series[1].points.count == 5 && series[1].points[0].p50Ms == 15 && series[1].points[0].p95Ms == 20)
         let byTest = try known.store.trends(lastRuns: 2, grouping: .test, phase: .total)
         #expect(byTest.map(\.name) == ["Orders/c", "Users/a", "Users/b"])
+        #expect(byTest.allSatisfy { $0.points.count <= 2 })
     }
 
     @Test("compare finds newly failing, newly passing and time changes", arguments: Backend.available)
@@ -55,8 +58,25 @@ struct HistoryBackendAnalyticsTests {
         #expect(comparison.newlyPassing.map(\.identity) == [KnownHistory.c])
         #expect(comparison.timeChanged.map(\.identity) == [KnownHistory.c])
         #expect(comparison.timeChanged[0].changePercent == 5900)
+        let loose = try known.store.compare("bbbb", "cccc", thresholdPercent: 5)
+        #expect(loose.timeChanged.map(\.identity) == [KnownHistory.c, KnownHistory.a])
         #expect(comparison.added.isEmpty && comparison.removed.isEmpty)
         #expect(throws: HistoryError.self) { try known.store.compare("bbbb", "cccc", thresholdPercent: -1) }
+    }
+
+    @Test("compare lists tests only one run has", arguments: Backend.available)
+    func compareAddedRemoved(backend: Backend) async throws {
+        let database = try TestDatabase.make(backend)
+        defer { database.tearDown() }
+        let store = try database.recordingStore()
+        defer { try? store.close() }
+        let old = HistoryFixtures.identity("old")
+        let new = HistoryFixtures.identity("new")
+        try await HistoryFixtures.record(store, [HistoryFixtures.result(old, .passed)])
+        try await HistoryFixtures.record(store, [HistoryFixtures.result(new, .passed)])
+        let comparison = try store.compare("previous", "latest", thresholdPercent: 20)
+        #expect(comparison.added == [new])
+        #expect(comparison.removed == [old])
     }
 
     @Test("merge copies a SQLite file's runs once, tags and TLS included", arguments: Backend.available)

@@ -3,8 +3,8 @@ import AFRunner
 import Foundation
 import Testing
 
-/// The queries of `HistoryQueryTests` on every backend (`Backend.available`): the same answers from SQLite
-/// and PostgreSQL.
+/// `runs`, `show`, `test`, last statuses, medians and `prune` on `KnownHistory`'s content, on every backend
+/// (`Backend.available`): the same answers from SQLite and PostgreSQL.
 @Suite("History queries on every backend")
 struct HistoryBackendQueryTests {
     @Test("runs lists newest first with counts, status and the redacted command line", arguments: Backend.available)
@@ -90,8 +90,25 @@ struct HistoryBackendQueryTests {
         #expect(try known.store.runs(last: 10).map(\.id) == Array(KnownHistory.runIDs.suffix(2).reversed()))
         #expect(try known.store.results(ofRun: "latest").results.count == 3)
         #expect(try known.store.testHistory("Users/a", last: 10).count == 2)
+        if backend == .sqlite {
+            let path = known.database.location
+            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["6"])
+            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM metrics") == ["5"])
+            // Tests are deleted with foreign-key checks off (no index leads with results.test_id): none
+            // that a kept result names may go.
+            #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
+            #expect(
+                try SQLite.query(
+                    path,
+                    "SELECT COUNT(*) FROM results r LEFT JOIN tests t ON t.id = r.test_id WHERE t.id IS NULL"
+                ) == ["0"]
+            )
+        }
         #expect(try known.store.prune(keep: 0).deleted == 2)
         #expect(throws: HistoryError.self) { try known.store.testHistory("a", last: 1) }
+        if backend == .sqlite {
+            #expect(try SQLite.query(known.database.location, "SELECT COUNT(*) FROM tests") == ["0"])
+        }
         #expect(throws: HistoryError.self) { try known.store.prune(keep: -1) }
     }
 }

@@ -1,5 +1,6 @@
 import AFRunner
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AFHistory
@@ -91,23 +92,59 @@ struct HistoryPostgresFaultTests {
         #expect(try spool.results(ofRun: "latest").results.count == 40)
     }
 
-    @Test("a server that accepts and never answers costs the run its connect timeout, not a hang")
+    @Test("a server that accepts and never answers costs the run its history timeout, not its connect timeout")
     func silentServer() async throws {
         let database = try TestDatabase.make(.postgres)
         defer { database.tearDown() }
         let listener = try SilentListener()
         defer { listener.shutdown() }
-        let silent = "postgres://afrun:\(Self.password)@127.0.0.1:\(listener.port)/afrun_test?connect_timeout=1"
-        let store = try database.recordingStore(location: silent)
+        // connect_timeout=60: the history timeout (1 s) bounds the connect, not the URL's bound.
+        let silent = "postgres://afrun:\(Self.password)@127.0.0.1:\(listener.port)/afrun_test?connect_timeout=60"
         let started = ContinuousClock.now
+        let store = try database.recordingStore(location: silent, timeout: 1)
         let (_, warnings) = try await Self.recordRun(store)
-        let elapsed = ContinuousClock.now - started
         try store.close()
-        // Bounded by the 1 s timeout; without a bound the run would never end. 30 s leaves room for a
-        // loaded machine.
+        let elapsed = ContinuousClock.now - started
+        // About 1 s; 30 s leaves a loaded machine room and is still half the connect timeout.
         #expect(elapsed < .seconds(30), "the run ended after \(elapsed)")
-        #expect(warnings.count == 1)
+        #expect(warnings.count == 1, "\(warnings)")
+        #expect(warnings.first?.contains("no answer within the history timeout (1 s)") == true, "\(warnings)")
         #expect(!warnings[0].contains(Self.password))
+    }
+
+    @Test("a server that stops answering mid-run: the run ends within its history timeout; a push sends it once")
+    func stalledMidRun() async throws {
+        let database = try TestDatabase.make(.postgres)
+        defer { database.tearDown() }
+        var components = try #require(URLComponents(string: database.location))
+        let proxy = try TCPProxy(to: try #require(components.port))
+        components.port = proxy.port
+        let store = try database.recordingStore(location: components.string, timeout: 1)
+        // Connected (a query waits for the background connect), then the server hangs.
+        #expect(try store.lastRunStatuses().isEmpty)
+        let run = HistoryFixtures.run()
+        try await store.runDidStart(run)
+        try await store.record(contentsOf: Self.results, in: run)
+        proxy.stall()
+        let ending = ContinuousClock.now
+        try await store.runDidFinish(run, summary: RunSummary(passed: 35, failed: 5), status: .complete)
+        let elapsed = ContinuousClock.now - ending
+        let warnings = store.takeWarnings()
+        try store.close()
+        // The deadline, not a statement's own 30 s bound, ended the push: the warning says which, whatever the
+        // load (about 1 s here; once 35 s under ThreadSanitizer beside 16 pushing writers). The wall-time
+        // bound only guards against a hang.
+        #expect(elapsed < .seconds(90), "the run's end took \(elapsed)")
+        #expect(warnings.count == 1 && warnings[0].contains("1 run kept in"), "\(warnings)")
+        #expect(warnings.first?.contains("no answer within the history timeout (1 s)") == true, "\(warnings)")
+        // The hung server dies: its half-done transaction is rolled back.
+        proxy.kill()
+
+        let later = try #require(try database.recordingStore() as? PostgresHistory)
+        defer { try? later.close() }
+        #expect(try later.push() == 1)
+        #expect(try later.push() == 0, "a second push sends nothing")
+        #expect(try Self.storedResults(database, runID: run.id) == 40)
     }
 
     @Test("the server killed mid-run: the run is spooled, pushed later, nothing lost, nothing twice")

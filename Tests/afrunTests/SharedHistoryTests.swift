@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import TestSupport
 import Testing
 
 /// The PostgreSQL server the shared-history tests use.
@@ -54,7 +55,8 @@ struct SharedHistoryTests {
                 for _ in 0..<16 {
                     tasks.addTask {
                         try await AfrunProcess.run(
-                            ["s.json", "--quiet", "--db", url, "--run-group", group],
+                            // A bound no push comes near on a loaded machine: this test is about losing nothing.
+                            ["s.json", "--quiet", "--db", url, "--run-group", group, "--history-timeout", "300"],
                             in: folder.url
                         )
                     }
@@ -120,6 +122,65 @@ struct SharedHistoryTests {
             #expect(runs.count == 1, "the group comes from GITHUB_RUN_ID")
             let commandLine = try #require(runs.first?["commandLine"] as? [String])
             #expect(!commandLine.joined(separator: " ").contains(components.password!))
+        }
+    }
+
+    @Test("a server that accepts and never answers: the run ends within --history-timeout; push sends it later, once")
+    func silentServer() async throws {
+        let url = try #require(Self.url)
+        var components = try #require(URLComponents(string: url))
+        let password = try #require(components.password)
+        // A proxy that holds every byte: the server accepts and never answers, until `resume()`.
+        let proxy = try TCPProxy(to: try #require(components.port), stalled: true)
+        defer { proxy.kill() }
+        components.port = proxy.port
+        // connect_timeout=60: only the history timeout ends the wait.
+        components.query = "connect_timeout=60"
+        let silent = try #require(components.string)
+        try await withPlainFixture { folder, server in
+            try folder.write(
+                "s.json",
+                Self.suite(server, count: 3).replacingOccurrences(of: "status/500", with: "status/200")
+            )
+            let group = "silent-\(UUID().uuidString)"
+            let started = ContinuousClock.now
+            let run = try await AfrunProcess.run(
+                ["s.json", "--db", silent, "--history-timeout", "1", "--run-group", group],
+                in: folder.url
+            )
+            let elapsed = ContinuousClock.now - started
+            #expect(run.status == 0, "\(run.all)")
+            // About 1 s; 30 s (a statement's own bound, half the connect timeout) leaves a loaded machine room.
+            #expect(elapsed < .seconds(30), "the run took \(elapsed)")
+            let warnings = run.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+            #expect(warnings.count == 1, "\(run.stderr)")
+            #expect(warnings.first?.contains("no answer within the history timeout (1 s)") == true, "\(run.stderr)")
+            #expect(!run.all.contains(password))
+
+            // The server answers again: a push through the same address sends the spooled run, once.
+            proxy.resume()
+            let push = try await AfrunProcess.run(
+                ["history", "push", "--db", silent, "--format", "csv"],
+                in: folder.url
+            )
+            #expect(push.stdout.split(separator: "\n") == ["runs_added", "1"], "\(push.all)")
+            let again = try await AfrunProcess.run(
+                ["history", "push", "--db", silent, "--format", "csv"],
+                in: folder.url
+            )
+            #expect(again.stdout.split(separator: "\n") == ["runs_added", "0"], "\(again.all)")
+            let runs = try await Self.runs(of: group, url: url, in: folder)
+            #expect(runs.count == 1 && runs.first?["passed"] as? Int == 3, "\(runs)")
+        }
+    }
+
+    @Test("--history-timeout must be a positive number of seconds")
+    func historyTimeoutValidated() async throws {
+        try await withPlainFixture { folder, server in
+            try folder.write("s.json", Self.suite(server, count: 1))
+            let run = try await AfrunProcess.run(["s.json", "--history-timeout", "0"], in: folder.url)
+            #expect(run.status == 2 || run.status == 64, "\(run.all)")
+            #expect(run.stderr.contains("--history-timeout must be a number of seconds above 0"), "\(run.stderr)")
         }
     }
 }

@@ -2,11 +2,17 @@ import AFRunner
 import Foundation
 
 extension PostgresHistory {
+    /// `HistorySQL`'s range of result ids, open at both ends: the index `results(run_seq, test_id)` finds
+    /// the rows.
+    static let allResultIDs: [SQLArgument] = [
+        .integer(HistoryStore.ResultIDRange.all.lower), .integer(HistoryStore.ResultIDRange.all.upper),
+    ]
+
     /// Every test's identity by id (`HistoryStore.identities`, the same SQL).
     static func identities(in session: PostgresSession) throws(HistoryError) -> [Int64: TestIdentity] {
         var map: [Int64: TestIdentity] = [:]
         for row in try session.query(
-            "SELECT t.id, t.name, s.file, s.name AS suite_name FROM tests t JOIN suites s ON s.id = t.suite_id",
+            HistorySQL.identities,
             operation: "read tests"
         ) {
             let values = PostgresValues(row)
@@ -25,7 +31,7 @@ extension PostgresHistory {
     static func windowStart(lastRuns: Int, in session: PostgresSession) throws(HistoryError) -> Int64 {
         guard lastRuns > 0 else { return Int64.max }
         let rows = try session.query(
-            "SELECT seq FROM runs ORDER BY seq DESC LIMIT 1 OFFSET ?",
+            HistorySQL.windowStart,
             [.integer(Int64(lastRuns - 1))],
             operation: "window"
         )
@@ -35,14 +41,7 @@ extension PostgresHistory {
     public func lastRunStatuses() throws -> [TestIdentity: TestStatus] {
         try withSession { session throws(HistoryError) in
             let names = try Self.identities(in: session)
-            // PostgreSQL has no bare column beside MAX() as SQLite has: each test's latest row, by DISTINCT ON.
-            let rows = try session.query(
-                """
-                SELECT DISTINCT ON (test_id) test_id, status FROM results WHERE status != 'skipped'
-                ORDER BY test_id, run_seq DESC, id DESC
-                """,
-                operation: "last statuses"
-            )
+            let rows = try session.query(HistorySQL.lastStatuses(.postgres), operation: "last statuses")
             var map: [TestIdentity: TestStatus] = [:]
             for row in rows {
                 let values = PostgresValues(row)
@@ -59,11 +58,7 @@ extension PostgresHistory {
         try withSession { session throws(HistoryError) in
             let names = try Self.identities(in: session)
             let start = try Self.windowStart(lastRuns: lastRuns, in: session)
-            let samples = try Self.samples(
-                "SELECT test_id, duration_ms FROM results WHERE run_seq >= ? AND status != 'skipped'",
-                from: start,
-                in: session
-            )
+            let samples = try Self.samples(HistorySQL.durations, from: start, in: session)
             return HistoryAnswers.medians(samples, names: names)
         }
     }
@@ -73,12 +68,10 @@ extension PostgresHistory {
             let names = try Self.identities(in: session)
             let start = try Self.windowStart(lastRuns: lastRuns, in: session)
             var tallies: [Int64: FlakyTally] = [:]
+            // In run order at once: the index on `results(run_seq, test_id)` returns them so.
             for row in try session.query(
-                """
-                SELECT test_id, status, attempts, run_seq FROM results WHERE run_seq >= ? AND status != 'skipped'
-                ORDER BY run_seq, id
-                """,
-                [.integer(start)],
+                HistorySQL.flakyResults(inRunOrder: true),
+                Self.allResultIDs + [.integer(start)],
                 operation: "flaky"
             ) {
                 let values = PostgresValues(row)
@@ -98,23 +91,19 @@ extension PostgresHistory {
         try withSession { session throws(HistoryError) in
             let names = try Self.identities(in: session)
             let start = try Self.windowStart(lastRuns: lastRuns, in: session)
-            let samples = try Self.samples(
-                "SELECT test_id, \(phase.column) FROM results WHERE run_seq >= ? AND \(phase.column) IS NOT NULL",
-                from: start,
-                in: session
-            )
+            let samples = try Self.samples(HistorySQL.phaseValues(phase), from: start, in: session)
             return HistoryAnswers.slowest(samples, names: names, phase: phase, limit: limit)
         }
     }
 
-    /// Each test's values of a `SELECT test_id, value … WHERE run_seq >= ?`.
+    /// Each test's values of a `SELECT test_id, value … WHERE id BETWEEN ? AND ? AND run_seq >= ?`.
     private static func samples(
         _ sql: String,
         from start: Int64,
         in session: PostgresSession
     ) throws(HistoryError) -> [Int64: [Double]] {
         var samples: [Int64: [Double]] = [:]
-        for row in try session.query(sql, [.integer(start)], operation: "samples") {
+        for row in try session.query(sql, allResultIDs + [.integer(start)], operation: "samples") {
             let values = PostgresValues(row)
             if let test = try values.int(0), let value = try values.double(1) {
                 samples[test, default: []].append(value)
@@ -127,7 +116,7 @@ extension PostgresHistory {
         try withSession { session throws(HistoryError) in
             let names = try Self.identities(in: session)
             let start = try Self.windowStart(lastRuns: lastRuns, in: session)
-            let runs = try session.query(HistoryStore.trendRunsSQL, [.integer(start)], operation: "trends").map {
+            let runs = try session.query(HistorySQL.trendRuns, [.integer(start)], operation: "trends").map {
                 row throws(HistoryError) in
                 let values = PostgresValues(row)
                 return TrendTable.Run(
@@ -137,10 +126,9 @@ extension PostgresHistory {
                 )
             }
             var table = TrendTable(runs: runs, names: names, grouping: grouping)
-            // SQLite's statement with its range of ids open at both ends: the index finds `run_seq >= ?`.
             for row in try session.query(
-                HistoryStore.trendResultsSQL(phase),
-                [.integer(Int64.min), .integer(Int64.max), .integer(start)],
+                HistorySQL.trendResults(phase),
+                Self.allResultIDs + [.integer(start)],
                 operation: "trends"
             ) {
                 let values = PostgresValues(row)
@@ -173,8 +161,8 @@ extension PostgresHistory {
     ) throws(HistoryError) -> [Int64: HistoryAnswers.Outcome] {
         var map: [Int64: HistoryAnswers.Outcome] = [:]
         for row in try session.query(
-            "SELECT test_id, status, duration_ms, failure_messages FROM results WHERE run_seq = ? ORDER BY id",
-            [.integer(run)],
+            HistorySQL.outcomes,
+            allResultIDs + [.integer(run)],
             operation: "compare"
         ) {
             let values = PostgresValues(row)

@@ -3,7 +3,7 @@ import Foundation
 import PostgresNIO
 
 extension PostgresHistory {
-    /// A `runs` row (`HistoryStore.runColumns`) as a record.
+    /// A `runs` row (`HistorySQL.runColumns`) as a record.
     static func runRecord(_ values: PostgresValues) throws(HistoryError) -> RunRecord {
         let commandLine = try values.string("command_line") ?? "[]"
         return RunRecord(
@@ -58,7 +58,7 @@ extension PostgresHistory {
         )
     }
 
-    /// A result row (`HistoryStore.resultColumns`) as a record.
+    /// A result row (`HistorySQL.resultColumns`) as a record.
     static func resultRecord(_ values: PostgresValues) throws(HistoryError) -> ResultRecord {
         let status = TestStatus(rawValue: try values.string("status") ?? "") ?? .error
         let timings = try timingSummary(values)
@@ -92,7 +92,7 @@ extension PostgresHistory {
     public func runs(last: Int) throws -> [RunRecord] {
         try withSession { session throws(HistoryError) in
             try session.query(
-                "SELECT \(HistoryStore.runColumns) FROM runs ORDER BY \(HistoryStore.newestFirst) LIMIT ?",
+                HistorySQL.latestRuns,
                 [.integer(Int64(max(0, last)))],
                 operation: "list runs"
             )
@@ -113,10 +113,9 @@ extension PostgresHistory {
             case "previous", "prev": 1
             default: nil
             }
-        let select = "SELECT \(HistoryStore.runColumns) FROM runs"
         if let offset {
             let rows = try session.query(
-                "\(select) ORDER BY \(HistoryStore.newestFirst) LIMIT 1 OFFSET ?",
+                HistorySQL.runAtOffset,
                 [.integer(offset)],
                 operation: "find run"
             )
@@ -124,13 +123,13 @@ extension PostgresHistory {
             return try runRecord(PostgresValues(row))
         }
         guard !key.isEmpty else { throw HistoryError.runNotFound(reference) }
-        if let row = try session.query("\(select) WHERE id = ?", [.text(key)], operation: "find run").first {
+        if let row = try session.query(HistorySQL.runWithID, [.text(key)], operation: "find run").first {
             return try runRecord(PostgresValues(row))
         }
         let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")
         let rows = try session.query(
-            "\(select) WHERE id LIKE ? ESCAPE '\\' ORDER BY seq DESC LIMIT 10",
+            HistorySQL.runsWithIDLike,
             [.text(escaped + "%")],
             operation: "find run"
         )
@@ -144,8 +143,8 @@ extension PostgresHistory {
         try withSession { session throws(HistoryError) in
             let run = try Self.resolveRun(reference, in: session)
             let rows = try session.query(
-                "SELECT \(HistoryStore.resultColumns) \(HistoryStore.resultJoins) WHERE r.run_seq = ? ORDER BY r.id",
-                [.integer(run.sequence)],
+                HistorySQL.runResults,
+                Self.allResultIDs + [.integer(run.sequence)],
                 operation: "show run"
             )
             return (run, try rows.map { row throws(HistoryError) in try Self.resultRecord(PostgresValues(row)) })
@@ -163,12 +162,8 @@ extension PostgresHistory {
             while true {
                 let start = try Self.windowStart(lastRuns: window, in: session)
                 let rows = try session.query(
-                    """
-                    SELECT \(HistoryStore.resultColumns) \(HistoryStore.resultJoins)
-                    WHERE r.run_seq >= ? AND r.test_id IN (\(ids.map(String.init).joined(separator: ",")))
-                    ORDER BY r.run_seq DESC, r.id DESC LIMIT ?
-                    """,
-                    [.integer(start), .integer(Int64(limit))],
+                    HistorySQL.testResults(tests: ids),
+                    Self.allResultIDs + [.integer(start), .integer(Int64(limit))],
                     operation: "test history"
                 )
                 if rows.count >= limit || start == Int64.min {
@@ -181,7 +176,6 @@ extension PostgresHistory {
 
     /// `HistoryStore.matchingTests`, the same SQL.
     static func matchingTests(_ name: String, in session: PostgresSession) throws(HistoryError) -> [Int64] {
-        let sql = "SELECT t.id FROM tests t JOIN suites s ON s.id = t.suite_id WHERE "
         func ids(_ rows: [PostgresRow]) throws(HistoryError) -> [Int64] {
             var ids: [Int64] = []
             for row in rows { if let id = try PostgresValues(row).int(0) { ids.append(id) } }
@@ -192,13 +186,13 @@ extension PostgresHistory {
             let test = String(name[name.index(after: slash)...])
             let found = try ids(
                 session.query(
-                    sql + "t.name = ? AND (s.name = ? OR s.file = ?)",
+                    HistorySQL.testsNamed + " AND (s.name = ? OR s.file = ?)",
                     [.text(test), .text(scope), .text(scope)],
                     operation: "test history"
                 )
             )
             if !found.isEmpty { return found }
         }
-        return try ids(session.query(sql + "t.name = ?", [.text(name)], operation: "test history"))
+        return try ids(session.query(HistorySQL.testsNamed, [.text(name)], operation: "test history"))
     }
 }

@@ -6,11 +6,13 @@ import Locking
 /// A history in PostgreSQL that many runners share.
 ///
 /// A run never waits for the server: it records into a local SQLite spool (`HistoryStore`, batched as
-/// always) and, once it ended, pushes every finished run of the spool to the server in one transaction
-/// each (`PostgresPush`). A server that is down, refuses the password or does not answer costs one warning
-/// and at most `PostgresLocation.connectTimeout` (or `PostgresSession.queryTimeout` for a statement): the
-/// run stays in the spool, and the next run or `afrun history push` sends it. Pushing is idempotent by run
-/// id, so a push cut short sends nothing twice.
+/// always) while the connection opens in the background, and once it ended pushes every finished run of
+/// the spool to the server in one transaction each (`PostgresPush`). The push has one deadline, `timeout`
+/// (`--history-timeout`), which bounds the connect and every statement together: a server that is down,
+/// refuses the password, is slow or does not answer costs one warning and at most `timeout` after the run's
+/// end. What was not sent stays in the spool, and the next run or `afrun history push` sends it. Pushing
+/// is idempotent by run id, and a run's rows go in one transaction, so a push cut short (the connection
+/// closed mid-transaction: the server rolls it back) sends nothing twice and loses nothing.
 ///
 /// The queries (`afrun history …`) read the server, with the same answers as `HistoryStore` gives.
 public final class PostgresHistory: HistoryStoring {
@@ -22,6 +24,11 @@ public final class PostgresHistory: HistoryStoring {
     public let spoolPath: String
     /// The spool, opened in the background for a run; nil for queries.
     private let spool: HistoryStore?
+    /// How long a run may wait for the server, in seconds: once at its end for the push (connect included),
+    /// and for each query before it starts (`--shard`…). Queries for `afrun history` have no such bound.
+    public let timeout: Double
+    /// `timeout` when none is given.
+    public static let defaultTimeout: Double = 10
     private let state = LockedValue(State())
 
     /// The connection and what the store has to say after the run; under `state`'s lock (queries run
@@ -31,15 +38,31 @@ public final class PostgresHistory: HistoryStoring {
         /// Why the server could not be reached the first time (a run does not try again for each query).
         var failure: HistoryError?
         var warnings: [String] = []
+        /// Set by `close()`: a background connect that starts later opens nothing.
+        var closed = false
     }
 
-    /// A history on `server`; `recording` opens its spool in the background for a run. Nothing is sent to
-    /// the server until a query or a push.
-    init(server: PostgresLocation, detail: HistoryDetail, spoolPath: String, recording: Bool) {
+    /// A history on `server`. For a run (`recording`), the spool opens and the connection is made in the
+    /// background, within `timeout`, while the run goes on; for queries nothing is sent until the first.
+    init(
+        server: PostgresLocation,
+        detail: HistoryDetail,
+        spoolPath: String,
+        recording: Bool,
+        timeout: Double = defaultTimeout
+    ) {
         self.server = server
         self.detail = detail
         self.spoolPath = spoolPath
+        self.timeout = timeout
         spool = recording ? HistoryStore.openInBackground(path: spoolPath, detail: detail) : nil
+        guard recording else { return }
+        // The connect and the schema check overlap the run, so its end only sends rows. A failure is kept
+        // (`State.failure`) and reported once, by the push.
+        let deadline = PostgresDeadline(seconds: timeout)
+        DispatchQueue.global().async { [self] in
+            _ = try? withSession(deadline: deadline) { _ throws(HistoryError) in }
+        }
     }
 
     /// The spool file of `server` in the folder of `AFHistory.defaultDatabasePath`.
@@ -62,7 +85,10 @@ public final class PostgresHistory: HistoryStoring {
     /// Closes the spool and the connection.
     public func close() throws {
         let session = state.withLock { state in
-            defer { state.session = nil }
+            defer {
+                state.session = nil
+                state.closed = true
+            }
             return state.session
         }
         session?.close()
@@ -104,10 +130,11 @@ public final class PostgresHistory: HistoryStoring {
         return spool
     }
 
-    /// Pushes `spool`; a failure becomes the one warning of the run.
+    /// Pushes `spool` within `timeout` (the wait for a connect still under way included); a failure becomes
+    /// the one warning of the run.
     private func pushQuietly(_ spool: HistoryStore) {
         do {
-            _ = try withSession { session throws(HistoryError) in
+            _ = try withSession(deadline: PostgresDeadline(seconds: timeout)) { session throws(HistoryError) in
                 try PostgresPush(session: session, source: spool, deletesPushed: true).run()
             }
         } catch {
@@ -128,17 +155,27 @@ public final class PostgresHistory: HistoryStoring {
     }
 
     /// Runs `body` on the connection, opening it first when needed (or again, when the server closed it: a
-    /// restart, an idle timeout); a server that could not be reached once is not tried again by this store,
-    /// so a run pays the connect timeout once.
-    func withSession<T>(_ body: (PostgresSession) throws(HistoryError) -> T) throws(HistoryError) -> T {
+    /// restart, an idle timeout, a deadline that passed); a server that could not be reached once is not
+    /// tried again by this store, so a run pays the connect timeout once.
+    /// - Parameter deadline: when the connect and `body`'s statements must be over; by default, for a run's
+    ///   store, `timeout` from now (a query before the run), else none (each statement's own bound).
+    func withSession<T>(
+        deadline: PostgresDeadline? = nil,
+        _ body: (PostgresSession) throws(HistoryError) -> T
+    ) throws(HistoryError) -> T {
+        let deadline = deadline ?? (spool == nil ? nil : PostgresDeadline(seconds: timeout))
         let outcome: Result<T, HistoryError> = state.withLock { state in
             if let failure = state.failure { return .failure(failure) }
+            if state.closed {
+                return .failure(.database(operation: "connect", reason: "\(server) was closed"))
+            }
             do throws(HistoryError) {
                 let session: PostgresSession
                 if let open = state.session, !open.isClosed {
                     session = open
+                    session.deadline = deadline
                 } else {
-                    session = try PostgresSession.connect(server)
+                    session = try PostgresSession.connect(server, deadline: deadline)
                     do throws(HistoryError) {
                         try PostgresMigrator(session: session).migrate()
                     } catch {

@@ -13,6 +13,8 @@ final class PostgresSession {
     static let queryTimeout = TimeAmount.seconds(30)
 
     let location: PostgresLocation
+    /// When set, every statement waits at most until then (a run's `--history-timeout`), not `queryTimeout`.
+    var deadline: PostgresDeadline?
     private let connection: PostgresConnection
     private let logger: Logger
 
@@ -22,9 +24,13 @@ final class PostgresSession {
         self.logger = logger
     }
 
-    /// Connects, with TLS as `location.tlsMode` asks, within `location.connectTimeout`.
+    /// Connects, with TLS as `location.tlsMode` asks, within `location.connectTimeout` (or less, when
+    /// `deadline` comes first); the session keeps `deadline` for its statements.
     /// - Throws: `HistoryError.serverUnavailable` naming the server (password masked) and why.
-    static func connect(_ location: PostgresLocation) throws(HistoryError) -> PostgresSession {
+    static func connect(
+        _ location: PostgresLocation,
+        deadline: PostgresDeadline? = nil
+    ) throws(HistoryError) -> PostgresSession {
         var logger = Logger(label: "afrun.history.postgres")
         // The driver logs its own events below `.critical` only; afrun reports what matters itself.
         logger.logLevel = .critical
@@ -41,8 +47,15 @@ final class PostgresSession {
         let future = PostgresConnection.connect(on: loop, configuration: configuration, id: 1, logger: logger)
         let timeout = TimeAmount.seconds(Int64(location.connectTimeout))
         do {
-            let connection = try wait(future, within: timeout, onTimeout: {})
-            return PostgresSession(location: location, connection: connection, logger: logger)
+            // A connection that completes after the wait gave up is closed, not left open until the process ends.
+            let connection = try wait(future, within: timeout, deadline: deadline) {
+                future.whenSuccess { connection in
+                    let _: EventLoopFuture<Void> = connection.close()
+                }
+            }
+            let session = PostgresSession(location: location, connection: connection, logger: logger)
+            session.deadline = deadline
+            return session
         } catch {
             throw HistoryError.serverUnavailable(
                 server: location.description,
@@ -91,7 +104,7 @@ final class PostgresSession {
         let query = PostgresQuery(unsafeSQL: Self.numbered(sql), binds: bindings)
         let future = connection.query(query, logger: logger)
         do {
-            let result = try Self.wait(future, within: Self.queryTimeout) { [connection] in
+            let result = try Self.wait(future, within: Self.queryTimeout, deadline: deadline) { [connection] in
                 let _: EventLoopFuture<Void> = connection.close()
             }
             return Array(result)
@@ -139,18 +152,25 @@ final class PostgresSession {
         return output
     }
 
-    /// Waits for `future` at most `limit`; on timeout runs `onTimeout` (closing the connection fails what
-    /// it still waits for) and throws `SessionTimeout`.
+    /// Waits for `future` at most `limit`, or until `deadline` when that comes first; on timeout runs
+    /// `onTimeout` (closing the connection fails what it still waits for) and throws `SessionTimeout`.
     private static func wait<T: Sendable>(
         _ future: EventLoopFuture<T>,
         within limit: TimeAmount,
+        deadline: PostgresDeadline? = nil,
         onTimeout: @escaping @Sendable () -> Void
     ) throws -> T {
         let loop = future.eventLoop
         let promise = loop.makePromise(of: T.self)
+        let timeout =
+            if let deadline, deadline.cuts(limit) {
+                SessionTimeout(seconds: deadline.seconds, isDeadline: true)
+            } else {
+                SessionTimeout(seconds: Double(limit.nanoseconds) / 1_000_000_000, isDeadline: false)
+            }
         // Both callbacks run on `loop`; the first to complete the promise wins (a second completion is ignored).
-        let timer = loop.scheduleTask(in: limit) {
-            promise.fail(SessionTimeout(seconds: limit.nanoseconds / 1_000_000_000))
+        let timer = loop.scheduleTask(in: deadline?.bound(limit) ?? limit) {
+            promise.fail(timeout)
             onTimeout()
         }
         future.whenComplete { result in
@@ -165,7 +185,10 @@ final class PostgresSession {
     private static func reason(_ error: any Error, location: PostgresLocation) -> String {
         let text: String
         if let timeout = error as? SessionTimeout {
-            text = "no answer within \(timeout.seconds) s"
+            let seconds = timeout.seconds.formatted(.number.precision(.fractionLength(0...3)))
+            text =
+                timeout.isDeadline
+                ? "no answer within the history timeout (\(seconds) s)" : "no answer within \(seconds) s"
         } else if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] {
                 let code = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
@@ -184,7 +207,9 @@ final class PostgresSession {
 
 /// A call that got no answer in time.
 struct SessionTimeout: Error {
-    var seconds: Int64
+    var seconds: Double
+    /// Whether the run's deadline (`--history-timeout`) ran out, rather than one statement's own bound.
+    var isDeadline: Bool
 }
 
 /// A value bound to a statement's placeholder.

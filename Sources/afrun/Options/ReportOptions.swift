@@ -22,6 +22,15 @@ struct ReportOptions: ParsableArguments {
     )
     var runGroup: String?
 
+    @Option(
+        name: .customLong("history-timeout"),
+        help: ArgumentHelp(
+            "With a shared PostgreSQL history, how long the run may wait for the server in all at its end (connect included), in seconds; what is not sent by then stays in the local spool for the next run or `afrun history push`. Default: 10.",
+            valueName: "seconds"
+        )
+    )
+    var historyTimeout: Double?
+
     @Flag(help: "Neither record this run in the history database nor read it.")
     var noHistory = false
 
@@ -76,6 +85,9 @@ struct ReportOptions: ParsableArguments {
     func validate() throws {
         if let shard {
             do { _ = try ShardSpec(parsing: shard) } catch { throw ValidationError("\(error)") }
+        }
+        if let historyTimeout, !(historyTimeout > 0 && historyTimeout <= 3600) {
+            throw ValidationError("--history-timeout must be a number of seconds above 0 and at most 3600")
         }
         if noHistory && (rerunFailed || failedFirst) {
             throw ValidationError("--rerun-failed and --failed-first read the history: drop --no-history")

@@ -2,26 +2,38 @@ import Foundation
 import Glibc
 import Locking
 
-/// A TCP forwarder on 127.0.0.1 to a server's port, which a test can kill: `kill()` resets every connection
-/// through it and closes its port, as a server that dies does (its clients see their connection drop, and
-/// new connections refused).
-final class TCPProxy: Sendable {
-    let port: Int
+/// A TCP forwarder on 127.0.0.1 to a server's port, which a test can stall or kill: `stall()` keeps every
+/// connection open and forwards nothing (a server that accepts and never answers, or hangs mid-way) until
+/// `resume()`; `kill()` resets every connection through it and closes its port, as a server that dies does
+/// (its clients see their connection drop, and new connections refused).
+public final class TCPProxy: Sendable {
+    public let port: Int
     private let listener: Int32
     private let targetPort: Int
     /// Every socket open through the proxy, shut down by `kill()`; nil once killed.
     private let sockets = LockedValue<[Int32]?>([])
+    /// Whether bytes wait instead of being forwarded.
+    private let stalled: LockedValue<Bool>
 
-    init(to targetPort: Int) throws {
+    /// Listens on a free port of 127.0.0.1 and forwards to `targetPort`, or only holds what arrives while
+    /// `stalled`.
+    public init(to targetPort: Int, stalled: Bool = false) throws {
         self.targetPort = targetPort
+        self.stalled = LockedValue(stalled)
         let (listener, port) = try Self.listen()
         self.listener = listener
         self.port = port
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
+    /// From now on, nothing is forwarded either way (connections stay open).
+    public func stall() { stalled.withLock { $0 = true } }
+
+    /// Forwards again, what waited first.
+    public func resume() { stalled.withLock { $0 = false } }
+
     /// Drops every connection and stops listening.
-    func kill() {
+    public func kill() {
         let open = sockets.withLock { sockets in
             defer { sockets = nil }
             return sockets ?? []
@@ -49,17 +61,22 @@ final class TCPProxy: Sendable {
                 close(upstream)
                 return
             }
-            Thread.detachNewThread { Self.pump(from: client, to: upstream) }
-            Thread.detachNewThread { Self.pump(from: upstream, to: client) }
+            Thread.detachNewThread { [self] in pump(from: client, to: upstream) }
+            Thread.detachNewThread { [self] in pump(from: upstream, to: client) }
         }
     }
 
-    /// Copies bytes until either side ends, then ends both.
-    private static func pump(from source: Int32, to destination: Int32) {
+    /// Copies bytes until either side ends, then ends both; holds what it read while the proxy is stalled.
+    private func pump(from source: Int32, to destination: Int32) {
         var buffer = [UInt8](repeating: 0, count: 16384)
         copying: while true {
             let count = read(source, &buffer, buffer.count)
             guard count > 0 else { break }
+            // Polled: a test helper, and a stall lasts seconds; `kill()` ends the wait (the sockets are nil).
+            while stalled.withLock({ $0 }) {
+                if sockets.withLock({ $0 == nil }) { break copying }
+                usleep(10_000)
+            }
             var sent = 0
             while sent < count {
                 let written = buffer[sent..<count].withUnsafeBytes { write(destination, $0.baseAddress, $0.count) }
