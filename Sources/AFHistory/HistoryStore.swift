@@ -89,6 +89,7 @@ public final class HistoryStore: HistoryStoring {
     public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
         guard !results.isEmpty else { return }
         writer.enqueue(.results(results, runID: run.id))
+        await writer.waitForRoom()
     }
 
     /// Commits everything queued so far.

@@ -95,6 +95,20 @@ struct HistoryBatchInsertTests {
         }
     }
 
+    @Test("results handed over faster than the writer stores them all arrive, in order (the run waits for room)")
+    func aRecorderAheadOfTheWriterWaitsAndLosesNothing() async throws {
+        try await HistoryWriterTests.withStartedRun(detail: .all) { store, run, path in
+            let count = 5 * 2_000 + 123
+            let all = Self.mixed(count)
+            for start in stride(from: 0, to: count, by: 500) {
+                try await store.record(contentsOf: Array(all[start..<min(start + 500, count)]), in: run)
+            }
+            try await store.runDidFinish(run, summary: RunSummary(passed: count), status: .complete)
+            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["\(count)"])
+            #expect(try SQLite.query(path, "SELECT MIN(line) + 1, MAX(line) + 1 FROM results") == ["1|\(count)"])
+        }
+    }
+
     @Test(
         "every value lands in its own column, for a row inserted alone and for rows inserted together",
         arguments: [1, 70]

@@ -18,7 +18,7 @@ struct WriterBatchTests {
         var batch = WriterBatch(resultLimit: 500)
         #expect(batch.append(Self.results(3)) == .startWindow)
         #expect(batch.append(Self.results(4)) == .none, "a second window or an early write")
-        #expect(batch.take().map(\.resultCount) == [3, 4])
+        #expect(batch.take().items.map(\.resultCount) == [3, 4])
         #expect(batch.items.isEmpty)
         #expect(batch.append(Self.results(1)) == .startWindow, "the next batch has no window of its own")
     }
@@ -29,7 +29,7 @@ struct WriterBatchTests {
         #expect(batch.append(Self.results(300)) == .startWindow)
         #expect(batch.append(Self.results(200)) == .writeNow)
         #expect(batch.append(Self.results(1)) == .none, "a second write for the same batch")
-        #expect(batch.take().map(\.resultCount) == [300, 200, 1])
+        #expect(batch.take().items.map(\.resultCount) == [300, 200, 1])
         #expect(batch.append(Self.results(500)) == .writeNow, "a full first item waited for a window")
     }
 
@@ -43,6 +43,6 @@ struct WriterBatchTests {
             reply.resume()
         }
         #expect(trigger == .writeNow)
-        #expect(batch.take().map(\.resultCount) == [2, 0])
+        #expect(batch.take().items.map(\.resultCount) == [2, 0])
     }
 }

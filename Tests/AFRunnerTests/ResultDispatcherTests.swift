@@ -8,6 +8,9 @@ import Testing
 @Suite struct ResultDispatcherTests {
     final class BatchingSink: ResultSink {
         private let batches = LockedValue<[[String]]>([])
+        /// How long each batch takes (a database commit).
+        let delay: Duration
+        init(delay: Duration = .zero) { self.delay = delay }
         func runDidStart(_ run: RunInfo) async throws {}
         func record(_ result: TestResult, in run: RunInfo) async throws {
             batches.withLock { $0.append([result.identity.testName]) }
@@ -15,6 +18,7 @@ import Testing
         func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
             let cancelled = Task.isCancelled
             batches.withLock { $0.append(results.map(\.identity.testName)) }
+            if delay > .zero { try? await Task.sleep(for: delay) }
             if cancelled { calledCancelled.withLock { $0 = true } }
         }
         /// Whether a batch arrived in a cancelled task (a sink awaiting cancellable work would lose it).
@@ -26,7 +30,7 @@ import Testing
     func feed(_ sink: BatchingSink, count: Int) async -> [String] {
         let dispatcher = ResultDispatcher(sinks: [sink], run: .test)
         for i in 0..<count {
-            dispatcher.record(
+            await dispatcher.record(
                 TestResult(
                     identity: TestIdentity(suiteFile: "s.json", suiteName: "s", testName: "t\(i)"),
                     line: 1,
@@ -46,5 +50,25 @@ import Testing
         let expected = await feed(sink, count: 300)
         #expect(sink.received.flatMap { $0 } == expected)
         #expect(!sink.calledCancelled.withLock { $0 }, "a batch ran in a cancelled task")
+    }
+
+    /// A sink slower than the run holds the run back instead of letting results pile up: what waits in its
+    /// queue (each batch it gets) never exceeds the queue's limit, however fast results come.
+    @Test func aSlowSinkHoldsTheRunBack() async {
+        let sink = BatchingSink(delay: .milliseconds(10))
+        let dispatcher = ResultDispatcher(sinks: [sink], run: .test)
+        let count = ResultDispatcher.queueLimit * 6
+        for i in 0..<count {
+            await dispatcher.record(
+                TestResult(
+                    identity: TestIdentity(suiteFile: "s.json", suiteName: "s", testName: "t\(i)"),
+                    line: 1,
+                    status: .passed
+                )
+            )
+        }
+        #expect(await dispatcher.finish().isEmpty)
+        #expect(sink.received.flatMap { $0 } == (0..<count).map { "t\($0)" })
+        #expect((sink.received.map(\.count).max() ?? 0) <= ResultDispatcher.queueLimit)
     }
 }

@@ -12,6 +12,9 @@ final class HistoryWriter: Sendable {
     static let window = DispatchTimeInterval.milliseconds(100)
     /// Queued results that start a transaction before the window ends (bounds memory and each transaction).
     static let batchResults = 500
+    /// Queued results past which `waitForRoom` waits: a writer slower than the run (every result kept, a
+    /// slow disk) holds the run back instead of letting results pile up in memory.
+    static let queuedLimit = 4 * batchResults
 
     private let queue: DispatchQueue
     /// nil once the writer closed.
@@ -42,6 +45,20 @@ final class HistoryWriter: Sendable {
         }
     }
 
+    /// Returns once fewer than `queuedLimit` results wait for a transaction (at once when the writer closed).
+    func waitForRoom() async {
+        guard batch.withLock({ ($0?.results ?? 0) >= Self.queuedLimit }) else { return }
+        await withCheckedContinuation { continuation in
+            let full = batch.withLock { batch in
+                guard let results = batch?.results, results >= Self.queuedLimit else { return false }
+                // A write is already due (`batchResults` < `queuedLimit`): taking the batch resumes this.
+                batch?.waiters.append(continuation)
+                return true
+            }
+            if !full { continuation.resume() }
+        }
+    }
+
     /// Returns once everything queued before it is committed.
     /// - Throws: `HistoryError.database` naming what was not stored since the last report.
     func flush() async throws {
@@ -60,10 +77,11 @@ final class HistoryWriter: Sendable {
     /// Writes what is queued, then folds the WAL into the database file and closes the connection.
     /// - Throws: `HistoryError.database` when the connection could not be closed.
     func close() throws {
-        let items = batch.withLock { batch in
+        let (items, waiters) = batch.withLock { batch in
             defer { batch = nil }
-            return batch?.take() ?? []
+            return batch?.take() ?? ([], [])
         }
+        for waiter in waiters { waiter.resume() }
         try queue.sync {
             let connection: DatabaseQueue
             do throws(HistoryError) { connection = try database.connection() } catch {
@@ -77,7 +95,8 @@ final class HistoryWriter: Sendable {
 
     /// Writes the queued items in one transaction (on `queue`).
     private func writeBatch() {
-        let items = batch.withLock { $0?.take() ?? [] }
+        let (items, waiters) = batch.withLock { $0?.take() ?? ([], []) }
+        for waiter in waiters { waiter.resume() }
         guard !items.isEmpty else { return }
         do throws(HistoryError) {
             recorder.write(items, to: try database.connection())

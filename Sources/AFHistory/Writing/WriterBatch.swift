@@ -14,8 +14,11 @@ struct WriterBatch {
     /// Queued results that make the batch due before its window ends.
     let resultLimit: Int
     private(set) var items: [WriterItem] = []
-    private var results = 0
+    /// The results of `items`.
+    private(set) var results = 0
     private var isDue = false
+    /// Recorders waiting for the batch to be taken (`HistoryWriter.waitForRoom`).
+    var waiters: [CheckedContinuation<Void, Never>] = []
 
     init(resultLimit: Int) {
         self.resultLimit = resultLimit
@@ -32,9 +35,10 @@ struct WriterBatch {
         return isFirst ? .startWindow : .none
     }
 
-    /// Hands the items over to a transaction; the next item starts a new batch.
-    mutating func take() -> [WriterItem] {
+    /// Hands the items over to a transaction, with the recorders waiting for room; the next item starts a new
+    /// batch.
+    mutating func take() -> (items: [WriterItem], waiters: [CheckedContinuation<Void, Never>]) {
         defer { self = WriterBatch(resultLimit: resultLimit) }
-        return items
+        return (items, waiters)
     }
 }

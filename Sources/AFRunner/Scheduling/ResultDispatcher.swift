@@ -5,16 +5,37 @@ import Locking
 /// Hands finished results to the sinks in completion order. Each sink has its own queue drained
 /// by one task, so a sink never sees concurrent calls and a slow sink (a database commit) never
 /// holds up another (the terminal). Results always go over as batches (`record(contentsOf:)`): those
-/// that arrived while a sink was busy travel together.
+/// that arrived while a sink was busy travel together. A queue holds at most about `queueLimit` results:
+/// past it `record` waits for the sink, so a sink slower than the run (a history that keeps every
+/// result) slows the run instead of letting finished results pile up in memory.
 final class ResultDispatcher: Sendable {
-    /// One sink's buffer, its wake-up signal and the task that drains it.
+    /// One sink's buffer, the runs waiting for room in it, its wake-up signal and the task that drains it.
     private final class Queue: Sendable {
-        let pending = LockedValue<[TestResult]>([])
+        struct Pending {
+            var results: [TestResult] = []
+            var waiters: [CheckedContinuation<Void, Never>] = []
+        }
+        let pending = LockedValue(Pending())
         let wake: AsyncStream<Void>.Continuation
         let stream: AsyncStream<Void>
         let drain = LockedValue<Task<[String], Never>?>(nil)
         init() { (stream, wake) = AsyncStream<Void>.makeStream() }
+
+        /// Returns once fewer than `limit` results wait; the drain resumes the waiters when it takes them.
+        func waitForRoom(limit: Int) async {
+            guard pending.withLock({ $0.results.count >= limit }) else { return }
+            await withCheckedContinuation { continuation in
+                let full = pending.withLock { pending in
+                    guard pending.results.count >= limit else { return false }
+                    pending.waiters.append(continuation)
+                    return true
+                }
+                if !full { continuation.resume() }
+            }
+        }
     }
+    /// Results a sink's queue may hold before `record` waits: a few batches of the history's writer.
+    static let queueLimit = 2_048
     /// The results kept for the report and the run's totals.
     private struct Collected {
         var results: [TestResult] = []
@@ -41,10 +62,13 @@ final class ResultDispatcher: Sendable {
             let task = Task {
                 var problems: [String] = []
                 for await _ in queue.stream {
-                    let batch = queue.pending.withLock { queued in
-                        defer { queued.removeAll(keepingCapacity: true) }
-                        return queued
+                    // Taken whole, the buffer with it: a batch grown large while the sink was slow does not
+                    // leave its capacity behind.
+                    let (batch, waiters) = queue.pending.withLock { pending in
+                        defer { pending = Queue.Pending() }
+                        return (pending.results, pending.waiters)
                     }
+                    for waiter in waiters { waiter.resume() }
                     guard !batch.isEmpty else { continue }
                     do {
                         try await sink.record(contentsOf: batch, in: run)
@@ -59,8 +83,14 @@ final class ResultDispatcher: Sendable {
         }
     }
 
-    /// Queues a finished result for every sink.
-    func record(_ result: consuming TestResult) {
+    /// Queues a finished result for every sink, then waits while a sink's queue is full.
+    func record(_ result: consuming TestResult) async {
+        enqueue(result)
+        for queue in queues { await queue.waitForRoom(limit: Self.queueLimit) }
+    }
+
+    /// Queues a finished result for every sink and the report.
+    private func enqueue(_ result: consuming TestResult) {
         // Held in an optional so that the last use moves it instead of copying: into the collection when the
         // report keeps it, else into the last sink's queue (a copy retains and later releases every field).
         var slot = Optional(result)
@@ -75,8 +105,8 @@ final class ResultDispatcher: Sendable {
                 // One wake-up per batch: the drain takes everything queued, so wake it only when the queue
                 // goes from empty to not empty (each yield is a turn of the drain loop).
                 let wasEmpty = queue.pending.withLock { pending in
-                    pending.append(last ? slot.take()! : slot!)
-                    return pending.count == 1
+                    pending.results.append(last ? slot.take()! : slot!)
+                    return pending.results.count == 1
                 }
                 if wasEmpty { queue.wake.yield() }
             }

@@ -36,7 +36,7 @@ extension Runner {
             if blockedBy == nil, result.status != .passed, result.status != .skipped || test.skip == nil {
                 blockedBy = "not run: setup test '\(test.name)' \(Self.outcome(of: result))"
             }
-            report(result, to: dispatcher)
+            await report(result, to: dispatcher)
         }
         return (scope, blockedBy)
     }
@@ -56,7 +56,7 @@ extension Runner {
             for capture in outcome.captures {
                 scope.capture(capture.name, value: capture.value, secret: capture.secret)
             }
-            if let result = outcome.result { report(result, to: dispatcher) }
+            if let result = outcome.result { await report(result, to: dispatcher) }
         }
     }
 

@@ -136,7 +136,7 @@ public final class Runner: Sendable {
         )
         let finalScope = await runTests(suite, executor: executor, scope: scope, blockedBy: blockedBy) { result in
             if result.status != .skipped { progress.markRun() }
-            self.report(result, to: dispatcher)
+            await self.report(result, to: dispatcher)
         }
         if !suite.teardown.isEmpty, progress.hasRun {
             // Its own task: an interruption cancels the run's task and what it awaits, and the teardown still
@@ -152,7 +152,7 @@ public final class Runner: Sendable {
         executor: TestExecutor,
         scope: VariableScope,
         blockedBy: String?,
-        record: @escaping @Sendable (TestResult) -> Void
+        record: @escaping @Sendable (TestResult) async -> Void
     ) async -> VariableScope {
         if suite.parallel {
             // Up to `jobs` workers, each taking the next test when its last one is done: no task
@@ -173,7 +173,7 @@ public final class Runner: Sendable {
                             guard index < tests.count else { return }
                             if let result = await executor.run(tests[index], scope: scope, blockedBy: blockedBy).result
                             {
-                                record(result)
+                                await record(result)
                             }
                         }
                     }
@@ -194,7 +194,7 @@ public final class Runner: Sendable {
                 for capture in outcome.captures {
                     scope.capture(capture.name, value: capture.value, secret: capture.secret, json: capture.json)
                 }
-                if let result = outcome.result { record(result) }
+                if let result = outcome.result { await record(result) }
             }
             return scope
         }
@@ -223,11 +223,11 @@ extension Runner {
         return redactor
     }
 
-    /// Hands a finished result to the sinks and to the observer.
-    func report(_ result: consuming TestResult, to dispatcher: ResultDispatcher) {
+    /// Hands a finished result to the sinks and to the observer; waits while a sink is too far behind.
+    func report(_ result: consuming TestResult, to dispatcher: ResultDispatcher) async {
         // The observer first, so that the dispatcher can keep the result without a copy.
         options.resultObserver?(result)
-        dispatcher.record(result)
+        await dispatcher.record(result)
     }
 }
 
