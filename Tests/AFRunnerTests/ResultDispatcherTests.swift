@@ -27,18 +27,21 @@ import Testing
         var received: [[String]] { batches.withLock { $0 } }
     }
 
-    func feed(_ sink: BatchingSink, count: Int) async -> [String] {
+    static func result(_ i: Int) -> TestResult {
+        TestResult(
+            identity: TestIdentity(suiteFile: "s.json", suiteName: "s", testName: "t\(i)"),
+            line: 1,
+            status: .passed
+        )
+    }
+
+    /// Records `count` results, pausing 1 ms after every `pauseEvery` (results finish over time, as they do in a
+    /// run: a hand-over per result would see them one by one); returns their names in order.
+    func feed(_ sink: BatchingSink, count: Int, pauseEvery: Int? = 10) async -> [String] {
         let dispatcher = ResultDispatcher(sinks: [sink], run: .test)
         for i in 0..<count {
-            await dispatcher.record(
-                TestResult(
-                    identity: TestIdentity(suiteFile: "s.json", suiteName: "s", testName: "t\(i)"),
-                    line: 1,
-                    status: .passed
-                )
-            )
-            // Results finish over time, as they do in a run: a hand-over per result would see them one by one.
-            if i % 10 == 9 { try? await Task.sleep(for: .milliseconds(1)) }
+            await dispatcher.record(Self.result(i))
+            if let pauseEvery, i % pauseEvery == pauseEvery - 1 { try? await Task.sleep(for: .milliseconds(1)) }
         }
         #expect(await dispatcher.finish().isEmpty)
         return (0..<count).map { "t\($0)" }
@@ -56,19 +59,8 @@ import Testing
     /// queue (each batch it gets) never exceeds the queue's limit, however fast results come.
     @Test func aSlowSinkHoldsTheRunBack() async {
         let sink = BatchingSink(delay: .milliseconds(10))
-        let dispatcher = ResultDispatcher(sinks: [sink], run: .test)
-        let count = ResultDispatcher.queueLimit * 6
-        for i in 0..<count {
-            await dispatcher.record(
-                TestResult(
-                    identity: TestIdentity(suiteFile: "s.json", suiteName: "s", testName: "t\(i)"),
-                    line: 1,
-                    status: .passed
-                )
-            )
-        }
-        #expect(await dispatcher.finish().isEmpty)
-        #expect(sink.received.flatMap { $0 } == (0..<count).map { "t\($0)" })
+        let expected = await feed(sink, count: ResultDispatcher.queueLimit * 6, pauseEvery: nil)
+        #expect(sink.received.flatMap { $0 } == expected)
         #expect((sink.received.map(\.count).max() ?? 0) <= ResultDispatcher.queueLimit)
     }
 }
