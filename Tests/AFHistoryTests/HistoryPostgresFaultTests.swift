@@ -105,8 +105,9 @@ struct HistoryPostgresFaultTests {
         let (_, warnings) = try await Self.recordRun(store)
         try store.close()
         let elapsed = ContinuousClock.now - started
-        // About 1 s; 30 s leaves a loaded machine room and is still half the connect timeout.
-        #expect(elapsed < .seconds(30), "the run ended after \(elapsed)")
+        // About 1 s alone; under ThreadSanitizer on a loaded machine it once took 30.2 s. The warning below
+        // proves the history timeout ended the wait; this bound, under the URL's 60 s, only guards a hang.
+        #expect(elapsed < .seconds(55), "the run ended after \(elapsed)")
         #expect(warnings.count == 1, "\(warnings)")
         #expect(warnings.first?.contains("no answer within the history timeout (1 s)") == true, "\(warnings)")
         #expect(!warnings[0].contains(Self.password))
