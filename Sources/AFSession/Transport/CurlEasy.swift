@@ -11,6 +11,10 @@ final class CurlEasy {
     /// The share handle libcurl holds for this handle (`curl_easy_reset` keeps it), held here too so
     /// it lives as long as libcurl may use it; released after `curl_easy_cleanup` has detached it.
     private(set) var attachedShare: CurlShare?
+    /// Whether `CURLOPT_COOKIEFILE` has turned this handle's cookie engine on. `curl_easy_reset` keeps the
+    /// engine on, and keeps the list of cookie files each `CURLOPT_COOKIEFILE` appends to (read again before every
+    /// transfer): set once per handle, not once per transfer, so the list does not grow with every reuse.
+    private(set) var cookieEngineStarted = false
 
     /// Creates a handle, or returns nil when libcurl is out of memory.
     init?() {
@@ -68,6 +72,13 @@ final class CurlEasy {
     /// Sets a string-list option; the list must outlive the transfer.
     func set(_ option: CURLoption, list: CurlStringList) throws(CurlCallError) {
         try Self.check(afc_easy_setopt_slist(raw, option, list.head), "setopt \(option.rawValue)")
+    }
+
+    /// Turns the cookie engine on without reading a file (an empty `CURLOPT_COOKIEFILE`), once per handle.
+    func startCookieEngine() throws(CurlCallError) {
+        guard !cookieEngineStarted else { return }
+        try set(CURLOPT_COOKIEFILE, string: "")
+        cookieEngineStarted = true
     }
 
     /// Attaches a share handle (a cookie store), or detaches the current one with nil.

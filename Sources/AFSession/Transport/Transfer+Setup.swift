@@ -167,8 +167,7 @@ extension Transfer {
         let store = job.cookieStore?.share
         if easy.attachedShare !== store { try easy.set(share: store) }
         if store != nil {
-            // An empty file name turns the cookie engine on without reading a file.
-            try easy.set(CURLOPT_COOKIEFILE, string: "")
+            try easy.startCookieEngine()
             if let cookie = job.cookie { try easy.set(CURLOPT_COOKIE, string: cookie) }
         }
     }
