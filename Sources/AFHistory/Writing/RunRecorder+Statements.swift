@@ -85,8 +85,9 @@ extension RunRecorder {
             // A result without detail normally has no failure message to redact (it passed or was skipped);
             // one that has is redacted whole all the same.
             let redactsWhole = keepsDetail || result.error != nil || result.assertions.contains { !$0.passed }
-            let testID = try testID(result.identity, in: db)
-            try storeTags(result.tags, of: testID, in: db)
+            let test = try test(result.identity, in: db)
+            try storeTags(result.tags, of: test, in: db)
+            let testID = test.id
             let row = ResultRow(
                 result: redactsWhole ? SinkRedactor.result(result) : result,
                 runSequence: runSequence,
@@ -105,9 +106,10 @@ extension RunRecorder {
         }
     }
 
-    /// The id of a test, added when new. The first time a suite is seen, its row is added (or renamed) and
-    /// the ids of all its tests are read at once, so a run of a known suite looks up nothing per result.
-    private func testID(_ identity: TestIdentity, in db: Database) throws -> Int64 {
+    /// The id of a test, added when new, and its stored `tags`: one indexed lookup per result. (A cache of the ids
+    /// and tags of every test of a suite, read when the suite was first seen, grew with the suite: 6 MiB at
+    /// 100,000 tests, for a lookup SQLite answers from the `(suite_id, name)` index.)
+    private func test(_ identity: TestIdentity, in db: Database) throws -> (id: Int64, tags: String?) {
         let suite = SuiteKey(file: identity.suiteFile, name: identity.suiteName)
         let suiteID: Int64
         if let id = known.suites[suite] {
@@ -121,16 +123,14 @@ extension RunRecorder {
                 ["file": identity.suiteFile, "name": identity.suiteName],
                 in: db
             )
-            let rows = try Row.fetchAll(
-                db,
-                sql: "SELECT name, id, tags FROM tests WHERE suite_id = ?",
-                arguments: [suiteID]
-            )
             known.suites[suite] = suiteID
-            known.tests[suite] = Dictionary(rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
-            for row in rows { known.tags[row[1]] = .some(row[2]) }
         }
-        if let id = known.tests[suite]?[identity.testName] { return id }
+        if let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT id, tags FROM tests WHERE suite_id = ? AND name = ?"),
+            arguments: [suiteID, identity.testName]
+        ) {
+            return (row[0], row[1])
+        }
         let id = try Self.returnedID(
             """
             INSERT INTO tests (suite_id, name) VALUES (:suite, :name)
@@ -139,16 +139,14 @@ extension RunRecorder {
             ["suite": suiteID, "name": identity.testName],
             in: db
         )
-        known.tests[suite, default: [:]][identity.testName] = id
-        return id
+        return (id, nil)
     }
 
     /// Sets a test's `tags` (a JSON array, NULL for none) when they differ from the stored ones.
-    private func storeTags(_ tags: [String], of testID: Int64, in db: Database) throws {
+    private func storeTags(_ tags: [String], of test: (id: Int64, tags: String?), in db: Database) throws {
         let text = tags.isEmpty ? nil : String(decoding: try json.encode(tags), as: UTF8.self)
-        if case .some(let stored) = known.tags[testID], stored == text { return }
-        try db.cachedStatement(sql: "UPDATE tests SET tags = ? WHERE id = ?").execute(arguments: [text, testID])
-        known.tags[testID] = .some(text)
+        if text == test.tags { return }
+        try db.cachedStatement(sql: "UPDATE tests SET tags = ? WHERE id = ?").execute(arguments: [text, test.id])
     }
 
     private static func returnedID(_ sql: String, _ arguments: StatementArguments, in db: Database) throws -> Int64 {

@@ -32,10 +32,6 @@ final class RunRecorder {
     struct KnownIDs {
         var runSequences: [String: Int64] = [:]
         var suites: [SuiteKey: Int64] = [:]
-        /// The ids of each known suite's tests, by name.
-        var tests: [SuiteKey: [String: Int64]] = [:]
-        /// The stored `tests.tags` of the known tests, by test id (nil: NULL).
-        var tags: [Int64: String?] = [:]
     }
 
     struct SuiteKey: Hashable {
