@@ -20,8 +20,8 @@ public struct Suite: Sendable {
     public var defaults: RequestDefaults
     /// Whether the suite's tests may run concurrently (captures then do not flow between them).
     public var parallel: Bool
-    /// The tests, in file order.
-    public var tests: [TestCase]
+    /// The tests, in file order (a loaded suite's decoded when read: see ``TestList``).
+    public var tests: TestList
     /// Whether the suite's requests share one cookie store (`cookies`, default true): a cookie a
     /// response sets is sent by the suite's later requests, never by another suite's.
     public var keepsCookies = true
@@ -57,7 +57,7 @@ public struct Suite: Sendable {
         self.variables = variables
         self.defaults = defaults
         self.parallel = parallel
-        self.tests = tests
+        self.tests = TestList(tests)
     }
 
     /// Whether `tag` is a valid tag name: non-empty, ASCII letters, digits, `_`, `-`, `.` or `:` (safe on a

@@ -75,6 +75,38 @@ enum SuiteFileFinder {
         return "not a regular file: it is \(kind)"
     }
 
+    /// The bytes of the regular file at `path`, read straight into the array a suite keeps (read through `Data`, a
+    /// large suite was held twice while it was copied); or why it cannot be read.
+    static func readBytes(_ path: String) -> Result<[UInt8], ReadProblem> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(ReadProblem(errno)) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(ReadProblem(errno)) }
+        // One byte more than the file: the read that finds the end needs room, and the array is not regrown.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var filled = 0
+        while true {
+            // Past the size `stat` gave, should the file have grown since.
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 65536)) }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return .failure(ReadProblem(errno)) }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeSubrange(filled...)
+        return .success(bytes)
+    }
+
+    /// Why a file could not be read: the system's words for `errno`.
+    struct ReadProblem: Error {
+        let message: String
+        init(_ code: Int32) { message = String(cString: strerror(code)) }
+    }
+
     private static func trimmedFolder(_ path: String) -> String {
         var p = path
         while p.count > 1, p.hasSuffix("/") { p.removeLast() }

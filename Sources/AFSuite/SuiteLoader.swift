@@ -83,20 +83,21 @@ public struct SuiteLoader: Sendable {
         } else if let problem = SuiteFileFinder.notRegularFileProblem(url.path) {
             return .failure(FileErrors(errors: [.unreadable(path: displayPath, reason: problem)]))
         } else {
-            do {
-                bytes = [UInt8](try Data(contentsOf: url))
-            } catch {
+            switch SuiteFileFinder.readBytes(url.path) {
+            case .success(let read): bytes = read
+            case .failure(let problem):
                 return .failure(
                     FileErrors(errors: [
-                        .unreadable(path: displayPath, reason: "cannot read the file: \(error.localizedDescription)")
+                        .unreadable(path: displayPath, reason: "cannot read the file: \(problem.message)")
                     ])
                 )
             }
         }
-        let root: JSONValue
-        let index: JSONSourceIndex
+        // Validated whole, built in pieces: each test is parsed on its own while it is checked, and again when
+        // it is run, so the suite holds the file and an outline per test, not a tree of every value.
+        let document: JSONSplitDocument
         do {
-            (root, index) = try JSONValue.parseWithSourceIndex(bytes)
+            document = try JSONSplitDocument(parsing: bytes, splittingArrayMember: "tests")
         } catch {
             let location = SourceLocation(file: displayPath, line: error.line, column: error.column, pointer: "")
             return .failure(
@@ -105,17 +106,19 @@ public struct SuiteLoader: Sendable {
                 ])
             )
         }
-        var decoder = SuiteDecoder(file: url, displayPath: displayPath, index: index)
+        var decoder = SuiteDecoder(file: url, displayPath: displayPath, index: document.index)
         decoder.remoteDocuments = remoteDocuments
         decoder.remoteAsked = remoteAsked
-        // `#/…` references inside the suite lead here.
-        decoder.fragments[url.standardizedFileURL.path] = FragmentFile(
-            root: root,
-            index: index,
-            displayPath: displayPath
+        decoder.knownVariables = knownVariables
+        decoder.environment = environment
+        // `#/…` references inside the suite lead to the file itself, parsed whole only if one is followed.
+        decoder.suiteBytes = bytes
+        var suite = decoder.decodeSuite(
+            SuiteNode(root: document.root, tree: SuiteTree(index: document.index, file: url, displayPath: displayPath)),
+            document: document
         )
         // The parser saw every object; the byte scan that names the repeats runs only when one has one.
-        if index.hasDuplicateKeys {
+        if document.index.hasDuplicateKeys || decoder.testsRepeatKeys {
             for duplicate in DuplicateKeyScanner.scan(bytes) {
                 let location = SourceLocation(
                     file: displayPath,
@@ -126,38 +129,11 @@ public struct SuiteLoader: Sendable {
                 decoder.report(.duplicateKey(key: duplicate.key, firstLine: duplicate.firstLine), at: location)
             }
         }
-        var suite = decoder.decodeSuite(
-            SuiteNode(root: root, tree: SuiteTree(index: index, file: url, displayPath: displayPath))
-        )
-        // The parse trees are not needed any more (the tests hold what they use of them): freeing their
-        // thousands of objects is left to another thread instead of delaying the first request.
-        let trees: [any Sendable] = [root] + decoder.fragments.values.compactMap { $0?.root }
-        decoder.fragments = [:]
-        Self.releaseInBackground(trees)
         suite?.fragmentFiles = decoder.fragmentOrder
-        if let suite {
-            decoder.checkVariables(suite, knownVariables: knownVariables)
-            decoder.checkFiles(suite, knownVariables: knownVariables, environment: environment)
-        }
         guard let suite, decoder.diagnostics.isEmpty else {
             return .failure(FileErrors(errors: Self.sorted(decoder.diagnostics, suiteFile: displayPath)))
         }
         return .success(suite)
-    }
-
-    /// Drops `values` on a background thread (their last references, when nothing else holds them).
-    static func releaseInBackground(_ values: consuming [any Sendable]) {
-        let box = ReleaseBox(values)
-        DispatchQueue.global(qos: .utility).async { box.drop() }
-    }
-
-    /// Carries values to the thread that drops them.
-    ///
-    /// `@unchecked Sendable`: only `drop()` (one call, on one thread) touches the values after `init`.
-    private final class ReleaseBox: @unchecked Sendable {
-        private var values: [any Sendable]?
-        init(_ values: consuming [any Sendable]) { self.values = values }
-        func drop() { values = nil }
     }
 
     /// The suite file's problems first, then each shared fragment's (by path); in a file by line, then

@@ -194,7 +194,7 @@ struct RunCommand: AsyncParsableCommand {
         guard !tags.selectsAll else { return include }
         let chosen = Set(
             suites.flatMap { suite in
-                suite.tests.filter { tags.selects($0.tags) }.map {
+                suite.tests.outlines.filter { tags.selects($0.tags) }.map {
                     TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: $0.name)
                 }
             }

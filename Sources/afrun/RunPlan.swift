@@ -69,7 +69,13 @@ struct RunPlan {
             selectsAll
             ? []
             : suites.flatMap { suite in
-                suite.tests.map { TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: $0.name) }
+                suite.tests.indices.map {
+                    TestIdentity(
+                        suiteFile: suite.displayPath,
+                        suiteName: suite.name,
+                        testName: suite.tests.outline(at: $0).name
+                    )
+                }
             }.filter { filter?($0) ?? true }
         var selected = all
         var lastStatuses: [TestIdentity: TestStatus] = [:]
@@ -128,19 +134,27 @@ struct RunPlan {
     /// Suites with a test that failed last time first; inside a parallel suite those tests first.
     /// Sequential suites keep their file order: later tests may need earlier captures.
     static func failedFirst(_ suites: [Suite], lastStatuses: [TestIdentity: TestStatus]) -> [Suite] {
-        func identity(_ suite: Suite, _ test: TestCase) -> TestIdentity {
-            TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: test.name)
+        // Names from the tests' outlines: no test is decoded to be ordered.
+        func identity(_ suite: Suite, _ position: Int) -> TestIdentity {
+            TestIdentity(
+                suiteFile: suite.displayPath,
+                suiteName: suite.name,
+                testName: suite.tests.outline(at: position).name
+            )
         }
         let reordered = suites.map { suite -> Suite in
             guard suite.parallel else { return suite }
             var suite = suite
-            suite.tests = TestSelection.failedFirst(suite.tests, lastStatuses: lastStatuses) { identity(suite, $0) }
+            let order = TestSelection.failedFirst(Array(suite.tests.indices), lastStatuses: lastStatuses) {
+                identity(suite, $0)
+            }
+            suite.tests = suite.tests.reordered(order)
             return suite
         }
         var failing: [Suite] = []
         var others: [Suite] = []
         for suite in reordered {
-            if suite.tests.contains(where: { TestSelection.isFailing(lastStatuses[identity(suite, $0)]) }) {
+            if suite.tests.indices.contains(where: { TestSelection.isFailing(lastStatuses[identity(suite, $0)]) }) {
                 failing.append(suite)
             } else {
                 others.append(suite)

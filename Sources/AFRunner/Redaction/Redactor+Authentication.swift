@@ -35,10 +35,12 @@ extension Redactor {
             }
         }
         add(suite.defaults.auth, row: nil)
-        for index in suite.tests.indices {
-            let own = suite.tests[index].request.auth
-            guard own != nil || (suite.defaults.auth != nil && suite.tests[index].row != nil) else { continue }
-            add(own ?? suite.defaults.auth, row: suite.tests[index].row?.values)
+        // Only the tests whose outline says they can add one are decoded.
+        for position in suite.tests.positions(
+            having: suite.defaults.auth == nil ? .ownCredentials : [.ownCredentials, .dataRow]
+        ) {
+            let test = suite.tests[position]
+            add(test.request.auth ?? suite.defaults.auth, row: test.row?.values)
         }
         return found
     }

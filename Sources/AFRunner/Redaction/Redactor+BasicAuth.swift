@@ -22,11 +22,11 @@ extension Redactor {
             }
         }
         add(suite.defaults.basicAuth, row: nil)
-        // Indices, not elements: iterating would copy every (large) test case.
-        for index in suite.tests.indices {
-            let own = suite.tests[index].request.basicAuth
-            guard own != nil || (suite.defaults.basicAuth != nil && suite.tests[index].row != nil) else { continue }
-            add(own ?? suite.defaults.basicAuth, row: suite.tests[index].row?.values)
+        // Only the tests whose outline says they can add one are decoded.
+        let features: TestFeatures = suite.defaults.basicAuth == nil ? .ownCredentials : [.ownCredentials, .dataRow]
+        for position in suite.tests.positions(having: features) {
+            let test = suite.tests[position]
+            add(test.request.basicAuth ?? suite.defaults.basicAuth, row: test.row?.values)
         }
         return passwords
     }

@@ -43,8 +43,8 @@ public enum SecretNameCheck {
             }
             // The suite's object starts the file: its name is reported at line 1.
             check(suite.name, what: "suite name", line: 1)
-            for index in suite.tests.indices {
-                check(suite.tests[index].name, what: "test name", line: suite.tests[index].location.line)
+            for outline in suite.tests.outlines {
+                check(outline.name, what: "test name", line: outline.line)
             }
         }
         return warnings

@@ -123,7 +123,9 @@ public final class Runner: Sendable {
         let executor = TestExecutor(runner: self, suite: suite, redactor: suiteRedactor(for: suite, scope: suiteScope))
         // Setup and teardown run only for a suite the selection keeps a test of.
         let hasPhases = !suite.setup.isEmpty || !suite.teardown.isEmpty
-        if hasPhases, !suite.tests.contains(where: executor.isSelected) { return }
+        if hasPhases, !suite.tests.indices.contains(where: { executor.isSelected(suite.tests.outline(at: $0).name) }) {
+            return
+        }
         cookieFiles.prepare(executor.cookies, for: suite)
         defer { cookieFiles.finish(executor.cookies, for: suite) }
         let progress = SuiteProgress()
@@ -210,11 +212,17 @@ extension Runner {
         redactor.addSecrets(scope.secretValues)
         // Data rows may give values to names marked secret (by a variable, `--secret` or a secret capture): all of
         // the suite's at once, not one redactor update per test.
-        let secretNames = scope.secretNames.union(suite.tests.lazy.flatMap(\.captures).filter(\.isSecret).map(\.name))
-        let rowSecrets = suite.tests.lazy.compactMap(\.row).flatMap {
-            $0.values.filter { secretNames.contains($0.key) }.map(\.value)
+        // The tests' outlines say which to decode for it.
+        let secretNames = scope.secretNames.union(
+            suite.tests.positions(having: .secretCaptures).flatMap { suite.tests[$0].captures }.filter(\.isSecret)
+                .map(\.name)
+        )
+        if !secretNames.isEmpty {
+            let rowSecrets = suite.tests.positions(having: .dataRow).compactMap { suite.tests[$0].row }.flatMap {
+                $0.values.filter { secretNames.contains($0.key) }.map(\.value)
+            }
+            if !rowSecrets.isEmpty { redactor.addSecrets(rowSecrets) }
         }
-        if !rowSecrets.isEmpty { redactor.addSecrets(Array(rowSecrets)) }
         for credential in Redactor.basicAuthCredentials(of: suite, scope: scope) {
             redactor.addBasicAuth(username: credential.username, password: credential.password)
         }

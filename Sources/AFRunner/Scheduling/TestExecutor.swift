@@ -42,8 +42,13 @@ struct TestExecutor: Sendable {
 
     /// Whether the run's selection (`--filter`, `--shard`, `--rerun-failed`) includes `test`.
     func isSelected(_ test: TestCase) -> Bool {
+        isSelected(test.name)
+    }
+
+    /// Whether the selection keeps the suite's test named `name`.
+    func isSelected(_ name: String) -> Bool {
         guard let include = runner.options.include else { return true }
-        return include(TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: test.name))
+        return include(TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: name))
     }
 
     /// The result (nil when the test is not selected) and the captures.

@@ -42,8 +42,17 @@ public enum CaptureDependencies {
         options: RunOptions
     ) -> [Provider] {
         let identity = { (index: Int) in
-            TestIdentity(suiteFile: suite.displayPath, suiteName: suite.name, testName: suite.tests[index].name)
+            TestIdentity(
+                suiteFile: suite.displayPath,
+                suiteName: suite.name,
+                testName: suite.tests.outline(at: index).name
+            )
         }
+        // What each test captures, read once (only tests that capture are decoded for it).
+        let captured: [[String]] = suite.tests.indices.map { index in
+            suite.tests.outline(at: index).features.contains(.captures) ? suite.tests[index].captures.map(\.name) : []
+        }
+        let captureCount = captured.reduce(0) { $0 + $1.count }
         var selected = Set(suite.tests.indices.filter { include(identity($0)) })
         guard !selected.isEmpty else { return [] }
         let base = VariableScope(
@@ -59,20 +68,20 @@ public enum CaptureDependencies {
         while let index = pending.popLast() {
             var available = scope
             for earlier in selected where earlier < index {
-                for capture in suite.tests[earlier].captures { available.captures[capture.name] = "0" }
+                for name in captured[earlier] { available.captures[name] = "0" }
             }
-            for name in missing(suite.tests[index], in: suite, scope: available, options: options) {
+            let test = suite.tests[index]
+            for name in missing(test, in: suite, scope: available, rounds: captureCount, options: options) {
                 // The last earlier unselected test that captures it: the value the test would see.
                 guard
                     let provider = (0..<index).reversed().first(where: { candidate in
-                        !selected.contains(candidate)
-                            && suite.tests[candidate].captures.contains { $0.name == name }
+                        !selected.contains(candidate) && captured[candidate].contains(name)
                     })
                 else { continue }
                 selected.insert(provider)
                 pending.append(provider)
                 added.append(
-                    Provider(provider: identity(provider), variable: name, usedBy: suite.tests[index].name)
+                    Provider(provider: identity(provider), variable: name, usedBy: test.name)
                 )
             }
         }
@@ -85,6 +94,7 @@ public enum CaptureDependencies {
         _ test: TestCase,
         in suite: Suite,
         scope: VariableScope,
+        rounds: Int,
         options: RunOptions
     ) -> [String] {
         var scope = scope
@@ -93,7 +103,7 @@ public enum CaptureDependencies {
         let builder = RequestBuilder(suite: suite)
         var names: [String] = []
         // Bounded: each round defines one more name.
-        for _ in 0...(suite.tests.reduce(0) { $0 + $1.captures.count }) {
+        for _ in 0...rounds {
             do throws(RunnerError) {
                 _ = try builder.request(for: test, scope: scope)
                 _ = try scope.render(test.expect)

@@ -85,6 +85,14 @@ extension SuiteDecoder {
         let key = url.standardizedFileURL.path
         if let known = fragments[key] { return known }
         fragments[key] = .some(nil)
+        if key == file.standardizedFileURL.path, let suiteBytes {
+            // The suite file itself, already checked (its problems, repeated names included, are reported
+            // once by the loader): parsed whole now, for the first `#/…` reference followed.
+            guard let (root, index) = try? JSONValue.parseWithSourceIndex(suiteBytes) else { return nil }
+            let own = FragmentFile(root: root, index: index, displayPath: displayPath)
+            fragments[key] = own
+            return own
+        }
         if let problem = SuiteFileFinder.notRegularFileProblem(url.path) {
             report(.invalidReference(reference: shown, problem: "leads to a file that is \(problem)"), at: refNode)
             return nil

@@ -24,7 +24,7 @@ extension SuiteDecoder {
             let document = node.value
             let violations = JSONSchema.metaschemaViolations(of: document)
             for violation in violations.prefix(10) {
-                let at = location(node.pointer + violation.instanceLocation)
+                let at = location(violation.instanceLocation, below: node)
                 diagnostics.append(
                     .invalid(
                         SuiteDiagnostic(

@@ -13,9 +13,10 @@ extension SuiteDecoder {
             "allowRemoteRefs", "xpathNamespaces",
         ] + requestSettingKeys
 
-    /// Decodes the whole file; the suite is returned even when problems were found (the loader
-    /// drops it then), so later checks can still run.
-    mutating func decodeSuite(_ root: SuiteNode) -> Suite? {
+    /// Decodes the whole file and checks its variables and file paths; the suite is returned even when
+    /// problems were found (the loader drops it then). `root` is `document`'s root, whose `tests` elements are
+    /// decoded one at a time from `document` and kept as its `TestSource`, not as a model of every test.
+    mutating func decodeSuite(_ root: SuiteNode, document: JSONSplitDocument) -> Suite? {
         let defaultName = file.deletingPathExtension().lastPathComponent
         guard
             let root = object(
@@ -51,49 +52,27 @@ extension SuiteDecoder {
         suite.tags = decodeTags(root.member("tags"))
         suiteTags = suite.tags
         setupCount = root.member("setup").map { $0.elements.count } ?? 0
+        prepareChecks(suite)
+        checkUses(endingScope: nil)
+        // Setup first: its captures are visible to the tests; each test name once across the three phases.
+        var names: [String: Int] = [:]
+        suite.setup = decodePhase(root.member("setup"), key: "setup", offset: 0, names: &names)
+        var testCount = 0
         if let tests = require("tests", in: root, context: "the suite") {
             if case .array = tests.value {
-                let elements = tests.elements
-                var firstLines: [String: Int] = [:]
-                firstLines.reserveCapacity(elements.count)
-                suite.tests.reserveCapacity(elements.count)
-                // Each element's tests go into the suite as soon as they are decoded, so the suite's tests are
-                // never held twice (a list of every element's tests beside the suite's doubled a large suite).
-                decodeTests(elements, offset: setupCount) { decoder, index, decoded in
-                    let element = elements[index]
-                    guard var tests = decoded else {
-                        // A test with another error still has its name: a duplicate of it is a second mistake,
-                        // reported in the same pass (a test with `each` gets its names from rows it may lack).
-                        if element.member("each") == nil, let nameNode = element.member("name"),
-                            case .string(let name) = nameNode.value
-                        {
-                            if let first = firstLines[name] {
-                                decoder.report(.duplicateTestName(name: name, firstLine: first), at: nameNode)
-                            } else {
-                                firstLines[name] = decoder.location(element).line
-                            }
-                        }
-                        return
-                    }
-                    // Popped from the end of the reversed array: each test moves out, in file order.
-                    tests.reverse()
-                    while let test = tests.popLast() {
-                        if let first = firstLines[test.name] {
-                            decoder.report(
-                                .duplicateTestName(name: test.name, firstLine: first),
-                                at: (test.row == nil ? element.member("name") : element.member("each")) ?? element
-                            )
-                        } else {
-                            firstLines[test.name] = test.location.line
-                        }
-                        suite.tests.append(test)
-                    }
-                }
+                testCount = document.elementCount
+                suite.tests = decodeTests(of: document, suiteTags: suite.tags, names: &names)
             } else {
                 report(.wrongType(key: "tests", expected: "an array of tests", found: tests.typeDescription), at: tests)
             }
         }
-        decodeSetupAndTeardown(root, into: &suite)
+        suite.teardown = decodePhase(
+            root.member("teardown"),
+            key: "teardown",
+            offset: setupCount + testCount,
+            names: &names
+        )
+        finishVariableCheck()
         return suite
     }
 

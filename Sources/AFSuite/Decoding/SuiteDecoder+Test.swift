@@ -53,7 +53,9 @@ extension SuiteDecoder {
         // A misspelt `capture` (`captures`, `capure`) is reported once, as an unknown key; its names count too.
         if case .test(let index) = scope,
             let capture = node.member("capture")
-                ?? node.members.first(where: { EditDistance.isLikelyMisspelling($0.key, of: "capture") })?.node
+                ?? node.members.first(where: {
+                    !Self.testKeys.contains($0.key) && EditDistance.isLikelyMisspelling($0.key, of: "capture")
+                })?.node
         {
             captureNames[index] = capture.members.map { $0.key }
         }

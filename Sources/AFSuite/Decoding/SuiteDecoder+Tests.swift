@@ -22,6 +22,7 @@ extension SuiteDecoder {
             scope = .test(offset + index)
             let decoded = resolved(tests[index]).flatMap { decodeTest($0) }
             take(&self, index, decoded)
+            checkUses(endingScope: offset + index)
         }
         scope = .suite
     }

@@ -91,6 +91,28 @@ struct SuiteDecoder {
     var fragments: [String: FragmentFile?] = [:]
     /// The files `$ref`s led to, in the order first read (the suite file not among them).
     var fragmentOrder: [URL] = []
+    /// The suite file's bytes: parsed whole (as a fragment) only when a `#/…` reference inside it is followed.
+    var suiteBytes: [UInt8]?
+    /// Whether a test names a member twice (the loader then names every repeat of the file).
+    var testsRepeatKeys = false
+
+    // The variable and file checks, run test by test (`checkUses(endingScope:)`).
+    /// `--var` and `--secret` names.
+    var knownVariables: Set<String> = []
+    /// The environment file paths are rendered with.
+    var environment: [String: String] = [:]
+    /// Suite variables and `knownVariables`.
+    var definedVariables: Set<String> = []
+    /// Values of suite variables that file paths can be rendered with now.
+    var fileValues: [String: String] = [:]
+    /// Whether the suite is `parallel` (captures do not flow between its tests).
+    var parallel = false
+    /// The captures of every scope checked so far.
+    var capturedSoFar: Set<String> = []
+    /// The captures of setup's tests.
+    var capturedBySetup: Set<String> = []
+    /// Uses nothing visible defined, reported once every capture is known.
+    var unresolved: [UnresolvedUse] = []
 
     init(file: URL, displayPath: String, index: JSONSourceIndex) {
         self.file = file
@@ -112,6 +134,28 @@ struct SuiteDecoder {
             p = String(p[..<slash])
         }
         return SourceLocation(file: displayPath, line: 1, column: 1, pointer: pointer)
+    }
+
+    /// The place of the value at `relative` (an RFC 6901 pointer) below `node`, or of its nearest ancestor there.
+    func location(_ relative: String, below node: SuiteNode) -> SourceLocation {
+        let tree = node.tree
+        // Pointers into the node's own tree: a test parsed on its own has its own index.
+        let own = tree.index.pointer(ofNode: node.id)
+        var p = own + relative
+        var found = tree.index.location(of: p)
+        while found == nil, p.count > own.count, let slash = p.lastIndex(of: "/") {
+            p = String(p[..<slash])
+            found = tree.index.location(of: p)
+        }
+        let l = found ?? tree.index.location(ofNode: node.id)
+        var place = SourceLocation(
+            file: tree.displayPath,
+            line: l.line,
+            column: l.column,
+            pointer: node.pointer + relative
+        )
+        place.references = tree.references
+        return place
     }
 
     mutating func report(_ reason: SuiteDiagnostic.Reason, at pointer: String, key: Bool = false) {

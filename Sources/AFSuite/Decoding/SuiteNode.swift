@@ -25,7 +25,7 @@ struct SuiteNode {
     }
 
     /// The RFC 6901 pointer of the node (built on each call: for diagnostics).
-    var pointer: String { tree.index.pointer(ofNode: id) }
+    var pointer: String { tree.pointerPrefix + tree.index.pointer(ofNode: id) }
 
     /// The member `key` of an object node, or nil.
     func member(_ key: String) -> SuiteNode? {
@@ -100,12 +100,21 @@ final class SuiteTree: Sendable {
     let displayPath: String
     /// The places of the `$ref`s that led here, the suite's own first (empty for the suite file).
     let references: [SourceLocation]
+    /// The pointer of the index's root in the file: `/tests/3` for a test parsed on its own, else empty.
+    let pointerPrefix: String
 
-    init(index: JSONSourceIndex, file: URL, displayPath: String, references: [SourceLocation] = []) {
+    init(
+        index: JSONSourceIndex,
+        file: URL,
+        displayPath: String,
+        references: [SourceLocation] = [],
+        pointerPrefix: String = ""
+    ) {
         self.index = index
         self.file = file
         self.displayPath = displayPath
         self.references = references
+        self.pointerPrefix = pointerPrefix
     }
 
     /// The node number of the member at `position` of object node `node`'s members (`JSONObject` order).

@@ -9,6 +9,13 @@ struct JSONParser {
     var index = 0
     var depth = 0
     var tape: [JSONTapeEntry] = []
+    /// `JSONSplitDocument`: the name (UTF-8) of the root object's member whose array elements are validated and
+    /// located (`splitOffsets`) but not kept on the tape, so a large array costs no tape while it is checked.
+    var splitKey: [UInt8]?
+    /// Where each element of the split array starts (its last occurrence, as the tree keeps the last value).
+    var splitOffsets: [UInt32] = []
+    /// Set by a root member named `splitKey`, for the array that may be its value.
+    private var splitsNextArray = false
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -27,7 +34,7 @@ struct JSONParser {
         }
         // About one entry per eight bytes of a typical API response or suite: reserved once instead
         // of growing (and being copied) a dozen times while a large document is parsed.
-        tape.reserveCapacity(bytes.count / 8 + 4)
+        tape.reserveCapacity(splitKey == nil ? bytes.count / 8 + 4 : 1024)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         guard index < bytes.count else { throw error("the document is empty; expected a JSON value") }
@@ -88,6 +95,10 @@ struct JSONParser {
             }
             let keyOffset = index
             try parseString()
+            if depth == 1, let splitKey {
+                splitsNextArray = Array(Self.decodeString(bytes, at: keyOffset).utf8) == splitKey
+                if splitsNextArray { splitOffsets.removeAll() }
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 let key = Self.decodeString(bytes, at: keyOffset)
@@ -118,6 +129,8 @@ struct JSONParser {
 
     mutating func parseArray() throws(JSONParseError) {
         try enterContainer()
+        let splits = splitsNextArray && depth == 2
+        splitsNextArray = false
         let entry = tape.count
         tape.append(JSONTapeEntry(kind: .array, offset: UInt32(truncatingIfNeeded: index)))
         index += 1
@@ -133,8 +146,13 @@ struct JSONParser {
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 throw error("trailing comma before ']' is not allowed", kind: .trailingComma)
             }
+            let element = tape.count
             try parseValue()
             count += 1
+            if splits {
+                splitOffsets.append(tape[element].offset)
+                tape.removeSubrange(element...)
+            }
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("unexpected end of input; expected ',' or ']' after an array element")
@@ -146,7 +164,8 @@ struct JSONParser {
                 index += 1
                 depth -= 1
                 tape[entry].length = UInt32(truncatingIfNeeded: tape.count)
-                tape[entry].count = count
+                // A split array's elements are not on the tape: it reads as empty.
+                tape[entry].count = splits ? 0 : count
                 return
             } else {
                 throw error("unexpected \(describe(bytes[index])); expected ',' or ']' after an array element")
