@@ -8,14 +8,20 @@ struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
-    var tape: [JSONTapeEntry] = []
+    /// The tape being written: `tapeCount` entries through `entries`, room for `tapeCapacity`
+    /// (no buffer until `parseDocument()` sizes one).
+    var tape: JSONTapeBuffer?
+    var entries: UnsafeMutablePointer<JSONTapeEntry>?
+    var tapeCount = 0
+    var tapeCapacity = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
-    /// Parses the whole document into `tape`.
-    mutating func parseDocument() throws(JSONParseError) {
+    /// Parses the whole document.
+    /// - Returns: its tape.
+    mutating func parseDocument() throws(JSONParseError) -> JSONTapeBuffer {
         guard bytes.count < Int(UInt32.max) else {
             throw JSONParseError(
                 kind: .syntax,
@@ -25,9 +31,9 @@ struct JSONParser {
                 column: 1
             )
         }
-        // About one entry per eight bytes of a typical API response or suite: reserved once instead
-        // of growing (and being copied) a dozen times while a large document is parsed.
-        tape.reserveCapacity(bytes.count / 8 + 4)
+        // About one entry per eight bytes of a typical API response or suite: sized once instead of
+        // growing (and being copied) a dozen times while a large document is parsed.
+        reserveTape(bytes.count / 8 + 4)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         guard index < bytes.count else { throw error("the document is empty; expected a JSON value") }
@@ -36,6 +42,10 @@ struct JSONParser {
         if index < bytes.count {
             throw error("unexpected \(describe(bytes[index])) after the JSON value; a document holds exactly one value")
         }
+        // Sized above: never nil here.
+        let parsed = tape!
+        parsed.setCount(tapeCount)
+        return parsed
     }
 
     // MARK: - Values
@@ -49,33 +59,33 @@ struct JSONParser {
         case UInt8(ascii: "\""): try parseString()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             try parseNumber()
-            tape.append(
+            appendEntry(
                 JSONTapeEntry(kind: .number, offset: start, length: UInt32(truncatingIfNeeded: index) - start)
             )
         case UInt8(ascii: "t"):
             try expectLiteral("true")
-            tape.append(JSONTapeEntry(kind: .true, offset: start))
+            appendEntry(JSONTapeEntry(kind: .true, offset: start))
         case UInt8(ascii: "f"):
             try expectLiteral("false")
-            tape.append(JSONTapeEntry(kind: .false, offset: start))
+            appendEntry(JSONTapeEntry(kind: .false, offset: start))
         case UInt8(ascii: "n"):
             try expectLiteral("null")
-            tape.append(JSONTapeEntry(kind: .null, offset: start))
+            appendEntry(JSONTapeEntry(kind: .null, offset: start))
         case let byte: throw error("unexpected \(describe(byte)); expected a JSON value")
         }
     }
 
     mutating func parseObject() throws(JSONParseError) {
         try enterContainer()
-        let entry = tape.count
-        tape.append(JSONTapeEntry(kind: .object, offset: UInt32(truncatingIfNeeded: index)))
+        let entry = tapeCount
+        appendEntry(JSONTapeEntry(kind: .object, offset: UInt32(truncatingIfNeeded: index)))
         index += 1
         var count: UInt32 = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            tape[entry].length = UInt32(truncatingIfNeeded: tape.count)
+            closeContainer(entry, count: 0)
             return
         }
         while true {
@@ -107,8 +117,7 @@ struct JSONParser {
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 depth -= 1
-                tape[entry].length = UInt32(truncatingIfNeeded: tape.count)
-                tape[entry].count = count
+                closeContainer(entry, count: count)
                 return
             } else {
                 throw error("unexpected \(describe(bytes[index])); expected ',' or '}' after an object member")
@@ -118,15 +127,15 @@ struct JSONParser {
 
     mutating func parseArray() throws(JSONParseError) {
         try enterContainer()
-        let entry = tape.count
-        tape.append(JSONTapeEntry(kind: .array, offset: UInt32(truncatingIfNeeded: index)))
+        let entry = tapeCount
+        appendEntry(JSONTapeEntry(kind: .array, offset: UInt32(truncatingIfNeeded: index)))
         index += 1
         var count: UInt32 = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            tape[entry].length = UInt32(truncatingIfNeeded: tape.count)
+            closeContainer(entry, count: 0)
             return
         }
         while true {
@@ -145,8 +154,7 @@ struct JSONParser {
             } else if bytes[index] == UInt8(ascii: "]") {
                 index += 1
                 depth -= 1
-                tape[entry].length = UInt32(truncatingIfNeeded: tape.count)
-                tape[entry].count = count
+                closeContainer(entry, count: count)
                 return
             } else {
                 throw error("unexpected \(describe(bytes[index])); expected ',' or ']' after an array element")
@@ -199,6 +207,33 @@ struct JSONParser {
             guard isDigit(index) else { throw error("expected a digit in the exponent", kind: .invalidNumber) }
             while isDigit(index) { index += 1 }
         }
+    }
+
+    // MARK: - The tape
+
+    /// Appends one tape entry.
+    @inline(__always)
+    mutating func appendEntry(_ entry: JSONTapeEntry) {
+        if tapeCount == tapeCapacity { reserveTape(max(16, tapeCapacity * 2)) }
+        (entries! + tapeCount).initialize(to: entry)
+        tapeCount &+= 1
+    }
+
+    /// Sets where the container entry at `index` ends (the entries written so far) and how many
+    /// children it has.
+    @inline(__always)
+    mutating func closeContainer(_ index: Int, count: UInt32) {
+        entries![index].length = UInt32(truncatingIfNeeded: tapeCount)
+        entries![index].count = count
+    }
+
+    /// Makes room for at least `capacity` entries.
+    mutating func reserveTape(_ capacity: Int) {
+        guard capacity > tapeCapacity else { return }
+        let buffer = tape?.moved(count: tapeCount, capacity: capacity) ?? JSONTapeBuffer(capacity: capacity)
+        tape = buffer
+        entries = buffer.entries
+        tapeCapacity = capacity
     }
 
     // MARK: - Whitespace and errors
