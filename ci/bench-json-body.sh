@@ -3,7 +3,8 @@
 # from a private nginx, each checked for status 200 and one JSONPath assertion on the body
 # (`$.items[-1].id`), against `curl --parallel --parallel-max 64` fetching the same N URLs to
 # /dev/null. ROUNDS rounds alternated; medians and the ratio (curl's time / afrun's) printed, the
-# ratio as the median of each round's (on a loaded machine a round's curl and afrun share its load).
+# ratio as the median of each round's (on a loaded machine a round's curl and afrun share its load), and
+# the CPU time per body (user + system), which moves less with the load.
 #
 #   ci/bench-json-body.sh                    # N=200, ROUNDS=5, SIZE=100000
 #   AFRUN=/path/to/afrun N=500 ci/bench-json-body.sh
@@ -58,17 +59,22 @@ for binary in "$AFRUN" ${AFRUN_B:+"$AFRUN_B"}; do
     || { echo "bench-json-body: the suite does not pass with $binary"; exit 1; }
 done
 python3 - "$SCRATCH" "$N" "$ROUNDS" "$AFRUN" ${AFRUN_B:+"$AFRUN_B"} <<'PY'
-import statistics, subprocess, sys, time
+import resource, statistics, subprocess, sys, time
 scratch, n, rounds, binaries = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
 commands = {"curl": ["curl", "-s", "--parallel", "--parallel-max", "64", "-K", f"{scratch}/urls.txt"]}
 for tag, binary in zip(["afrun", "afrun B"], binaries):
     commands[tag] = [binary, "run", f"{scratch}/suite/bench.json", "--jobs", "64", "-q", "--no-history"]
+def cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 seconds = {name: [] for name in commands}
+cpus = {name: [] for name in commands}
 for round in range(1, rounds + 1):
     for name, command in commands.items():
-        start = time.monotonic()
+        start, used = time.monotonic(), cpu()
         subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
         seconds[name].append(time.monotonic() - start)
+        cpus[name].append(cpu() - used)
     print(f"round {round}: " + "  ".join(f"{name} {seconds[name][-1]:.4f}s" for name in commands))
 for name in commands:
     if name == "curl": continue
@@ -76,4 +82,6 @@ for name in commands:
     ratio = statistics.median(x / y for x, y in zip(seconds["curl"], seconds[name]))
     print(f"median: curl {c:.3f}s ({n / c:.0f} req/s)  {name} {a:.3f}s ({n / a:.0f} tests/s)"
           f"  {name}/curl speed {c / a:.2f}x (per-round median {ratio:.2f}x)")
+# CPU time (user + system) moves less with the machine's load than wall time does.
+print("median CPU per body: " + "  ".join(f"{name} {statistics.median(cpus[name]) / n * 1e6:.0f} µs" for name in commands))
 PY
