@@ -32,12 +32,7 @@ extension JSONParser {
                 _ = try parseEscape()
                 continue
             }
-            if byte < 0x20 {
-                throw error(
-                    "control character U+\(hex4(UInt32(byte))) must be escaped in a string",
-                    kind: .invalidString
-                )
-            }
+            if byte < 0x20 { throw controlCharacterError(byte) }
             // A byte above 0x7F: the UTF-8 sequence it starts is checked here.
             flags |= JSONTapeEntry.nonASCII
             if let length = Self.utf8SequenceLength(bytes, at: index) {
@@ -48,6 +43,13 @@ extension JSONParser {
             }
         }
         throw error("unterminated string", at: start, kind: .invalidString)
+    }
+
+    /// The error for a raw control character, formatted out of line: `parseString` runs for every name
+    /// and string value, and the message's formatting inlined there made its every call costlier.
+    @inline(never)
+    func controlCharacterError(_ byte: UInt8) -> JSONParseError {
+        error("control character U+\(hex4(UInt32(byte))) must be escaped in a string", kind: .invalidString)
     }
 
     /// Moves `index` to the next byte inside a string that needs a look (a quote, a backslash, a control

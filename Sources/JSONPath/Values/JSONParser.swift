@@ -162,16 +162,29 @@ struct JSONParser {
         }
     }
 
+    @inline(__always)
     mutating func enterContainer() throws(JSONParseError) {
         depth += 1
-        if depth > JSONValue.maximumDepth {
-            throw error("arrays and objects nest deeper than \(JSONValue.maximumDepth) levels", kind: .nestingTooDeep)
-        }
+        if depth > JSONValue.maximumDepth { throw nestingError() }
+    }
+
+    /// Formatted out of line, as `controlCharacterError(_:)` is: the containers' hot path stays small.
+    @inline(never)
+    func nestingError() -> JSONParseError {
+        error("arrays and objects nest deeper than \(JSONValue.maximumDepth) levels", kind: .nestingTooDeep)
     }
 
     mutating func expectLiteral(_ word: StaticString) throws(JSONParseError) {
         let count = word.utf8CodeUnitCount
         let start = word.utf8Start
+        // The whole word at once when the document has room for it (`true`, `false`, `null` are
+        // read for every boolean and null of a response); a byte at a time otherwise.
+        if index + count <= bytes.count,
+            bytes[index..<index + count].elementsEqual(UnsafeBufferPointer(start: start, count: count))
+        {
+            index += count
+            return
+        }
         for offset in 0..<count {
             guard index + offset < bytes.count, bytes[index + offset] == start[offset] else {
                 throw error("invalid literal; expected '\(word)' (JSON literals are lowercase: true, false, null)")
