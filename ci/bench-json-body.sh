@@ -2,10 +2,13 @@
 # Large JSON bodies at wire speed: N GETs of a ~100 KB JSON document (a page of items, generated)
 # from a private nginx, each checked for status 200 and one JSONPath assertion on the body
 # (`$.items[-1].id`), against `curl --parallel --parallel-max 64` fetching the same N URLs to
-# /dev/null. ROUNDS rounds alternated; medians and the ratio (curl's time / afrun's) printed.
+# /dev/null. ROUNDS rounds alternated; medians and the ratio (curl's time / afrun's) printed, the
+# ratio as the median of each round's (on a loaded machine a round's curl and afrun share its load), and
+# the CPU time per body (user + system), which moves less with the load.
 #
 #   ci/bench-json-body.sh                    # N=200, ROUNDS=5, SIZE=100000
 #   AFRUN=/path/to/afrun N=500 ci/bench-json-body.sh
+#   AFRUN_B=/path/to/other/afrun ...         # a second build, measured in the same rounds
 #
 # afrun runs as in CI: `--jobs 64`, `-q --no-history`, the suite `parallel`. Not a test: figures
 # move with load.
@@ -17,6 +20,7 @@ ROUNDS=${ROUNDS:-5}
 SIZE=${SIZE:-100000}
 . ci/bench-server.sh
 bench_init json-body
+bench_binary_b
 
 mkdir -p "$SCRATCH/www" "$SCRATCH/suite"
 python3 - "$SIZE" "$SCRATCH/www/page.json" <<'PY'
@@ -48,19 +52,36 @@ with open(f"{scratch}/urls.txt", "w") as f:
         f.write(f'url = "{base}/page.json?i={i}"\noutput = "/dev/null"\n')
 PY
 echo "== $N GETs of $(stat -c %s "$SCRATCH/www/page.json") bytes of JSON, $ROUNDS rounds"
+echo "afrun: $AFRUN${AFRUN_B:+  afrun B: $AFRUN_B}"
 
-"$AFRUN" run "$SCRATCH/suite/bench.json" --jobs 64 -q --no-history >/dev/null \
-  || { echo "bench-json-body: the suite does not pass"; exit 1; }
-seconds() { python3 -c 'import sys, time, subprocess; t = time.monotonic(); subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True); print(f"{time.monotonic() - t:.4f}")' "$@"; }
-curl_times=(); afrun_times=()
-for round in $(seq "$ROUNDS"); do
-  c=$(seconds curl -s --parallel --parallel-max 64 -K "$SCRATCH/urls.txt")
-  a=$(seconds "$AFRUN" run "$SCRATCH/suite/bench.json" --jobs 64 -q --no-history)
-  curl_times+=("$c"); afrun_times+=("$a")
-  printf 'round %d: curl %ss  afrun %ss\n' "$round" "$c" "$a"
+for binary in "$AFRUN" ${AFRUN_B:+"$AFRUN_B"}; do
+  "$binary" run "$SCRATCH/suite/bench.json" --jobs 64 -q --no-history >/dev/null \
+    || { echo "bench-json-body: the suite does not pass with $binary"; exit 1; }
 done
-median() { printf '%s\n' "$@" | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
-mc=$(median "${curl_times[@]}"); ma=$(median "${afrun_times[@]}")
-python3 -c "
-n, c, a = $N, $mc, $ma
-print(f'median: curl {c:.3f}s ({n / c:.0f} req/s)  afrun {a:.3f}s ({n / a:.0f} tests/s)  afrun/curl speed {c / a:.2f}x')"
+python3 - "$SCRATCH" "$N" "$ROUNDS" "$AFRUN" ${AFRUN_B:+"$AFRUN_B"} <<'PY'
+import resource, statistics, subprocess, sys, time
+scratch, n, rounds, binaries = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
+commands = {"curl": ["curl", "-s", "--parallel", "--parallel-max", "64", "-K", f"{scratch}/urls.txt"]}
+for tag, binary in zip(["afrun", "afrun B"], binaries):
+    commands[tag] = [binary, "run", f"{scratch}/suite/bench.json", "--jobs", "64", "-q", "--no-history"]
+def cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+seconds = {name: [] for name in commands}
+cpus = {name: [] for name in commands}
+for round in range(1, rounds + 1):
+    for name, command in commands.items():
+        start, used = time.monotonic(), cpu()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        seconds[name].append(time.monotonic() - start)
+        cpus[name].append(cpu() - used)
+    print(f"round {round}: " + "  ".join(f"{name} {seconds[name][-1]:.4f}s" for name in commands))
+for name in commands:
+    if name == "curl": continue
+    c, a = statistics.median(seconds["curl"]), statistics.median(seconds[name])
+    ratio = statistics.median(x / y for x, y in zip(seconds["curl"], seconds[name]))
+    print(f"median: curl {c:.3f}s ({n / c:.0f} req/s)  {name} {a:.3f}s ({n / a:.0f} tests/s)"
+          f"  {name}/curl speed {c / a:.2f}x (per-round median {ratio:.2f}x)")
+# CPU time (user + system) moves less with the machine's load than wall time does.
+print("median CPU per body: " + "  ".join(f"{name} {statistics.median(cpus[name]) / n * 1e6:.0f} µs" for name in commands))
+PY

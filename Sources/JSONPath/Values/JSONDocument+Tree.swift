@@ -32,13 +32,15 @@ extension JSONDocument: JSONPathTree {
         var found: Int?
         var name = name
         name.withUTF8 { utf8 in
-            let asciiName = !utf8.contains { $0 >= 0x80 }
-            var key = node + 1
-            while key < end {
-                let value = key + 1
-                // The last member of that name: the one whose value the document keeps.
-                if keyMatches(key, utf8, asciiName: asciiName) { found = value }
-                key = tape[value].next(after: value)
+            withBuffers { bytes, entries in
+                let asciiName = !utf8.contains { $0 >= 0x80 }
+                var key = node + 1
+                while key < end {
+                    let value = key + 1
+                    // The last member of that name: the one whose value the document keeps.
+                    if keyMatches(entries[key], at: key, utf8, asciiName: asciiName, in: bytes) { found = value }
+                    key = entries[value].next(after: value)
+                }
             }
         }
         return found
@@ -74,13 +76,17 @@ extension JSONDocument: JSONPathTree {
 
     /// Whether the name entry at `key` is `name` (UTF-8). Plain ASCII on both sides compares bytes;
     /// anything else compares decoded strings, the way `JSONObject` compares names.
-    private func keyMatches(_ key: Int, _ name: UnsafeBufferPointer<UInt8>, asciiName: Bool) -> Bool {
-        let entry = tape[key]
+    private func keyMatches(
+        _ entry: JSONTapeEntry,
+        at key: Int,
+        _ name: UnsafeBufferPointer<UInt8>,
+        asciiName: Bool,
+        in bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         if entry.flags == 0 && asciiName {
             guard Int(entry.length) == name.count else { return false }
             let start = Int(entry.offset) + 1
-            for k in 0..<name.count where bytes[start + k] != name[k] { return false }
-            return true
+            return bytes[start..<start + name.count].elementsEqual(name)
         }
         return string(at: key) == String(decoding: name, as: UTF8.self)
     }
@@ -93,8 +99,8 @@ extension JSONDocument: JSONPathTree {
             guard x.length == y.length else { return false }
             let xs = Int(x.offset) + 1
             let ys = Int(y.offset) + 1
-            for k in 0..<Int(x.length) where bytes[xs + k] != bytes[ys + k] { return false }
-            return true
+            let length = Int(x.length)
+            return withBuffers { bytes, _ in bytes[xs..<xs + length].elementsEqual(bytes[ys..<ys + length]) }
         }
         return string(at: a) == string(at: b)
     }

@@ -13,25 +13,27 @@ import Foundation
 /// let ids = try JSONPathQuery("$.items[*].id").values(in: document)
 /// ```
 public struct JSONDocument: Sendable {
-    /// The document's bytes (strings and numbers are read from them when asked for).
-    let bytes: [UInt8]
+    /// The document's bytes as they were handed in (no copy: a response body is parsed where it lies;
+    /// strings and numbers are read from them when asked for).
+    let bytes: Data
     /// One entry per value and member name, in document order; entry 0 is the root.
-    let tape: [JSONTapeEntry]
+    let tape: JSONTapeBuffer
 
     /// Parses a JSON document (RFC 8259), with the rules of ``JSONValue/init(parsing:)-(Data)``.
     /// - Parameter data: the document's bytes (UTF-8).
     /// - Throws: ``JSONParseError`` with the line and column of the first problem.
     public init(parsing data: Data) throws(JSONParseError) {
-        bytes = [UInt8](data)
-        tape = try Self.parseTape(bytes)
+        bytes = data
+        // `withUnsafeBytes` only rethrows untyped errors, so the tape travels as a `Result`.
+        let outcome = data.withUnsafeBytes { raw in Self.parseTape(raw.bindMemory(to: UInt8.self)) }
+        tape = try outcome.get()
     }
 
     /// Parses a JSON document from text.
     /// - Parameter text: the document.
     /// - Throws: ``JSONParseError``.
     public init(parsing text: String) throws(JSONParseError) {
-        bytes = Array(text.utf8)
-        tape = try Self.parseTape(bytes)
+        try self.init(parsing: Data(text.utf8))
     }
 
     /// The whole document as a `JSONValue` tree (built on each call: keep it if you need it twice).
@@ -41,32 +43,35 @@ public struct JSONDocument: Sendable {
     public var byteCount: Int { bytes.count }
 
     /// Parses `bytes` into a tape.
-    static func parseTape(_ bytes: [UInt8]) throws(JSONParseError) -> [JSONTapeEntry] {
-        // `withUnsafeBufferPointer` only rethrows untyped errors, so the tape travels as a `Result`.
-        let outcome = bytes.withUnsafeBufferPointer { buffer -> Result<[JSONTapeEntry], JSONParseError> in
-            var parser = JSONParser(bytes: buffer)
-            do throws(JSONParseError) { try parser.parseDocument() } catch { return .failure(error) }
-            return .success(parser.tape)
+    static func parseTape(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONTapeBuffer, JSONParseError> {
+        var parser = JSONParser(bytes: bytes)
+        do throws(JSONParseError) { return .success(try parser.parseDocument()) } catch { return .failure(error) }
+    }
+
+    /// Parses `bytes` into a tape.
+    static func parseTape(_ bytes: [UInt8]) throws(JSONParseError) -> JSONTapeBuffer {
+        try bytes.withUnsafeBufferPointer { buffer in parseTape(buffer) }.get()
+    }
+
+    /// Calls `body` with the document's bytes and its tape.
+    func withBuffers<R>(
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<JSONTapeEntry>) -> R
+    ) -> R {
+        bytes.withUnsafeBytes { raw in
+            tape.withUnsafeBufferPointer { entries in body(raw.bindMemory(to: UInt8.self), entries) }
         }
-        return try outcome.get()
     }
 
     /// The value whose entry is at `index`, built from the tape.
     func value(at index: Int) -> JSONValue {
-        bytes.withUnsafeBufferPointer { buffer in
-            tape.withUnsafeBufferPointer { entries in
-                var builder = JSONTreeBuilder(bytes: buffer, tape: entries)
-                return builder.value(at: index)
-            }
+        withBuffers { bytes, entries in
+            var builder = JSONTreeBuilder(bytes: bytes, tape: entries)
+            return builder.value(at: index)
         }
     }
 
     /// The text of the string entry at `index` (a value or a member name).
     func string(at index: Int) -> String {
-        bytes.withUnsafeBufferPointer { buffer in
-            tape.withUnsafeBufferPointer { entries in
-                JSONTreeBuilder(bytes: buffer, tape: entries).string(entries[index])
-            }
-        }
+        withBuffers { bytes, entries in JSONTreeBuilder(bytes: bytes, tape: entries).string(entries[index]) }
     }
 }

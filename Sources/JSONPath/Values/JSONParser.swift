@@ -8,7 +8,12 @@ struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
-    var tape: [JSONTapeEntry] = []
+    /// The tape being written: `tapeCount` entries through `entries`, room for `tapeCapacity`
+    /// (no buffer until `parseDocument()` sizes one).
+    var tape: JSONTapeBuffer?
+    var entries: UnsafeMutablePointer<JSONTapeEntry>?
+    var tapeCount = 0
+    var tapeCapacity = 0
     /// `JSONSplitDocument`: the name (UTF-8) of the root object's member whose array elements are validated and
     /// located (`splitOffsets`) but not kept on the tape, so a large array costs no tape while it is checked.
     var splitKey: [UInt8]?
@@ -21,8 +26,9 @@ struct JSONParser {
         self.bytes = bytes
     }
 
-    /// Parses the whole document into `tape`.
-    mutating func parseDocument() throws(JSONParseError) {
+    /// Parses the whole document.
+    /// - Returns: its tape.
+    mutating func parseDocument() throws(JSONParseError) -> JSONTapeBuffer {
         guard bytes.count < Int(UInt32.max) else {
             throw JSONParseError(
                 kind: .syntax,
@@ -32,9 +38,9 @@ struct JSONParser {
                 column: 1
             )
         }
-        // About one entry per eight bytes of a typical API response or suite: reserved once instead
-        // of growing (and being copied) a dozen times while a large document is parsed.
-        tape.reserveCapacity(splitKey == nil ? bytes.count / 8 + 4 : 1024)
+        // About one entry per eight bytes of a typical API response or suite: sized once instead of
+        // growing (and being copied) a dozen times while a large document is parsed.
+        reserveTape(splitKey == nil ? bytes.count / 8 + 4 : 1024)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         guard index < bytes.count else { throw error("the document is empty; expected a JSON value") }
@@ -43,6 +49,17 @@ struct JSONParser {
         if index < bytes.count {
             throw error("unexpected \(describe(bytes[index])) after the JSON value; a document holds exactly one value")
         }
+        return takeTape()
+    }
+
+    /// The tape written so far: the document's, or one value's (`parseValue()` from an offset of a larger
+    /// document, whose offsets the entries keep).
+    mutating func takeTape() -> JSONTapeBuffer {
+        reserveTape(1)
+        // Sized above: never nil here.
+        let parsed = tape!
+        parsed.setCount(tapeCount)
+        return parsed
     }
 
     // MARK: - Values
@@ -56,33 +73,33 @@ struct JSONParser {
         case UInt8(ascii: "\""): try parseString()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             try parseNumber()
-            tape.append(
+            appendEntry(
                 JSONTapeEntry(kind: .number, offset: start, length: UInt32(truncatingIfNeeded: index) - start)
             )
         case UInt8(ascii: "t"):
             try expectLiteral("true")
-            tape.append(JSONTapeEntry(kind: .true, offset: start))
+            appendEntry(JSONTapeEntry(kind: .true, offset: start))
         case UInt8(ascii: "f"):
             try expectLiteral("false")
-            tape.append(JSONTapeEntry(kind: .false, offset: start))
+            appendEntry(JSONTapeEntry(kind: .false, offset: start))
         case UInt8(ascii: "n"):
             try expectLiteral("null")
-            tape.append(JSONTapeEntry(kind: .null, offset: start))
+            appendEntry(JSONTapeEntry(kind: .null, offset: start))
         case let byte: throw error("unexpected \(describe(byte)); expected a JSON value")
         }
     }
 
     mutating func parseObject() throws(JSONParseError) {
         try enterContainer()
-        let entry = tape.count
-        tape.append(JSONTapeEntry(kind: .object, offset: UInt32(truncatingIfNeeded: index)))
+        let entry = tapeCount
+        appendEntry(JSONTapeEntry(kind: .object, offset: UInt32(truncatingIfNeeded: index)))
         index += 1
         var count: UInt32 = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            tape[entry].length = UInt32(truncatingIfNeeded: tape.count)
+            closeContainer(entry, count: 0)
             return
         }
         while true {
@@ -118,8 +135,7 @@ struct JSONParser {
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 depth -= 1
-                tape[entry].length = UInt32(truncatingIfNeeded: tape.count)
-                tape[entry].count = count
+                closeContainer(entry, count: count)
                 return
             } else {
                 throw error("unexpected \(describe(bytes[index])); expected ',' or '}' after an object member")
@@ -131,27 +147,28 @@ struct JSONParser {
         try enterContainer()
         let splits = splitsNextArray && depth == 2
         splitsNextArray = false
-        let entry = tape.count
-        tape.append(JSONTapeEntry(kind: .array, offset: UInt32(truncatingIfNeeded: index)))
+        let entry = tapeCount
+        appendEntry(JSONTapeEntry(kind: .array, offset: UInt32(truncatingIfNeeded: index)))
         index += 1
         var count: UInt32 = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            tape[entry].length = UInt32(truncatingIfNeeded: tape.count)
+            closeContainer(entry, count: 0)
             return
         }
         while true {
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 throw error("trailing comma before ']' is not allowed", kind: .trailingComma)
             }
-            let element = tape.count
+            let element = tapeCount
             try parseValue()
             count += 1
             if splits {
-                splitOffsets.append(tape[element].offset)
-                tape.removeSubrange(element...)
+                // Located, then dropped from the tape (entries are plain values: nothing to deinitialize).
+                splitOffsets.append(entries![element].offset)
+                tapeCount = element
             }
             skipWhitespace()
             guard index < bytes.count else {
@@ -163,9 +180,8 @@ struct JSONParser {
             } else if bytes[index] == UInt8(ascii: "]") {
                 index += 1
                 depth -= 1
-                tape[entry].length = UInt32(truncatingIfNeeded: tape.count)
                 // A split array's elements are not on the tape: it reads as empty.
-                tape[entry].count = splits ? 0 : count
+                closeContainer(entry, count: splits ? 0 : count)
                 return
             } else {
                 throw error("unexpected \(describe(bytes[index])); expected ',' or ']' after an array element")
@@ -173,16 +189,29 @@ struct JSONParser {
         }
     }
 
+    @inline(__always)
     mutating func enterContainer() throws(JSONParseError) {
         depth += 1
-        if depth > JSONValue.maximumDepth {
-            throw error("arrays and objects nest deeper than \(JSONValue.maximumDepth) levels", kind: .nestingTooDeep)
-        }
+        if depth > JSONValue.maximumDepth { throw nestingError() }
+    }
+
+    /// Formatted out of line, as `controlCharacterError(_:)` is: the containers' hot path stays small.
+    @inline(never)
+    func nestingError() -> JSONParseError {
+        error("arrays and objects nest deeper than \(JSONValue.maximumDepth) levels", kind: .nestingTooDeep)
     }
 
     mutating func expectLiteral(_ word: StaticString) throws(JSONParseError) {
         let count = word.utf8CodeUnitCount
         let start = word.utf8Start
+        // The whole word at once when the document has room for it (`true`, `false`, `null` are
+        // read for every boolean and null of a response); a byte at a time otherwise.
+        if index + count <= bytes.count,
+            bytes[index..<index + count].elementsEqual(UnsafeBufferPointer(start: start, count: count))
+        {
+            index += count
+            return
+        }
         for offset in 0..<count {
             guard index + offset < bytes.count, bytes[index + offset] == start[offset] else {
                 throw error("invalid literal; expected '\(word)' (JSON literals are lowercase: true, false, null)")
@@ -218,6 +247,33 @@ struct JSONParser {
             guard isDigit(index) else { throw error("expected a digit in the exponent", kind: .invalidNumber) }
             while isDigit(index) { index += 1 }
         }
+    }
+
+    // MARK: - The tape
+
+    /// Appends one tape entry.
+    @inline(__always)
+    mutating func appendEntry(_ entry: JSONTapeEntry) {
+        if tapeCount == tapeCapacity { reserveTape(max(16, tapeCapacity * 2)) }
+        (entries! + tapeCount).initialize(to: entry)
+        tapeCount &+= 1
+    }
+
+    /// Sets where the container entry at `index` ends (the entries written so far) and how many
+    /// children it has.
+    @inline(__always)
+    mutating func closeContainer(_ index: Int, count: UInt32) {
+        entries![index].length = UInt32(truncatingIfNeeded: tapeCount)
+        entries![index].count = count
+    }
+
+    /// Makes room for at least `capacity` entries.
+    mutating func reserveTape(_ capacity: Int) {
+        guard capacity > tapeCapacity else { return }
+        let buffer = tape?.moved(count: tapeCount, capacity: capacity) ?? JSONTapeBuffer(capacity: capacity)
+        tape = buffer
+        entries = buffer.entries
+        tapeCapacity = capacity
     }
 
     // MARK: - Whitespace and errors

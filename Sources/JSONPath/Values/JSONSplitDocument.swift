@@ -31,10 +31,11 @@ public struct JSONSplitDocument: Sendable {
             buffer -> Result<(JSONValue, JSONSourceIndex, [UInt32]), JSONParseError> in
             var parser = JSONParser(bytes: buffer)
             parser.splitKey = Array(key.utf8)
-            do throws(JSONParseError) { try parser.parseDocument() } catch { return .failure(error) }
+            let tape: JSONTapeBuffer
+            do throws(JSONParseError) { tape = try parser.parseDocument() } catch { return .failure(error) }
             let offsets = parser.splitOffsets
             return .success(
-                parser.tape.withUnsafeBufferPointer { entries in
+                tape.withUnsafeBufferPointer { entries in
                     var builder = JSONTreeBuilder(bytes: buffer, tape: entries)
                     builder.sourceIndex = JSONSourceIndex(
                         bytes: bytes,
@@ -67,7 +68,7 @@ public struct JSONSplitDocument: Sendable {
             parser.index = start
             do throws(JSONParseError) { try parser.parseValue() } catch { return .failure(error) }
             return .success(
-                parser.tape.withUnsafeBufferPointer { entries in
+                parser.takeTape().withUnsafeBufferPointer { entries in
                     var builder = JSONTreeBuilder(bytes: buffer, tape: entries)
                     builder.sourceIndex = JSONSourceIndex(
                         bytes: bytes,

@@ -73,14 +73,16 @@ extension JSONValue {
         // `Data.withUnsafeBytes` only rethrows untyped errors, so the tape travels as a `Swift.Result`.
         let outcome = data.withUnsafeBytes { raw -> Swift.Result<Result, JSONParseError> in
             let bytes = raw.bindMemory(to: UInt8.self)
-            var parser = JSONParser(bytes: bytes)
-            do throws(JSONParseError) { try parser.parseDocument() } catch { return .failure(error) }
-            return .success(
-                parser.tape.withUnsafeBufferPointer { entries in
-                    var builder = JSONTreeBuilder(bytes: bytes, tape: entries)
-                    return body(&builder)
-                }
-            )
+            switch JSONDocument.parseTape(bytes) {
+            case .success(let tape):
+                return .success(
+                    tape.withUnsafeBufferPointer { entries in
+                        var builder = JSONTreeBuilder(bytes: bytes, tape: entries)
+                        return body(&builder)
+                    }
+                )
+            case .failure(let error): return .failure(error)
+            }
         }
         return try outcome.get()
     }
