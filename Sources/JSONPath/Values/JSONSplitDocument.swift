@@ -34,20 +34,8 @@ public struct JSONSplitDocument: Sendable {
             let tape: JSONTapeBuffer
             do throws(JSONParseError) { tape = try parser.parseDocument() } catch { return .failure(error) }
             let offsets = parser.splitOffsets
-            return .success(
-                tape.withUnsafeBufferPointer { entries in
-                    var builder = JSONTreeBuilder(bytes: buffer, tape: entries)
-                    builder.sourceIndex = JSONSourceIndex(
-                        bytes: bytes,
-                        expectedNodes: JSONSourceIndex.nodeCount(of: entries)
-                    )
-                    let value = builder.value(at: 0)
-                    var index = builder.sourceIndex!
-                    index.hasDuplicateKeys = builder.sawDuplicateKey
-                    index.finish()
-                    return (value, index, offsets)
-                }
-            )
+            let (value, index) = JSONTreeBuilder.indexedTree(of: tape, in: buffer, document: bytes)
+            return .success((value, index, offsets))
         }
         (root, index, elementOffsets) = try outcome.get()
     }
@@ -68,19 +56,7 @@ public struct JSONSplitDocument: Sendable {
             parser.index = start
             do throws(JSONParseError) { try parser.parseValue() } catch { return .failure(error) }
             return .success(
-                parser.takeTape().withUnsafeBufferPointer { entries in
-                    var builder = JSONTreeBuilder(bytes: buffer, tape: entries)
-                    builder.sourceIndex = JSONSourceIndex(
-                        bytes: bytes,
-                        expectedNodes: JSONSourceIndex.nodeCount(of: entries)
-                    )
-                    let value = builder.value(at: 0)
-                    var elementIndex = builder.sourceIndex!
-                    elementIndex.hasDuplicateKeys = builder.sawDuplicateKey
-                    elementIndex.finishWithoutLines()
-                    elementIndex.shareLines(of: index)
-                    return (value, elementIndex)
-                }
+                JSONTreeBuilder.indexedTree(of: parser.takeTape(), in: buffer, document: bytes, lines: index)
             )
         }
         return try outcome.get()

@@ -23,6 +23,34 @@ struct JSONTreeBuilder {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { cursorOffset = 3 }
     }
 
+    /// The tree of `tape`'s first value with a source index over `document` (`buffer` is its bytes; the tape's
+    /// offsets are the document's). The index gets its own line tables, or shares those of `lines` (an index of
+    /// the same document) for one value of a larger document.
+    static func indexedTree(
+        of tape: JSONTapeBuffer,
+        in buffer: UnsafeBufferPointer<UInt8>,
+        document: [UInt8],
+        lines: JSONSourceIndex? = nil
+    ) -> (JSONValue, JSONSourceIndex) {
+        tape.withUnsafeBufferPointer { entries in
+            var builder = JSONTreeBuilder(bytes: buffer, tape: entries)
+            builder.sourceIndex = JSONSourceIndex(
+                bytes: document,
+                expectedNodes: JSONSourceIndex.nodeCount(of: entries)
+            )
+            let value = builder.value(at: 0)
+            var index = builder.sourceIndex!
+            index.hasDuplicateKeys = builder.sawDuplicateKey
+            if let lines {
+                index.finishWithoutLines()
+                index.shareLines(of: lines)
+            } else {
+                index.finish()
+            }
+            return (value, index)
+        }
+    }
+
     /// The value whose entry is at `index`.
     mutating func value(at index: Int) -> JSONValue {
         var next = 0

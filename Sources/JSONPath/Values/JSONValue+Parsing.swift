@@ -50,18 +50,7 @@ extension JSONValue {
     public static func parseWithSourceIndex(_ bytes: [UInt8]) throws(JSONParseError) -> (JSONValue, JSONSourceIndex) {
         let tape = try JSONDocument.parseTape(bytes)
         return bytes.withUnsafeBufferPointer { buffer in
-            tape.withUnsafeBufferPointer { entries in
-                var builder = JSONTreeBuilder(bytes: buffer, tape: entries)
-                builder.sourceIndex = JSONSourceIndex(
-                    bytes: bytes,
-                    expectedNodes: JSONSourceIndex.nodeCount(of: entries)
-                )
-                let value = builder.value(at: 0)
-                var index = builder.sourceIndex!
-                index.hasDuplicateKeys = builder.sawDuplicateKey
-                index.finish()
-                return (value, index)
-            }
+            JSONTreeBuilder.indexedTree(of: tape, in: buffer, document: bytes)
         }
     }
 
