@@ -117,6 +117,7 @@ struct HistoryPostgresFaultTests {
     func stalledMidRun() async throws {
         let database = try TestDatabase.make(.postgres)
         defer { database.tearDown() }
+        try database.createSchema()
         var components = try #require(URLComponents(string: database.location))
         let proxy = try TCPProxy(to: try #require(components.port))
         components.port = proxy.port
