@@ -146,9 +146,11 @@ public final class PostgresHistory: HistoryStoring {
         ending.withLock { $0.pushing = true }
         let ended = await ServerThread.run("afrun.history.push", waitingUntil: deadline.instant + Self.pushGrace) {
             [self] in
-            pushQuietly(spool, deadline: deadline)
+            let warning = push(spool, by: deadline)
+            // One step with the warning: the run's end, if it stopped waiting, warned alone.
             let closes = ending.withLock { ending in
                 ending.pushing = false
+                if let warning, !ending.abandoned { ending.warnings.append(warning) }
                 return ending.closesAfterPush
             }
             if closes { try? closeNow() }
@@ -175,21 +177,20 @@ public final class PostgresHistory: HistoryStoring {
         return spool
     }
 
-    /// Pushes `spool` by `deadline` (the wait for a connect still under way included); a failure becomes
-    /// the one warning of the run.
-    private func pushQuietly(_ spool: HistoryStore, deadline: PostgresDeadline) {
+    /// Pushes `spool` by `deadline` (the wait for a connect still under way included).
+    /// - Returns: nil, or the run's one warning when the push failed.
+    private func push(_ spool: HistoryStore, by deadline: PostgresDeadline) -> String? {
         do {
             _ = try withSession(deadline: deadline) { session throws(HistoryError) in
                 try PostgresPush(session: session, source: spool, deletesPushed: true).run()
             }
+            return nil
         } catch {
             let left = (try? spool.runs(last: Int.max).filter { $0.status != .running }.count) ?? 0
             let warning =
                 "the run was not sent to the shared history: \(server.scrub(error.description)); "
                 + "\(left) run\(left == 1 ? "" : "s") kept in \(spoolPath), sent by the next run or `afrun history push`"
-            ending.withLock { ending in
-                if !ending.abandoned { ending.warnings.append(warning) }
-            }
+            return warning
         }
     }
 

@@ -56,9 +56,7 @@ final class PostgresSession {
         do {
             // A connection that completes after the wait gave up is closed, not left open until the process ends.
             let connection = try wait(future, within: timeout, deadline: deadline) {
-                future.whenSuccess { connection in
-                    let _: EventLoopFuture<Void> = connection.close()
-                }
+                future.whenSuccess { connection in Self.release(connection) }
             }
             let session = PostgresSession(location: location, connection: connection, logger: logger)
             session.deadline = deadline
@@ -141,8 +139,19 @@ final class PostgresSession {
 
     /// Closes the connection (at once; nothing is pending between calls).
     func close() {
-        let closed: EventLoopFuture<Void> = connection.close()
+        let closed = Self.release(connection)
         _ = try? Self.wait(closed, within: Self.closeTimeout, onTimeout: {})
+    }
+
+    /// Closes `connection` and holds it until it is closed: PostgresNIO requires a connection to be closed
+    /// before it is released (an assertion says so), and a TLS connection closes only after its
+    /// `close_notify` (at most `tlsShutdownTimeout`). Before, a connect that completed after its wait gave up
+    /// was released while closing, and tripped the assertion under load.
+    @discardableResult
+    private static func release(_ connection: PostgresConnection) -> EventLoopFuture<Void> {
+        let closed: EventLoopFuture<Void> = connection.close()
+        closed.whenComplete { _ in withExtendedLifetime(connection) {} }
+        return closed
     }
 
     /// `?` placeholders as `$1`, `$2`… (the history's SQL has no `?` inside literals).
