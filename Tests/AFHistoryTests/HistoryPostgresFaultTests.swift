@@ -105,10 +105,11 @@ struct HistoryPostgresFaultTests {
         let (_, warnings) = try await Self.recordRun(store)
         try store.close()
         let elapsed = ContinuousClock.now - started
-        // About 1 s alone, at most 6 s under ThreadSanitizer beside 16 pushing writers (30.2 s once, when the
-        // push shared Swift's threads). The warning below proves the history timeout ended the wait; this
-        // bound, past the 1 s and `PostgresHistory.pushGrace` and under the URL's 60 s, guards a hang.
-        #expect(elapsed < .seconds(20), "the run ended after \(elapsed)")
+        // About 1 s alone. The push ends by the timeout and `PostgresHistory.pushGrace`, but the spool's writer
+        // and this task's resumption need threads the whole test process shares (26 s once in the full
+        // suite). The warning below proves the history timeout ended the wait; this bound, under the URL's
+        // 60 s, guards a hang.
+        #expect(elapsed < .seconds(55), "the run ended after \(elapsed)")
         #expect(warnings.count == 1, "\(warnings)")
         #expect(warnings.first?.contains("no answer within the history timeout (1 s)") == true, "\(warnings)")
         #expect(!warnings[0].contains(Self.password))
@@ -137,10 +138,10 @@ struct HistoryPostgresFaultTests {
         let warnings = store.takeWarnings()
         try store.close()
         // The deadline, not a statement's own 30 s bound, ended the push: the warning says which, whatever the
-        // load (with a 1 s timeout: about 1 s here, at most 5 s under ThreadSanitizer beside 16 pushing
-        // writers; up to 42 s when the push shared Swift's threads). The bound, past the 3 s and
-        // `PostgresHistory.pushGrace`, guards a hang.
-        #expect(elapsed < .seconds(20), "the run's end took \(elapsed)")
+        // load (about 1 s here with a 1 s timeout; 42 s once under ThreadSanitizer when the push shared
+        // Swift's threads, 29 s once in the full suite since: the spool's writer and this task's resumption
+        // wait for the test process's threads). The wall-time bound only guards against a hang.
+        #expect(elapsed < .seconds(90), "the run's end took \(elapsed)")
         #expect(warnings.count == 1 && warnings[0].contains("1 run kept in"), "\(warnings)")
         #expect(warnings.first?.contains("no answer within the history timeout (3 s)") == true, "\(warnings)")
         // The hung server dies: its half-done transaction is rolled back.

@@ -41,9 +41,9 @@ struct HistoryPostgresRunEndTests {
         release.signal()
         let warnings = store.takeWarnings()
         try store.close()
-        // About 8 s (the 3 s timeout and the 5 s grace; with a 1 s timeout, up to 10 s under ThreadSanitizer
-        // beside 16 pushing writers); the bound, under the 90 s hold, guards a hang.
-        #expect(elapsed < .seconds(30), "the run's end took \(elapsed)")
+        // About 8 s (the 3 s timeout and the 5 s grace), more when the test process's threads are busy; the
+        // bound, under the 90 s hold, guards a hang, and the warning says the run's end did not wait.
+        #expect(elapsed < .seconds(60), "the run's end took \(elapsed)")
         #expect(warnings.count == 1, "\(warnings)")
         #expect(warnings.first?.contains("within the history timeout (3 s)") == true, "\(warnings)")
         #expect(warnings.first?.contains("it stays in \(database.spoolPath)") == true, "\(warnings)")
