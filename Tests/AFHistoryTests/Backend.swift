@@ -94,6 +94,20 @@ struct TestDatabase: Sendable {
         }
     }
 
+    /// Creates the history's tables now (a PostgreSQL database is created empty): a store with a short
+    /// `--history-timeout` then only checks the schema in that time, even beside many other connects.
+    func createSchema() throws {
+        guard backend == .postgres else { return }
+        let history = PostgresHistory(
+            server: try PostgresLocation(parsing: location),
+            detail: .failures,
+            spoolPath: spoolPath,
+            recording: false
+        )
+        defer { try? history.close() }
+        try history.connect()
+    }
+
     /// A store for queries.
     func queryStore() throws -> any HistoryStoring {
         try AFHistory.open(location)

@@ -1,16 +1,17 @@
 import AFRunner
-import Dispatch
 import Foundation
 import Locking
+import PostgresNIO
 
 /// A history in PostgreSQL that many runners share.
 ///
 /// A run never waits for the server: it records into a local SQLite spool (`HistoryStore`, batched as
 /// always) while the connection opens in the background, and once it ended pushes every finished run of
 /// the spool to the server in one transaction each (`PostgresPush`). The push has one deadline, `timeout`
-/// (`--history-timeout`), which bounds the connect and every statement together: a server that is down,
-/// refuses the password, is slow or does not answer costs one warning and at most `timeout` after the run's
-/// end. What was not sent stays in the spool, and the next run or `afrun history push` sends it. Pushing
+/// (`--history-timeout`) from the run's end, which bounds the connect and every statement together: a server
+/// that is down, refuses the password, is slow or does not answer costs one warning and at most `timeout`
+/// after the run's end. The run waits for the push no longer than that and `pushGrace`, whatever holds it
+/// back. What was not sent stays in the spool, and the next run or `afrun history push` sends it. Pushing
 /// is idempotent by run id, and a run's rows go in one transaction, so a push cut short (the connection
 /// closed mid-transaction: the server rolls it back) sends nothing twice and loses nothing.
 ///
@@ -29,17 +30,32 @@ public final class PostgresHistory: HistoryStoring {
     public let timeout: Double
     /// `timeout` when none is given.
     public static let defaultTimeout: Double = 10
+    /// How long past its deadline a run still waits for its push: time for a push the deadline cut short to
+    /// keep what it did not send in the spool and say so. A push not over by then goes on alone.
+    static let pushGrace = TimeAmount.seconds(5)
     private let state = LockedValue(State())
+    private let ending = LockedValue(Ending())
 
-    /// The connection and what the store has to say after the run; under `state`'s lock (queries run
-    /// one at a time: they block on the server while holding it).
+    /// The connection; under `state`'s lock (queries run one at a time: they block on the server while
+    /// holding it, and so does the push).
     private struct State {
         var session: PostgresSession?
         /// Why the server could not be reached the first time (a run does not try again for each query).
         var failure: HistoryError?
-        var warnings: [String] = []
         /// Set by `close()`: a background connect that starts later opens nothing.
         var closed = false
+    }
+
+    /// What the store has to say after the run, and the push the run stopped waiting for; under a lock of
+    /// its own, which a push never holds while it waits.
+    private struct Ending {
+        var warnings: [String] = []
+        /// A push is under way.
+        var pushing = false
+        /// The run stopped waiting for the push and warned: the push adds no warning of its own.
+        var abandoned = false
+        /// `close()` came while the push was under way: the push closes the store when it ends.
+        var closesAfterPush = false
     }
 
     /// A history on `server`. For a run (`recording`), the spool opens and the connection is made in the
@@ -60,7 +76,7 @@ public final class PostgresHistory: HistoryStoring {
         // The connect and the schema check overlap the run, so its end only sends rows. A failure is kept
         // (`State.failure`) and reported once, by the push.
         let deadline = PostgresDeadline(seconds: timeout)
-        DispatchQueue.global().async { [self] in
+        ServerThread.start("afrun.history.connect") { [self] in
             _ = try? withSession(deadline: deadline) { _ throws(HistoryError) in }
         }
     }
@@ -76,14 +92,23 @@ public final class PostgresHistory: HistoryStoring {
     public var passedResultDetail: PassedResultDetail { detail == .all ? .full : .summary }
 
     public func takeWarnings() -> [String] {
-        state.withLock { state in
-            defer { state.warnings = [] }
-            return state.warnings
+        ending.withLock { ending in
+            defer { ending.warnings = [] }
+            return ending.warnings
         }
     }
 
-    /// Closes the spool and the connection.
+    /// Closes the spool and the connection; when a push the run stopped waiting for is still under way, it
+    /// does so once the push ends, and this returns at once.
     public func close() throws {
+        let pushing = ending.withLock { ending in
+            if ending.pushing { ending.closesAfterPush = true }
+            return ending.pushing
+        }
+        if !pushing { try closeNow() }
+    }
+
+    private func closeNow() throws {
         let session = state.withLock { state in
             defer {
                 state.session = nil
@@ -111,14 +136,36 @@ public final class PostgresHistory: HistoryStoring {
 
     /// Stores the run's end in the spool (a spool that cannot store it is the run's error, as for a SQLite
     /// history), then pushes the spool's finished runs; a push that fails is a warning (`takeWarnings`).
+    /// Returns within `timeout` and `pushGrace`.
     public func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
         let spool = try recordingSpool()
         try await spool.runDidFinish(run, summary: summary, status: status)
-        // Off Swift's cooperative threads: the push blocks on the server (bounded by the timeouts).
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                self.pushQuietly(spool)
-                continuation.resume()
+        // From here, not from when the push gets going: whatever delays it (the connection still busy, a
+        // thread) counts against the run's deadline.
+        let deadline = PostgresDeadline(seconds: timeout)
+        ending.withLock { $0.pushing = true }
+        let ended = await ServerThread.run("afrun.history.push", waitingUntil: deadline.instant + Self.pushGrace) {
+            [self] in
+            let warning = push(spool, by: deadline)
+            // One step with the warning: the run's end, if it stopped waiting, warned alone.
+            let closes = ending.withLock { ending in
+                ending.pushing = false
+                if let warning, !ending.abandoned { ending.warnings.append(warning) }
+                return ending.closesAfterPush
+            }
+            if closes { try? closeNow() }
+        }
+        if !ended {
+            let seconds = timeout.formatted(.number.precision(.fractionLength(0...3)))
+            let warning =
+                "the run was not sent to the shared history \(server) within the history timeout (\(seconds) s); "
+                + "it stays in \(spoolPath) until a push sends it: the next run or `afrun history push`"
+            ending.withLock { ending in
+                // Unless the push ended meanwhile, with its own word.
+                if ending.pushing {
+                    ending.abandoned = true
+                    ending.warnings.append(warning)
+                }
             }
         }
     }
@@ -130,19 +177,20 @@ public final class PostgresHistory: HistoryStoring {
         return spool
     }
 
-    /// Pushes `spool` within `timeout` (the wait for a connect still under way included); a failure becomes
-    /// the one warning of the run.
-    private func pushQuietly(_ spool: HistoryStore) {
+    /// Pushes `spool` by `deadline` (the wait for a connect still under way included).
+    /// - Returns: nil, or the run's one warning when the push failed.
+    private func push(_ spool: HistoryStore, by deadline: PostgresDeadline) -> String? {
         do {
-            _ = try withSession(deadline: PostgresDeadline(seconds: timeout)) { session throws(HistoryError) in
+            _ = try withSession(deadline: deadline) { session throws(HistoryError) in
                 try PostgresPush(session: session, source: spool, deletesPushed: true).run()
             }
+            return nil
         } catch {
             let left = (try? spool.runs(last: Int.max).filter { $0.status != .running }.count) ?? 0
             let warning =
                 "the run was not sent to the shared history: \(server.scrub(error.description)); "
                 + "\(left) run\(left == 1 ? "" : "s") kept in \(spoolPath), sent by the next run or `afrun history push`"
-            state.withLock { $0.warnings.append(warning) }
+            return warning
         }
     }
 

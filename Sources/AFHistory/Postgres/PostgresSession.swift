@@ -11,6 +11,13 @@ final class PostgresSession {
     /// The longest one statement may take (a push writes a run's results in statements of
     /// `PostgresPush.rowsPerStatement` rows).
     static let queryTimeout = TimeAmount.seconds(30)
+    /// How long a closing TLS connection waits for the server's `close_notify`. NIOSSL's default, 5 s,
+    /// outlasted `close()`'s wait when the server was busy or had stopped answering, and a connection
+    /// released before it closed trips PostgresNIO's check; the history needs no answer to its close (the
+    /// server rolls back what was not committed).
+    static let tlsShutdownTimeout = TimeAmount.seconds(1)
+    /// The longest `close()` waits for the connection to close: past `tlsShutdownTimeout`.
+    static let closeTimeout = TimeAmount.seconds(3)
 
     let location: PostgresLocation
     /// When set, every statement waits at most until then (a run's `--history-timeout`), not `queryTimeout`.
@@ -49,9 +56,7 @@ final class PostgresSession {
         do {
             // A connection that completes after the wait gave up is closed, not left open until the process ends.
             let connection = try wait(future, within: timeout, deadline: deadline) {
-                future.whenSuccess { connection in
-                    let _: EventLoopFuture<Void> = connection.close()
-                }
+                future.whenSuccess { connection in Self.release(connection) }
             }
             let session = PostgresSession(location: location, connection: connection, logger: logger)
             session.deadline = deadline
@@ -72,10 +77,12 @@ final class PostgresSession {
         case .prefer, .require:
             var settings = TLSConfiguration.makeClientConfiguration()
             settings.certificateVerification = .none
+            settings.shutdownTimeout = tlsShutdownTimeout
             let context = try NIOSSLContext(configuration: settings)
             tls = location.tlsMode == .prefer ? .prefer(context) : .require(context)
         case .verifyCA, .verifyFull:
             var settings = TLSConfiguration.makeClientConfiguration()
+            settings.shutdownTimeout = tlsShutdownTimeout
             settings.certificateVerification =
                 location.tlsMode == .verifyCA ? .noHostnameVerification : .fullVerification
             if let roots = location.rootCertificatePath { settings.trustRoots = .file(roots) }
@@ -132,8 +139,19 @@ final class PostgresSession {
 
     /// Closes the connection (at once; nothing is pending between calls).
     func close() {
+        let closed = Self.release(connection)
+        _ = try? Self.wait(closed, within: Self.closeTimeout, onTimeout: {})
+    }
+
+    /// Closes `connection` and holds it until it is closed: PostgresNIO requires a connection to be closed
+    /// before it is released (an assertion says so), and a TLS connection closes only after its
+    /// `close_notify` (at most `tlsShutdownTimeout`). Before, a connect that completed after its wait gave up
+    /// was released while closing, and tripped the assertion under load.
+    @discardableResult
+    private static func release(_ connection: PostgresConnection) -> EventLoopFuture<Void> {
         let closed: EventLoopFuture<Void> = connection.close()
-        _ = try? Self.wait(closed, within: .seconds(2), onTimeout: {})
+        closed.whenComplete { _ in withExtendedLifetime(connection) {} }
+        return closed
     }
 
     /// `?` placeholders as `$1`, `$2`… (the history's SQL has no `?` inside literals).
