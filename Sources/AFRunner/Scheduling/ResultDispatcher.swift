@@ -34,8 +34,8 @@ final class ResultDispatcher: Sendable {
             }
         }
     }
-    /// Results a sink's queue may hold before `record` waits: a few batches of the history's writer.
-    static let queueLimit = 2_048
+    /// Results a sink's queue may hold before `record` waits: two batches of the history's writer.
+    static let queueLimit = 1_024
     /// The results kept for the report and the run's totals.
     private struct Collected {
         var results: [TestResult] = []
