@@ -69,13 +69,6 @@ public struct TestList: RandomAccessCollection, Sendable, ExpressibleByArrayLite
             return copy
         }
     }
-
-    /// Appends `test` (a loaded suite's tests are decoded into the list first).
-    public mutating func append(_ test: TestCase) {
-        var tests = Array(self)
-        tests.append(test)
-        storage = .decoded(tests)
-    }
 }
 
 /// What the runner reads of a test before running it, kept for every test of a loaded suite instead of its model.

@@ -90,6 +90,7 @@ public enum CaptureDependencies {
 
     /// The variables `test` uses that `scope` lacks, found by rendering it (each missing one is given a
     /// stand-in and the rendering tried again, so every one is found).
+    /// - Parameter rounds: the suite's number of captures, past which no more missing names can be found.
     private static func missing(
         _ test: TestCase,
         in suite: Suite,

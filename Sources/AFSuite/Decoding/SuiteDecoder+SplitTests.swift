@@ -14,16 +14,14 @@ extension SuiteDecoder {
         var firstTests: [Int32] = []
         var oneTestEach = true
         for element in 0..<document.elementCount {
-            let scopeIndex = setupCount + element
-            scope = .test(scopeIndex)
             let node = testNode(document, element)
-            let decoded = resolved(node).flatMap { decodeTest($0) }
             firstTests.append(Int32(truncatingIfNeeded: outlines.count))
-            if let node {
+            decodeElement(node, scopeIndex: setupCount + element) { decoder, decoded in
+                guard let node else { return }
                 if let decoded {
                     if decoded.count != 1 { oneTestEach = false }
                     for test in decoded {
-                        checkUniqueName(of: test, element: node, names: &names)
+                        decoder.checkUniqueName(of: test, element: node, names: &names)
                         outlines.append(TestOutline(test, suiteTags: suiteTags))
                     }
                 } else if node.member("each") == nil, let nameNode = node.member("name"),
@@ -32,15 +30,13 @@ extension SuiteDecoder {
                     // A test with another error still has its name: a duplicate of it is a second mistake,
                     // reported in the same pass (a test with `each` gets its names from rows it may lack).
                     if let first = names[name] {
-                        report(.duplicateTestName(name: name, firstLine: first), at: nameNode)
+                        decoder.report(.duplicateTestName(name: name, firstLine: first), at: nameNode)
                     } else {
-                        names[name] = location(node).line
+                        names[name] = decoder.location(node).line
                     }
                 }
             }
-            checkUses(endingScope: scopeIndex)
         }
-        scope = .suite
         var decoder = self
         decoder.prepareForRedecoding()
         return TestList(

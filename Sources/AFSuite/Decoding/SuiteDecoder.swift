@@ -158,10 +158,6 @@ struct SuiteDecoder {
         return place
     }
 
-    mutating func report(_ reason: SuiteDiagnostic.Reason, at pointer: String, key: Bool = false) {
-        diagnostics.append(.invalid(SuiteDiagnostic(location: location(pointer, key: key), reason: reason)))
-    }
-
     /// The place of `node`'s value (or, `key: true`, its member name) that a test or an assertion keeps: the
     /// pointer is worked out now, so the model holds no reference to the file's source index (which would keep
     /// the whole file and an index entry per value alive for as long as the suite).
