@@ -21,83 +21,81 @@ public struct Expectations: Sendable {
 
     /// XPath assertions on an XML or HTML body.
     public var xpath: [PathAssertion] {
-        get { extras.xpath }
-        set { update(\.xpath, newValue) }
+        get { rare?.value.xpath ?? [] }
+        set { if newValue != xpath { update { $0.xpath = newValue } } }
     }
     /// Assertions on the body as it came over the wire, before its `Content-Encoding` was undone
     /// (`"rawBody"`).
     public var rawBody: RawBodyExpectation? {
-        get { extras.rawBody }
-        set { update(\.rawBody, newValue) }
+        get { rare?.value.rawBody }
+        set { if newValue != rawBody { update { $0.rawBody = newValue } } }
     }
     /// Limits on timing phases.
     public var duration: [DurationAssertion] {
-        get { extras.duration }
-        set { update(\.duration, newValue) }
+        get { rare?.value.duration ?? [] }
+        set { if newValue != duration { update { $0.duration = newValue } } }
     }
     /// Whether the server must be trusted or rejected by the TLS policy.
     public var tls: TLSExpectation {
-        get { extras.tls }
-        set { update(\.tls, newValue) }
+        get { rare?.value.tls ?? .trusted }
+        set { if newValue != tls { update { $0.tls = newValue } } }
     }
     /// Assertions on the leaf certificate.
     public var certificate: CertificateExpectation? {
-        get { extras.certificate }
-        set { update(\.certificate, newValue) }
+        get { rare?.value.certificate }
+        set { if newValue != certificate { update { $0.certificate = newValue } } }
     }
     /// A JSON Schema the body must match (`"schema"`).
     public var schema: SchemaExpectation? {
-        get { extras.schema }
-        set { update(\.schema, newValue) }
+        get { rare?.value.schema }
+        set { if newValue != schema { update { $0.schema = newValue } } }
     }
     /// An OpenAPI operation the response must conform to (`"openapi"`, or `defaults.openapi`).
     public var openapi: OpenAPIExpectation? {
-        get { extras.openapi }
+        get { rare?.value.openapi }
         set {
             // Not `Equatable` (it holds a compiled document): only a nil written over nil is skipped.
             guard newValue != nil || rare?.value.openapi != nil else { return }
-            var extras = extras
-            extras.openapi = newValue
-            rare = extras.isEmpty ? nil : ExpectationExtras.Box(extras)
+            update { $0.openapi = newValue }
         }
     }
     /// Assertions on captured values (`"captures"`): the test's own, taken before its expectations, or
     /// earlier tests'.
     public var captures: [CaptureAssertion] {
-        get { extras.captures }
-        set { update(\.captures, newValue) }
+        get { rare?.value.captures ?? [] }
+        set { if newValue != captures { update { $0.captures = newValue } } }
     }
     /// Assertions on the cookies the response sets (`"cookies"`).
     public var cookies: [CookieAssertion] {
-        get { extras.cookies }
-        set { update(\.cookies, newValue) }
+        get { rare?.value.cookies ?? [] }
+        set { if newValue != cookies { update { $0.cookies = newValue } } }
     }
     /// Assertions on the redirects followed (`"redirects"`).
     public var redirects: RedirectExpectation? {
-        get { extras.redirects }
-        set { update(\.redirects, newValue) }
+        get { rare?.value.redirects }
+        set { if newValue != redirects { update { $0.redirects = newValue } } }
     }
     /// Predicates on the effective URL, after any redirects (`"url"`).
     public var url: PredicateSet? {
-        get { extras.url }
-        set { update(\.url, newValue) }
+        get { rare?.value.url }
+        set { if newValue != url { update { $0.url = newValue } } }
     }
     /// XPath namespace prefixes and their URIs, from `defaults.xpathNamespaces` and the test's own (`_` names
     /// the default namespace: `//_:book`), for `xpath` assertions and captures.
     public var xpathNamespaces: [String: String] {
-        get { extras.xpathNamespaces }
-        set { update(\.xpathNamespaces, newValue) }
+        get { rare?.value.xpathNamespaces ?? [:] }
+        set { if newValue != xpathNamespaces { update { $0.xpathNamespaces = newValue } } }
     }
     /// Predicates on the HTTP version of the response (`"httpVersion": "2"`): `1.0`, `1.1`, `2` or `3`.
     public var httpVersion: PredicateSet? {
-        get { extras.httpVersion }
-        set { update(\.httpVersion, newValue) }
+        get { rare?.value.httpVersion }
+        set { if newValue != httpVersion { update { $0.httpVersion = newValue } } }
     }
     /// The transport error the test expects instead of a response (`"error": "timedOut"`): that error
     /// passes the test, and the other expectations are not evaluated.
     public var error: String? {
-        get { extras.error }
-        set { update(\.error, newValue) }
+        get { rare?.value.error }
+        set { if newValue != error { update { $0.error = newValue } } }
     }
 
     /// Creates expectations.
@@ -123,14 +121,12 @@ public struct Expectations: Sendable {
         self.certificate = certificate
     }
 
-    /// The rarely written parts (their defaults when the test writes none).
-    private var extras: ExpectationExtras { rare?.value ?? ExpectationExtras() }
-
-    /// Sets one rarely written part; a default value written to a test without any allocates nothing.
-    private mutating func update<Value: Equatable>(_ key: WritableKeyPath<ExpectationExtras, Value>, _ value: Value) {
-        var extras = extras
-        guard extras[keyPath: key] != value else { return }
-        extras[keyPath: key] = value
+    /// Changes the rarely written parts (a setter calls it only for a new value); a test left with every
+    /// default keeps no box. A closure, not a key path: applying a key path is a runtime call, and every
+    /// decoded test writes these parts.
+    private mutating func update(_ change: (inout ExpectationExtras) -> Void) {
+        var extras = rare?.value ?? ExpectationExtras()
+        change(&extras)
         rare = extras.isEmpty ? nil : ExpectationExtras.Box(extras)
     }
 }

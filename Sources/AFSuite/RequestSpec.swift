@@ -20,39 +20,39 @@ public struct RequestSpec: Sendable {
 
     /// Total timeout in seconds.
     public var timeout: Double? {
-        get { extras.timeout }
-        set { update(\.timeout, newValue) }
+        get { rare?.value.timeout }
+        set { if newValue != timeout { update { $0.timeout = newValue } } }
     }
     /// Whether redirects are followed.
     public var followRedirects: Bool? {
-        get { extras.followRedirects }
-        set { update(\.followRedirects, newValue) }
+        get { rare?.value.followRedirects }
+        set { if newValue != followRedirects { update { $0.followRedirects = newValue } } }
     }
     /// TLS policy, merged over the suite default field by field.
     public var tls: TLSSpec? {
-        get { extras.tls }
-        set { update(\.tls, newValue) }
+        get { rare?.value.tls }
+        set { if newValue != tls { update { $0.tls = newValue } } }
     }
     /// The most response body bytes kept for assertions that read the whole body (`maxBodyBytes`).
     public var maxBodyBytes: Int? {
-        get { extras.maxBodyBytes }
-        set { update(\.maxBodyBytes, newValue) }
+        get { rare?.value.maxBodyBytes }
+        set { if newValue != maxBodyBytes { update { $0.maxBodyBytes = newValue } } }
     }
     /// Basic credentials (the test's own `Authorization` header wins over them).
     public var basicAuth: BasicAuthSpec? {
-        get { extras.basicAuth }
-        set { update(\.basicAuth, newValue) }
+        get { rare?.value.basicAuth }
+        set { if newValue != basicAuth { update { $0.basicAuth = newValue } } }
     }
     /// Authentication through libcurl or an OAuth 2.0 token (`auth`); wins over the suite's `auth` and
     /// `basicAuth`, and the test's own `Authorization` header wins over it.
     public var auth: AuthSpec? {
-        get { extras.auth }
-        set { update(\.auth, newValue) }
+        get { rare?.value.auth }
+        set { if newValue != auth { update { $0.auth = newValue } } }
     }
     /// Query layout, delay, HTTP version and redirect rules, merged over the suite's defaults.
     public var settings: RequestSettings {
-        get { extras.settings }
-        set { update(\.settings, newValue) }
+        get { rare?.value.settings ?? RequestSettings() }
+        set { if newValue != settings { update { $0.settings = newValue } } }
     }
 
     /// Creates a request spec.
@@ -76,14 +76,12 @@ public struct RequestSpec: Sendable {
         self.tls = tls
     }
 
-    /// The rarely written settings (their defaults when the test writes none).
-    private var extras: RequestExtras { rare?.value ?? RequestExtras() }
-
-    /// Sets one rarely written setting; a default value written to a test without any allocates nothing.
-    private mutating func update<Value: Equatable>(_ key: WritableKeyPath<RequestExtras, Value>, _ value: Value) {
-        var extras = extras
-        guard extras[keyPath: key] != value else { return }
-        extras[keyPath: key] = value
+    /// Changes the rarely written settings (a setter calls it only for a new value); a test left with
+    /// every default keeps no box. A closure, not a key path: applying a key path is a runtime call, and
+    /// every decoded test writes these settings.
+    private mutating func update(_ change: (inout RequestExtras) -> Void) {
+        var extras = rare?.value ?? RequestExtras()
+        change(&extras)
         rare = extras == RequestExtras() ? nil : RequestExtras.Box(extras)
     }
 }

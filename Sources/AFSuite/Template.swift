@@ -166,7 +166,15 @@ public struct Template: Sendable, Hashable {
 
 extension StringProtocol {
     func trimmingWhitespace() -> String {
-        var s = Substring(self)
+        // Text that starts and ends with a visible ASCII character (most URLs and names) has nothing to
+        // trim: no whitespace character begins or ends with such a byte.
+        let text = String(self)
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        {
+            return text
+        }
+        var s = Substring(text)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }
         return String(s)

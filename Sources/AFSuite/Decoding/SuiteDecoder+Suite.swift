@@ -78,26 +78,40 @@ extension SuiteDecoder {
 
     /// Whether `url` starts with an http or https scheme (case-insensitive).
     static func isHTTP(_ url: String) -> Bool {
-        let lower = url.trimmingWhitespace().lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+        let text = url.trimmingWhitespace()
+        return hasASCIIPrefix(text, "http://") || hasASCIIPrefix(text, "https://")
     }
 
     /// The scheme of a URL that names one other than http and https (RFC 3986: a letter, then letters,
     /// digits, `+`, `-`, `.`, then `:`), lower-cased; nil for http(s) and for text without a scheme.
     /// `localhost:8080/x` is taken as a host and port, not as the scheme `localhost`.
     static func scheme(of url: String) -> String? {
-        let text = url.trimmingWhitespace()
-        guard let colon = text.firstIndex(of: ":"), let first = text.first, first.isASCII, first.isLetter else {
+        // Read as UTF-8 bytes: a scheme is ASCII, and every test's URL is checked.
+        let text = url.trimmingWhitespace().utf8
+        guard let first = text.first, isASCIILetter(first), let colon = text.firstIndex(of: UInt8(ascii: ":")) else {
             return nil
         }
         let name = text[..<colon]
-        guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") })
-        else { return nil }
-        let rest = text[text.index(after: colon)...]
-        if let next = rest.first, next.isASCII, next.isNumber { return nil }
-        let lower = name.lowercased()
+        let allowed: (UInt8) -> Bool = {
+            isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+                || $0 == UInt8(ascii: ".")
+        }
+        guard name.allSatisfy(allowed) else { return nil }
+        if let next = text[text.index(after: colon)...].first, (0x30...0x39).contains(next) { return nil }
+        let lower = String(decoding: name.map(lowercasedASCII), as: UTF8.self)
         return lower == "http" || lower == "https" ? nil : lower
     }
+
+    /// Whether `text` starts with `prefix` (lower-case ASCII), ignoring the case of ASCII letters.
+    private static func hasASCIIPrefix(_ text: String, _ prefix: StaticString) -> Bool {
+        let bytes = text.utf8
+        let wanted = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        return bytes.count >= wanted.count && zip(bytes, wanted).allSatisfy { lowercasedASCII($0) == $1 }
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+
+    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
 
     /// Whether `name` (a member of `key`'s object) may be defined; reports it when not.
     mutating func definableName(_ name: String, key: String, at child: SuiteNode) -> Bool {
