@@ -9,22 +9,25 @@ extension JSONParser {
         // problem in the rest of the string (the order the errors have always come in).
         var invalidUTF8 = false
         while true {
-            skipPlainStringBytes()
-            guard index < bytes.count else { break }
+            if let base = bytes.baseAddress, index &+ 16 <= bytes.count {
+                // Sixteen bytes at a time; most names and values end in the first chunk, at a quote the
+                // scan has already recognized.
+                let (plain, endsAtQuote) = Self.scanPlain(
+                    UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                )
+                index &+= plain
+                if plain == 16 { continue }
+                if endsAtQuote {
+                    try closeString(start: start, flags: flags, invalidUTF8: invalidUTF8)
+                    return
+                }
+            } else {
+                skipPlainStringBytes()
+                guard index < bytes.count else { break }
+            }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                if invalidUTF8 {
-                    throw error("the string is not valid UTF-8", at: start, kind: .invalidUTF8)
-                }
-                appendEntry(
-                    JSONTapeEntry(
-                        kind: .string,
-                        flags: flags,
-                        offset: UInt32(truncatingIfNeeded: start),
-                        length: UInt32(truncatingIfNeeded: index - start - 1)
-                    )
-                )
-                index += 1
+                try closeString(start: start, flags: flags, invalidUTF8: invalidUTF8)
                 return
             }
             if byte == UInt8(ascii: "\\") {
@@ -43,6 +46,22 @@ extension JSONParser {
             }
         }
         throw error("unterminated string", at: start, kind: .invalidString)
+    }
+
+    /// Appends the tape entry of the string that opened at `start` and whose closing quote is at `index`,
+    /// and moves past the quote.
+    @inline(__always)
+    private mutating func closeString(start: Int, flags: UInt8, invalidUTF8: Bool) throws(JSONParseError) {
+        if invalidUTF8 { throw error("the string is not valid UTF-8", at: start, kind: .invalidUTF8) }
+        appendEntry(
+            JSONTapeEntry(
+                kind: .string,
+                flags: flags,
+                offset: UInt32(truncatingIfNeeded: start),
+                length: UInt32(truncatingIfNeeded: index - start - 1)
+            )
+        )
+        index += 1
     }
 
     /// The error for a raw control character, formatted out of line: `parseString` runs for every name
@@ -92,6 +111,30 @@ extension JSONParser {
         let low = words[0].littleEndian
         if low != 0 { return low.trailingZeroBitCount &>> 3 }
         return 8 &+ (words[1].littleEndian.trailingZeroBitCount &>> 3)
+    }
+
+    /// How many of `chunk`'s bytes, from the first, a string's text holds as they are (as `plainPrefix`),
+    /// and whether the byte after them is a quote.
+    @inline(__always)
+    static func scanPlain(_ chunk: SIMD16<UInt8>) -> (plain: Int, endsAtQuote: Bool) {
+        let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+        let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+        let space = SIMD16<UInt8>(repeating: 0x20)
+        let span = SIMD16<UInt8>(repeating: 0x60)
+        let isQuote = chunk .== quote
+        let special = isQuote .| (chunk .== backslash) .| (chunk &- space .>= span)
+        let zero = SIMD16<UInt8>(repeating: 0)
+        let specialWords = unsafeBitCast(zero.replacing(with: 0xFF, where: special), to: SIMD2<UInt64>.self)
+        let quoteWords = unsafeBitCast(zero.replacing(with: 0xFF, where: isQuote), to: SIMD2<UInt64>.self)
+        let low = specialWords[0].littleEndian
+        if low != 0 {
+            let bit = low.trailingZeroBitCount
+            return (bit &>> 3, (quoteWords[0].littleEndian &>> UInt64(bit)) & 1 != 0)
+        }
+        let high = specialWords[1].littleEndian
+        if high == 0 { return (16, false) }
+        let bit = high.trailingZeroBitCount
+        return (8 &+ (bit &>> 3), (quoteWords[1].littleEndian &>> UInt64(bit)) & 1 != 0)
     }
 
     /// The length of the well-formed UTF-8 sequence (Unicode Table 3-7: no overlong forms, no

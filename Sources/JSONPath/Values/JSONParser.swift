@@ -123,8 +123,9 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            try parseValue()
-            count += 1
+            // A string value (most members' value) without the dispatch of `parseValue`.
+            if index < bytes.count, bytes[index] == UInt8(ascii: "\"") { try parseString() } else { try parseValue() }
+            count &+= 1
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("unexpected end of input; expected ',' or '}' after an object member")
