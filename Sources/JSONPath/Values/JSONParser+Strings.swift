@@ -1,7 +1,34 @@
 extension JSONParser {
     /// Checks a string starting at the opening quote (escapes, control characters, UTF-8) and appends
     /// its tape entry; nothing is copied: the text is decoded from the bytes when someone asks for it.
+    @inline(__always)
     mutating func parseString() throws(JSONParseError) {
+        // Most names and values are short plain text: when the closing quote is among the sixteen bytes
+        // after the opening one, with nothing to look at before it, the entry is written here, inlined
+        // where names and values are parsed; anything else goes through the full check.
+        if let base = bytes.baseAddress, index &+ 17 <= bytes.count {
+            let (plain, endsAtQuote) = Self.scanPlain(
+                UnsafeRawPointer(base + index + 1).loadUnaligned(as: SIMD16<UInt8>.self)
+            )
+            if endsAtQuote {
+                appendEntry(
+                    JSONTapeEntry(
+                        kind: .string,
+                        offset: UInt32(truncatingIfNeeded: index),
+                        length: UInt32(truncatingIfNeeded: plain)
+                    )
+                )
+                index &+= plain &+ 2
+                return
+            }
+        }
+        try parseLongString()
+    }
+
+    /// `parseString()` for a string the quick look could not finish: longer than sixteen bytes, or with
+    /// an escape, a control character or a byte above 0x7F.
+    @inline(never)
+    mutating func parseLongString() throws(JSONParseError) {
         let start = index
         index += 1
         var flags: UInt8 = 0
