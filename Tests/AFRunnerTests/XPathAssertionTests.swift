@@ -124,4 +124,27 @@ import Testing
         #expect(check("//book[@id='2']/t", .equals(.string("B")), on: xml).passed)
         #expect(check("//magazine", .exists(false), on: xml).passed)
     }
+
+    @Test("one parse per response: assertions, captures and copies of the context share the document")
+    func documentIsParsedOncePerResponse() {
+        let xml = context("application/xml", "<shelf><book id='1'>A</book><book id='2'>B</book></shelf>")
+        let first = xml.withXPathDocument { parsed in (try? parsed.get()).map(ObjectIdentifier.init) }
+        let copy = xml
+        #expect(first != nil)
+        #expect(copy.withXPathDocument { parsed in (try? parsed.get()).map(ObjectIdentifier.init) } == first)
+        // Captures and assertions read that document, and still see the body.
+        let extraction = CaptureExtractor.extract(
+            [CaptureSpec(name: "id", source: .xpath("string(//book[2]/@id)"))],
+            from: copy
+        )
+        #expect(extraction.misses.isEmpty)
+        #expect(extraction.values.map(\.value) == [.string("2")])
+        #expect(check("count(//book)", .equals(.number(JSONNumber(2))), on: copy).passed)
+        #expect(copy.withXPathDocument { parsed in (try? parsed.get()).map(ObjectIdentifier.init) } == first)
+        // A new body is parsed again.
+        var other = copy
+        other.body = Data("<shelf/>".utf8)
+        #expect(other.withXPathDocument { parsed in (try? parsed.get()).map(ObjectIdentifier.init) } != first)
+        #expect(check("//book", .exists(false), on: other).passed)
+    }
 }

@@ -14,29 +14,43 @@ extension AssertionEvaluator {
         namespaces: [String: String] = [:],
         context: ResponseContext
     ) -> [AssertionResult] {
-        let isHTML = context.response?.mimeType?.contains("html") ?? false
-        let document: XPathDocument
-        do throws(XPathDocument.Failure) {
-            document =
-                isHTML
-                ? try XPathDocument(html: context.body, encoding: context.response?.textEncodingName)
-                : try XPathDocument(xml: context.body)
-        } catch {
-            return assertions.flatMap { a in
-                a.predicates.predicates.map { p in
-                    AssertionResult(
-                        kind: "xpath",
-                        target: a.path,
-                        predicate: p.keyword,
-                        expected: Self.expectedText(p),
-                        actual: nil,
-                        passed: false,
-                        message: "\(a.path): the body is not \(isHTML ? "HTML" : "XML") (\(error.message))"
-                    )
-                }
+        context.withXPathDocument { parsed in
+            switch parsed {
+            case .success(let document): xpath(assertions, namespaces: namespaces, in: document, context: context)
+            case .failure(let error): unparsed(assertions, isHTML: context.isHTML, error: error)
             }
         }
-        return assertions.flatMap { a -> [AssertionResult] in
+    }
+
+    /// Every predicate of `assertions` failed: the body is not the XML or HTML they read.
+    private func unparsed(
+        _ assertions: [PathAssertion],
+        isHTML: Bool,
+        error: XPathDocument.Failure
+    ) -> [AssertionResult] {
+        assertions.flatMap { a in
+            a.predicates.predicates.map { p in
+                AssertionResult(
+                    kind: "xpath",
+                    target: a.path,
+                    predicate: p.keyword,
+                    expected: Self.expectedText(p),
+                    actual: nil,
+                    passed: false,
+                    message: "\(a.path): the body is not \(isHTML ? "HTML" : "XML") (\(error.message))"
+                )
+            }
+        }
+    }
+
+    /// `assertions` evaluated over the parsed body.
+    private func xpath(
+        _ assertions: [PathAssertion],
+        namespaces: [String: String],
+        in document: XPathDocument,
+        context: ResponseContext
+    ) -> [AssertionResult] {
+        assertions.flatMap { a -> [AssertionResult] in
             let value: XPathDocument.Value
             do throws(XPathDocument.Failure) { value = try document.evaluate(a.path, namespaces: namespaces) } catch {
                 return [

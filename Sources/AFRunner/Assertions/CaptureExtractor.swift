@@ -187,22 +187,19 @@ public enum CaptureExtractor {
         namespaces: [String: String],
         context: ResponseContext
     ) -> Result<FilterPipeline.Value, FilterPipeline.Reason> {
-        let isHTML = context.response?.mimeType?.contains("html") ?? false
-        do throws(XPathDocument.Failure) {
-            let document =
-                isHTML
-                ? try XPathDocument(html: context.body, encoding: context.response?.textEncodingName)
-                : try XPathDocument(xml: context.body)
-            switch try document.evaluate(expression, namespaces: namespaces) {
-            case .nodes(let strings):
-                guard let first = strings.first else { return .failure(.init("\(expression) selected nothing")) }
-                return .success(.json(.string(first)))
-            case .number(let n): return .success(.json(.number(JSONNumber(n))))
-            case .string(let text): return .success(.json(.string(text)))
-            case .boolean(let b): return .success(.json(.bool(b)))
+        context.withXPathDocument { parsed in
+            do throws(XPathDocument.Failure) {
+                switch try parsed.get().evaluate(expression, namespaces: namespaces) {
+                case .nodes(let strings):
+                    guard let first = strings.first else { return .failure(.init("\(expression) selected nothing")) }
+                    return .success(.json(.string(first)))
+                case .number(let n): return .success(.json(.number(JSONNumber(n))))
+                case .string(let text): return .success(.json(.string(text)))
+                case .boolean(let b): return .success(.json(.bool(b)))
+                }
+            } catch {
+                return .failure(.init("\(expression): \(error.message)"))
             }
-        } catch {
-            return .failure(.init("\(expression): \(error.message)"))
         }
     }
 }

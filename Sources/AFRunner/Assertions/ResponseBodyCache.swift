@@ -3,7 +3,7 @@ import JSONPath
 import Locking
 
 /// What is read from one response body, worked out once however many assertions and captures ask:
-/// the JSON document (a tape, see `JSONDocument`) and the decoded text.
+/// the JSON document (a tape, see `JSONDocument`), the decoded text and the XML or HTML document.
 ///
 /// Shared by the copies of a `ResponseContext` (the evaluator, the pass shortcut and the capture
 /// extractor each get one), so a 100 KB body is parsed once per attempt, not once per reader.
@@ -12,6 +12,9 @@ final class ResponseBodyCache: Sendable {
         var document: Result<JSONDocument, JSONParseError>?
         /// The text and the charset it was decoded by.
         var text: (charset: String?, text: String)?
+        /// The libxml2 document and whether it was parsed as HTML. Used only inside the lock: a libxml2
+        /// document is read by one thread at a time.
+        var xpath: (html: Bool, document: Result<XPathDocument, XPathDocument.Failure>)?
     }
 
     private let entries = LockedValue(Entries())
@@ -31,5 +34,24 @@ final class ResponseBodyCache: Sendable {
         let decoded = BodyText.decode(body, charset: charset)
         entries.withLock { $0.text = (charset, decoded) }
         return decoded
+    }
+
+    /// Calls `use` with the body parsed for XPath (as HTML when `html`, decoded by `charset`), parsing it on
+    /// the first call. The parse and `use` run under the cache's lock: a libxml2 document is read by one
+    /// thread at a time, and its errors are the calling thread's. `use` must not read this cache again.
+    func withXPathDocument<R>(
+        of body: Data,
+        html: Bool,
+        charset: String?,
+        _ use: (Result<XPathDocument, XPathDocument.Failure>) -> R
+    ) -> R {
+        entries.withLock { entries in
+            if let cached = entries.xpath, cached.html == html { return use(cached.document) }
+            let parsed = Result { () throws(XPathDocument.Failure) in
+                html ? try XPathDocument(html: body, encoding: charset) : try XPathDocument(xml: body)
+            }
+            entries.xpath = (html, parsed)
+            return use(parsed)
+        }
     }
 }

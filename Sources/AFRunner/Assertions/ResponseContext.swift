@@ -71,4 +71,13 @@ public struct ResponseContext: Sendable {
     /// The body parsed as JSON: parsed on the first call, then shared by every JSONPath assertion, the
     /// pass shortcut and every JSONPath capture on this response.
     public var jsonDocument: Result<JSONDocument, JSONParseError> { cache.document(of: body) }
+
+    /// Whether the body is read as HTML for XPath: its media type names `html`.
+    var isHTML: Bool { response?.mimeType?.contains("html") ?? false }
+
+    /// Calls `use` with the body parsed for XPath (HTML when ``isHTML``, else XML): parsed on the first call,
+    /// then shared by every XPath assertion and capture on this response.
+    func withXPathDocument<R>(_ use: (Result<XPathDocument, XPathDocument.Failure>) -> R) -> R {
+        cache.withXPathDocument(of: body, html: isHTML, charset: response?.textEncodingName, use)
+    }
 }
