@@ -121,6 +121,11 @@ public struct Expectations: Sendable {
         self.certificate = certificate
     }
 
+    /// Whether the test writes any of the rarely written parts (XPath, `rawBody`, durations, TLS, certificate,
+    /// schema, OpenAPI, captures, cookies, redirects, URL, XPath namespaces, HTTP version, expected error):
+    /// they are kept in one box, so a part added to it later is counted here too.
+    public var hasRareParts: Bool { rare != nil }
+
     /// Changes the rarely written parts (a setter calls it only for a new value); a test left with every
     /// default keeps no box. A closure, not a key path: applying a key path is a runtime call, and every
     /// decoded test writes these parts.

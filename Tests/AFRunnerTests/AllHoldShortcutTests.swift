@@ -96,7 +96,24 @@ import Testing
         ]
         var rejected = Expectations()
         rejected.tls = .rejected(reason: nil)
-        for e in [header, duration, rejected] { #expect(AssertionEvaluator().allHold(e, on: Self.context()) == nil) }
+        // Each of these holds on no response of `context()`: a shortcut that ignored it would say they pass.
+        let never = PredicateSet([.equals(.string("never"))])
+        var cookies = Expectations(status: [.code(200)])
+        cookies.cookies = [CookieAssertion(name: "session", exists: true)]
+        var redirects = Expectations(status: [.code(200)])
+        redirects.redirects = RedirectExpectation(count: PredicateSet([.equals(.number(JSONNumber(5)))]))
+        var url = Expectations(status: [.code(200)])
+        url.url = never
+        var httpVersion = Expectations(status: [.code(200)])
+        httpVersion.httpVersion = never
+        var error = Expectations(status: [.code(200)])
+        error.error = "timedOut"
+        var xpath = Expectations(status: [.code(200)])
+        xpath.xpath = [PathAssertion(path: "//a", predicates: PredicateSet([.exists(true)]))]
+        var captures = Expectations(status: [.code(200)])
+        captures.captures = [CaptureAssertion(name: "id", predicates: never)]
+        let kinds = [header, duration, rejected, cookies, redirects, url, httpVersion, error, xpath, captures]
+        for e in kinds { #expect(AssertionEvaluator().allHold(e, on: Self.context()) == nil, "\(e)") }
         #expect(AssertionEvaluator().allHold(Expectations(), on: ResponseContext(response: nil)) == nil)
     }
 }

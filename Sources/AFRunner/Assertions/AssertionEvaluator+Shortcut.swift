@@ -5,15 +5,15 @@ import JSONPath
 
 extension AssertionEvaluator {
     /// Whether every assertion `evaluate(_:on:)` would make on `context` passes, worked out without
-    /// building any assertion text; nil when `expect` has a kind this shortcut does not cover
-    /// (headers, XPath, body, rawBody, duration, `tls: rejected`, certificate, schema, openapi, captures, cookies, redirects, url, httpVersion, filters) or there is no response: then
-    /// `evaluate` decides. Used for results whose passed detail nobody reads
-    /// (`RunOptions.passedResultDetail` below `.full`); a `false` is always followed by the full evaluation.
+    /// building any assertion text; nil when `expect` has a kind this shortcut does not cover or there is no
+    /// response: then `evaluate` decides. It covers status, content type and JSONPath predicates only: a
+    /// test with headers, a body expectation, a JSON schema or filters on a path, or any of the rarely
+    /// written parts (`Expectations.hasRareParts`: XPath, cookies, redirects, URL, HTTP version, durations,
+    /// TLS, certificate, schema, OpenAPI, captures, `rawBody`, an expected error) is left to `evaluate`.
+    /// Used for results whose passed detail nobody reads (`RunOptions.passedResultDetail` below `.full`); a
+    /// `false` is always followed by the full evaluation.
     func allHold(_ expect: Expectations, on context: ResponseContext) -> Bool? {
-        guard let response = context.response, expect.headers.isEmpty, expect.xpath.isEmpty, expect.body == nil,
-            expect.rawBody == nil,
-            expect.duration.isEmpty, expect.certificate == nil, expect.tls == .trusted, expect.schema == nil,
-            expect.openapi == nil, expect.captures.isEmpty,
+        guard let response = context.response, !expect.hasRareParts, expect.headers.isEmpty, expect.body == nil,
             !expect.json.contains(where: { $0.schema != nil || !$0.filters.isEmpty })
         else { return nil }
         // `tls: trusted` on a response that arrived always holds (a rejection is an error, not a response).
