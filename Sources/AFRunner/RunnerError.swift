@@ -1,3 +1,5 @@
+import AFSuite
+
 /// Problems the runner reports before or while preparing a request; they end a test as `.error`.
 public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A `{{name}}` had no value in any source.
@@ -27,7 +29,9 @@ public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .capturedByLeftOutTest(let name, let test):
             "undefined variable '\(name)': test '\(test)' captures it, and the run's selection (--filter, --shard or --rerun-failed) left that test out; select it too, or pass --with-deps"
         case .invalidTemplate(let text, let why): "invalid template '\(text)': \(why)"
-        case .invalidURL(let url): "invalid URL '\(url)': give an absolute http(s) URL or set the suite's baseURL"
+        case .invalidURL(let url):
+            "invalid URL '\(url)': "
+                + (URLText.problem(with: url) ?? "give an absolute http(s) URL or set the suite's baseURL")
         case .unreadableFile(let path, let reason): "cannot read \(path): \(reason)"
         case .request(let why): "cannot build the request: \(why)"
         case .authentication(let why):

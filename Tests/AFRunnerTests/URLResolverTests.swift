@@ -27,6 +27,25 @@ func resolvesRelativeToBase(base: String, reference: String, expected: String) t
     #expect(throws: RunnerError.self) { try URLResolver.resolve("ftp://h/x", against: nil) }
 }
 
+/// A URL built from variables is checked only when sent: its error says what `validate` says of the same text.
+@Test(arguments: [
+    ("file:///etc/passwd", "it uses the `file` scheme; afrun sends only http and https requests"),
+    ("FTP://h/x", "it uses the `ftp` scheme"),
+    ("localhost:8099/get", "it has no scheme: write `http://localhost:8099/get`"),
+])
+func unsendableURLErrorSaysWhy(url: String, why: String) {
+    #expect {
+        try URLResolver.resolve(url, against: "http://127.0.0.1:8099")
+    } throws: { error in
+        "\(error)".contains(why)
+    }
+}
+
+/// Spaces around a base are dropped, as around a request's URL.
+@Test func spacesAroundTheBaseAreDropped() throws {
+    #expect(try URLResolver.resolve("get", against: " http://h:8099 ").absoluteString == "http://h:8099/get")
+}
+
 /// A base prepared once resolves like the text form, and only `http:`/`https:` (any case) can start
 /// an absolute reference.
 @Test(arguments: [

@@ -209,8 +209,22 @@ let errorCases: [ErrorCase] = [
         code: "invalid-url",
         json: #"{"baseURL": "localhost:8080", "tests": []}"#,
         at: #""localhost"#,
-        message: "is not an http:// or https:// URL",
-        fix: "write an absolute URL"
+        message: "`localhost:8080` has no scheme",
+        fix: "write `http://localhost:8080`"
+    ),
+    ErrorCase(
+        code: "invalid-url",
+        json: #"{"baseURL": "api/v1", "tests": []}"#,
+        at: #""api/v1""#,
+        message: "`api/v1` is not an http:// or https:// URL",
+        fix: "write the base as an absolute URL"
+    ),
+    ErrorCase(
+        code: "invalid-url",
+        json: #"{"baseURL": "http://h/", "tests": [{"name": "t", "request": {"url": "localhost:8099/get"}}]}"#,
+        at: #""localhost:8099/get""#,
+        message: "`localhost:8099/get` has no scheme",
+        fix: "write `http://localhost:8099/get`"
     ),
     ErrorCase(
         code: "missing-file",

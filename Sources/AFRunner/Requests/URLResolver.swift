@@ -20,7 +20,10 @@ public enum URLResolver {
     /// - Parameter baseURL: the rendered base URL.
     /// - Returns: the URL to resolve references against.
     public static func preparedBase(_ baseURL: String) -> URL? {
-        guard let base = URL(string: baseURL), base.scheme != nil else { return nil }
+        // Spaces around the base are dropped, as around a request's URL (`validate` accepts both).
+        guard let base = URL(string: String(baseURL.trimmingHorizontalWhitespace())), base.scheme != nil else {
+            return nil
+        }
         // The slash goes on the path, not the end of the text: `https://h/v1?k=1` becomes
         // `https://h/v1/?k=1`, not `https://h/v1?k=1/` (whose folder would be `/`).
         guard !base.path.isEmpty, var components = URLComponents(url: base, resolvingAgainstBaseURL: false),

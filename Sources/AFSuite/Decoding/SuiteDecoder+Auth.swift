@@ -79,11 +79,6 @@ extension SuiteDecoder {
     /// A token endpoint is sent like a request URL: http or https, absolute or relative to `baseURL`.
     private mutating func checkTokenURL(_ url: String, at node: SuiteNode) {
         rejectLineBreaks(in: url, at: node, keyName: "tokenURL")
-        guard !url.hasPrefix("{{"), !Self.isHTTP(url) else { return }
-        if let scheme = Self.scheme(of: url) {
-            report(.unsupportedScheme(url: url, scheme: scheme), at: node)
-        } else if !hasBaseURL {
-            report(.invalidURL(url: url, problem: "is relative and the suite has no `baseURL`"), at: node)
-        }
+        checkSentURL(url, at: node)
     }
 }

@@ -40,8 +40,17 @@ extension SuiteDecoder {
         if let base = suite.baseURL, let node = root.member("baseURL"), !base.hasPrefix("{{"), !Self.isHTTP(base) {
             if let scheme = Self.scheme(of: base) {
                 report(.unsupportedScheme(url: base, scheme: scheme), at: node)
+            } else if let fixed = URLText.withHTTPScheme(ifHostAndPort: base) {
+                reportMissingScheme(base, fixed: fixed, at: node)
             } else {
-                report(.invalidURL(url: base, problem: "is not an http:// or https:// URL"), at: node)
+                var diagnostic = SuiteDiagnostic(
+                    location: location(node),
+                    reason: .invalidURL(url: base, problem: "is not an http:// or https:// URL")
+                )
+                diagnostic.fix =
+                    "write the base as an absolute URL (`https://api.example.test/v1/`); tests' URLs are"
+                    + " relative to it"
+                diagnostics.append(.invalid(diagnostic))
             }
         }
         if let variables = resolved(root.member("variables")) { suite.variables = decodeVariables(variables) }
@@ -76,42 +85,35 @@ extension SuiteDecoder {
         return suite
     }
 
+    /// Checks a URL that is sent (a request's, a token endpoint's): http or https, absolute or relative to
+    /// `baseURL`. A URL with another scheme is absolute whatever the `baseURL` (`file:` or `ftp:` is never
+    /// sent), and so is a host and port without one (`localhost:8080/x`, read as the scheme `localhost`).
+    mutating func checkSentURL(_ url: String, at node: SuiteNode) {
+        guard !url.hasPrefix("{{"), !Self.isHTTP(url) else { return }
+        if let scheme = Self.scheme(of: url) {
+            report(.unsupportedScheme(url: url, scheme: scheme), at: node)
+        } else if let fixed = URLText.withHTTPScheme(ifHostAndPort: url) {
+            reportMissingScheme(url, fixed: fixed, at: node)
+        } else if !hasBaseURL {
+            report(.invalidURL(url: url, problem: "is relative and the suite has no `baseURL`"), at: node)
+        }
+    }
+
+    /// A host and port written without a scheme, with the URL to write instead.
+    mutating func reportMissingScheme(_ url: String, fixed: String, at node: SuiteNode) {
+        var diagnostic = SuiteDiagnostic(
+            location: location(node),
+            reason: .invalidURL(url: url, problem: "has no scheme: what comes before the `:` would be read as one")
+        )
+        diagnostic.fix = "write `\(fixed)`"
+        diagnostics.append(.invalid(diagnostic))
+    }
+
     /// Whether `url` starts with an http or https scheme (case-insensitive).
-    static func isHTTP(_ url: String) -> Bool {
-        let text = url.trimmingWhitespace()
-        return hasASCIIPrefix(text, "http://") || hasASCIIPrefix(text, "https://")
-    }
+    static func isHTTP(_ url: String) -> Bool { URLText.isHTTP(url) }
 
-    /// The scheme of a URL that names one other than http and https (RFC 3986: a letter, then letters,
-    /// digits, `+`, `-`, `.`, then `:`), lower-cased; nil for http(s) and for text without a scheme.
-    /// `localhost:8080/x` is taken as a host and port, not as the scheme `localhost`.
-    static func scheme(of url: String) -> String? {
-        // Read as UTF-8 bytes: a scheme is ASCII, and every test's URL is checked.
-        let text = url.trimmingWhitespace().utf8
-        guard let first = text.first, isASCIILetter(first), let colon = text.firstIndex(of: UInt8(ascii: ":")) else {
-            return nil
-        }
-        let name = text[..<colon]
-        let allowed: (UInt8) -> Bool = {
-            isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
-                || $0 == UInt8(ascii: ".")
-        }
-        guard name.allSatisfy(allowed) else { return nil }
-        if let next = text[text.index(after: colon)...].first, (0x30...0x39).contains(next) { return nil }
-        let lower = String(decoding: name.map(lowercasedASCII), as: UTF8.self)
-        return lower == "http" || lower == "https" ? nil : lower
-    }
-
-    /// Whether `text` starts with `prefix` (lower-case ASCII), ignoring the case of ASCII letters.
-    private static func hasASCIIPrefix(_ text: String, _ prefix: StaticString) -> Bool {
-        let bytes = text.utf8
-        let wanted = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-        return bytes.count >= wanted.count && zip(bytes, wanted).allSatisfy { lowercasedASCII($0) == $1 }
-    }
-
-    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-
-    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+    /// The scheme of a URL that names one other than http and https, lower-cased (``URLText/otherScheme(of:)``).
+    static func scheme(of url: String) -> String? { URLText.otherScheme(of: url) }
 
     /// Whether `name` (a member of `key`'s object) may be defined; reports it when not.
     mutating func definableName(_ name: String, key: String, at child: SuiteNode) -> Bool {

@@ -122,14 +122,7 @@ extension SuiteDecoder {
         }
         let url = require("url", in: node, context: "`request`").flatMap { template($0) }
         if let url, let urlNode = node.member("url") { rejectLineBreaks(in: url, at: urlNode, keyName: "url") }
-        if let url, !url.hasPrefix("{{"), !Self.isHTTP(url), let urlNode = node.member("url") {
-            // A reference with a scheme is absolute whatever the `baseURL`: `file:` or `ftp:` is never sent.
-            if let scheme = Self.scheme(of: url) {
-                report(.unsupportedScheme(url: url, scheme: scheme), at: urlNode)
-            } else if !hasBaseURL {
-                report(.invalidURL(url: url, problem: "is relative and the suite has no `baseURL`"), at: urlNode)
-            }
-        }
+        if let url, let urlNode = node.member("url") { checkSentURL(url, at: urlNode) }
         var spec = RequestSpec(method: method, url: url ?? "")
         if let query = node.member("query") {
             if case .object = query.value {
