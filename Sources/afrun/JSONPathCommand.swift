@@ -29,7 +29,10 @@ struct JSONPathCommand: ParsableCommand {
             do throws(JSONPathError) {
                 query = try JSONPathQuery(expression)
             } catch {
-                Self.printError("error: invalid JSONPath query\n" + error.caretDiagnostic)
+                let suggestion = JSONPathQuery.bracketedSuggestion(for: expression).map {
+                    "\nhint: a member name with `-` goes in brackets: \($0)"
+                }
+                Self.printError("error: invalid JSONPath query\n" + error.caretDiagnostic + (suggestion ?? ""))
                 throw ExitCode(ExitStatus.notLoadedOrWritten)
             }
             let source = file ?? "-"

@@ -199,6 +199,15 @@ let errorCases: [ErrorCase] = [
         fix: "afrun jsonpath"
     ),
     ErrorCase(
+        code: "invalid-jsonpath",
+        json: suite(
+            #"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"json": [{"path": "$.headers.User-Agent", "exists": true}]}}"#
+        ),
+        at: #"-Agent""#,
+        message: "invalid JSONPath `$.headers.User-Agent`",
+        fix: "a member name with `-` goes in brackets: write `$.headers['User-Agent']`"
+    ),
+    ErrorCase(
         code: "invalid-url",
         json: #"{"tests": [{"name": "t", "request": {"url": "users/1"}}]}"#,
         at: #""users/1""#,

@@ -476,10 +476,14 @@ struct SuiteDecoder {
             compiledQueries[expression] = query
             return query
         } catch {
-            report(
-                .invalidJSONPath(expression: expression, message: error.message, position: error.position),
-                at: location(inString: node, characterOffset: error.position)
+            var diagnostic = SuiteDiagnostic(
+                location: location(inString: node, characterOffset: error.position),
+                reason: .invalidJSONPath(expression: expression, message: error.message, position: error.position)
             )
+            if let suggestion = JSONPathQuery.bracketedSuggestion(for: expression) {
+                diagnostic.fix = "a member name with `-` goes in brackets: write `\(suggestion)`"
+            }
+            diagnostics.append(.invalid(diagnostic))
             return nil
         }
     }
