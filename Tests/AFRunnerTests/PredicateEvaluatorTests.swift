@@ -118,3 +118,37 @@ func nodeListRule(_ row: NodeListCase) {
     let long = Data(repeating: 0x61, count: 1_000)
     #expect(OpenSSLDigest.sha256Hex(long) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
 }
+
+/// Strings compare code point for code point, as JSONPath filters and JSON Schema compare them: a server that
+/// sends `e` + U+0301 does not send U+00E9, and a test can tell.
+@Suite struct PredicateCodePointTests {
+    static let composed = JSONValue.string("caf\u{E9}")
+    static let decomposed = JSONValue.string("cafe\u{301}")
+
+    @Test func equalityIsByCodePoints() {
+        #expect(PredicateEvaluator.holds(.equals(Self.composed), for: Self.composed))
+        #expect(!PredicateEvaluator.holds(.equals(Self.composed), for: Self.decomposed))
+        #expect(PredicateEvaluator.holds(.notEquals(Self.composed), for: Self.decomposed))
+        #expect(!PredicateEvaluator.holds(.oneOf([Self.composed]), for: Self.decomposed))
+        #expect(!PredicateEvaluator.holds(.equals(.array([Self.composed])), for: .array([Self.decomposed])))
+        let object = JSONValue.object(JSONObject([("name", Self.composed)]))
+        #expect(!PredicateEvaluator.holds(.equals(object), for: .object(JSONObject([("name", Self.decomposed)]))))
+        #expect(PredicateEvaluator.holds(.equals(object), for: object))
+    }
+
+    @Test func textPredicatesAreByCodePoints() {
+        #expect(!PredicateEvaluator.holds(.contains(.string("\u{E9}")), for: Self.decomposed))
+        #expect(PredicateEvaluator.holds(.contains(.string("e\u{301}")), for: Self.decomposed))
+        #expect(PredicateEvaluator.holds(.contains(.string("")), for: Self.decomposed))
+        #expect(!PredicateEvaluator.holds(.endsWith("\u{E9}"), for: Self.decomposed))
+        #expect(PredicateEvaluator.holds(.endsWith("\u{301}"), for: Self.decomposed))
+        #expect(PredicateEvaluator.holds(.startsWith("cafe"), for: Self.decomposed))
+        #expect(!PredicateEvaluator.holds(.startsWith("caf\u{E9}"), for: Self.decomposed))
+    }
+
+    @Test func stringsCountCodePoints() {
+        #expect(PredicateEvaluator.count(of: Self.composed) == 4)
+        #expect(PredicateEvaluator.count(of: Self.decomposed) == 5)
+        #expect(PredicateEvaluator.count(of: .string("🇫🇷")) == 2)
+    }
+}

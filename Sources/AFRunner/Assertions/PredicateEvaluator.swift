@@ -93,10 +93,10 @@ public enum PredicateEvaluator {
         case .equals(let expected): return looselyEqual(actual, expected)
         case .contains(let needle):
             switch actual {
-            case .string(let s): return s.contains(needle.templateText)
+            case .string(let s): return containsText(s, needle.templateText)
             case .array(let items): return items.contains { looselyEqual($0, needle) }
             case .object(let o): return o[needle.templateText] != nil
-            default: return actual.templateText.contains(needle.templateText)
+            default: return containsText(actual.templateText, needle.templateText)
             }
         case .count(let set):
             guard let n = count(of: actual) else { return false }
@@ -107,8 +107,9 @@ public enum PredicateEvaluator {
         case .greaterThan(let bound): return compare(actual, bound).map { $0 > 0 } ?? false
         case .greaterThanOrEqual(let bound): return compare(actual, bound).map { $0 >= 0 } ?? false
         case .oneOf(let options): return options.contains { looselyEqual(actual, $0) }
-        case .startsWith(let prefix): return text(of: actual)?.hasPrefix(prefix) ?? false
-        case .endsWith(let suffix): return text(of: actual)?.hasSuffix(suffix) ?? false
+        case .startsWith(let prefix): return text(of: actual).map { $0.utf8.starts(with: prefix.utf8) } ?? false
+        case .endsWith(let suffix):
+            return text(of: actual).map { $0.utf8.reversed().starts(with: suffix.utf8.reversed()) } ?? false
         case .format(let format):
             guard case .string(let s) = actual else { return false }
             return accepts(s, format)
@@ -156,9 +157,32 @@ public enum PredicateEvaluator {
         }
     }
 
+    /// JSON equality with strings compared by code points, as JSONPath (RFC 9535) and JSON Schema compare
+    /// them: `"é"` (U+00E9) and `"e\u{301}"` differ, as the bytes a server sent differ. Swift's `==` on
+    /// strings finds them equal (canonical equivalence).
+    public static func exactlyEqual(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        guard a == b else { return false }
+        switch (a, b) {
+        case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
+        case (.array(let x), .array(let y)): return zip(x, y).allSatisfy { exactlyEqual($0, $1) }
+        case (.object(let x), .object(let y)):
+            return x.members.allSatisfy { member in
+                guard let position = y.position(of: member.key) else { return false }
+                let other = y.members[position]
+                return other.key.utf8.elementsEqual(member.key.utf8) && exactlyEqual(member.value, other.value)
+            }
+        default: return true
+        }
+    }
+
+    /// Whether `text` holds `needle`, code point for code point (as `exactlyEqual` compares).
+    static func containsText(_ text: String, _ needle: String) -> Bool {
+        needle.isEmpty || text.utf8.firstRange(of: needle.utf8) != nil
+    }
+
     /// JSON equality, plus text-to-scalar equality (`"42"` equals `42` for header values).
     public static func looselyEqual(_ a: JSONValue, _ b: JSONValue) -> Bool {
-        if a == b { return true }
+        if exactlyEqual(a, b) { return true }
         switch (a, b) {
         case (.string(let s), .number(let n)), (.number(let n), .string(let s)):
             return JSONNumber(literal: s).map { Double(s) != nil && $0 == n } ?? false
@@ -168,10 +192,11 @@ public enum PredicateEvaluator {
         }
     }
 
-    /// Characters, elements or members; nil for scalars other than strings.
+    /// Code points (as JSON Schema's `maxLength` and JSONPath's `length()` count), elements or members; nil
+    /// for scalars other than strings.
     public static func count(of value: JSONValue) -> Int? {
         switch value {
-        case .string(let s): s.count
+        case .string(let s): s.unicodeScalars.count
         case .array(let items): items.count
         case .object(let o): o.count
         default: nil
@@ -192,7 +217,8 @@ public enum PredicateEvaluator {
     public static func compare(_ a: JSONValue, _ b: JSONValue) -> Int? {
         if let x = number(a), let y = number(b) { return x < y ? -1 : (x > y ? 1 : 0) }
         if case .string(let x) = a, case .string(let y) = b {
-            return x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars) ? -1 : (x == y ? 0 : 1)
+            return x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars)
+                ? -1 : (x.utf8.elementsEqual(y.utf8) ? 0 : 1)
         }
         return nil
     }
