@@ -147,4 +147,17 @@ import Testing
         #expect(other.withXPathDocument { parsed in (try? parsed.get()).map(ObjectIdentifier.init) } != first)
         #expect(check("//book", .exists(false), on: other).passed)
     }
+
+    @Test("an empty body and a JSON body are named as such, and a JSON body points to `json`")
+    func unreadableBodiesSayWhy() {
+        let empty = check("//a", .exists(false), on: context("text/html", ""))
+        #expect(!empty.passed)
+        #expect(empty.message == "//a: the body is empty; XPath reads an XML or HTML document", "\(empty.message)")
+        let json = context("application/json", #"{"title": "x"}"#)
+        let assertion = check("//title", .exists(true), on: json)
+        #expect(assertion.message.hasPrefix("//title: the body is not XML ("), "\(assertion.message)")
+        #expect(assertion.message.hasSuffix("; the response is `application/json`: read it with `json`"))
+        let capture = CaptureExtractor.extract([CaptureSpec(name: "t", source: .xpath("//title"))], from: json)
+        #expect(capture.misses.first?.reason.hasSuffix("read it with `json`") == true, "\(capture.misses)")
+    }
 }

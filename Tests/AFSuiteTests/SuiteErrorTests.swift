@@ -178,7 +178,7 @@ let errorCases: [ErrorCase] = [
         json: suite(#"{"name": "t", "request": {"url": "http://h/u"}, "expect": {"status": "299-200"}}"#),
         at: #""299-200""#,
         message: "`299-200`",
-        fix: "a range"
+        fix: "the range is written high to low: write `200-299`"
     ),
     ErrorCase(
         code: "invalid-regex",

@@ -17,17 +17,13 @@ extension AssertionEvaluator {
         context.withXPathDocument { parsed in
             switch parsed {
             case .success(let document): xpath(assertions, namespaces: namespaces, in: document, context: context)
-            case .failure(let error): unparsed(assertions, isHTML: context.isHTML, error: error)
+            case .failure(let error): unparsed(assertions, problem: context.xpathProblem(error))
             }
         }
     }
 
-    /// Every predicate of `assertions` failed: the body is not the XML or HTML they read.
-    private func unparsed(
-        _ assertions: [PathAssertion],
-        isHTML: Bool,
-        error: XPathDocument.Failure
-    ) -> [AssertionResult] {
+    /// Every predicate of `assertions` failed: the body cannot be read as the XML or HTML they read (`problem`).
+    private func unparsed(_ assertions: [PathAssertion], problem: String) -> [AssertionResult] {
         assertions.flatMap { a in
             a.predicates.predicates.map { p in
                 AssertionResult(
@@ -37,7 +33,7 @@ extension AssertionEvaluator {
                     expected: Self.expectedText(p),
                     actual: nil,
                     passed: false,
-                    message: "\(a.path): the body is not \(isHTML ? "HTML" : "XML") (\(error.message))"
+                    message: "\(a.path): \(problem)"
                 )
             }
         }

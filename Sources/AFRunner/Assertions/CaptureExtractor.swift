@@ -188,8 +188,13 @@ public enum CaptureExtractor {
         context: ResponseContext
     ) -> Result<FilterPipeline.Value, FilterPipeline.Reason> {
         context.withXPathDocument { parsed in
+            let document: XPathDocument
+            switch parsed {
+            case .success(let parsed): document = parsed
+            case .failure(let error): return .failure(.init("\(expression): \(context.xpathProblem(error))"))
+            }
             do throws(XPathDocument.Failure) {
-                switch try parsed.get().evaluate(expression, namespaces: namespaces) {
+                switch try document.evaluate(expression, namespaces: namespaces) {
                 case .nodes(let strings):
                     guard let first = strings.first else { return .failure(.init("\(expression) selected nothing")) }
                     return .success(.json(.string(first)))

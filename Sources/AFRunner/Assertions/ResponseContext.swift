@@ -75,6 +75,15 @@ public struct ResponseContext: Sendable {
     /// Whether the body is read as HTML for XPath: its media type names `html`.
     var isHTML: Bool { response?.mimeType?.contains("html") ?? false }
 
+    /// Why XPath cannot read the body, for assertion and capture messages: it is empty, or it is not the XML
+    /// or HTML it is read as (libxml2's reason), with a pointer to `json` when the response says it is JSON.
+    func xpathProblem(_ error: XPathDocument.Failure) -> String {
+        if body.isEmpty { return "the body is empty; XPath reads an XML or HTML document" }
+        let problem = "the body is not \(isHTML ? "HTML" : "XML") (\(error.message))"
+        guard let type = response?.mimeType, type.contains("json") else { return problem }
+        return problem + "; the response is `\(type)`: read it with `json`"
+    }
+
     /// Calls `use` with the body parsed for XPath (HTML when ``isHTML``, else XML): parsed on the first call,
     /// then shared by every XPath assertion and capture on this response.
     func withXPathDocument<R>(_ use: (Result<XPathDocument, XPathDocument.Failure>) -> R) -> R {

@@ -91,7 +91,13 @@ extension SuiteDecoder {
                 guard let template = record(s, at: node) else { return [] }
                 if !template.isLiteral { return [.template(s)] }
             }
-            report(.invalidStatus(s), at: node)
+            if let reversed = Self.reversedStatusRange(s) {
+                var diagnostic = SuiteDiagnostic(location: location(node), reason: .invalidStatus(s))
+                diagnostic.fix = "the range is written high to low: write `\(reversed)`"
+                diagnostics.append(.invalid(diagnostic))
+            } else {
+                report(.invalidStatus(s), at: node)
+            }
             return []
         default:
             report(
@@ -331,5 +337,15 @@ extension SuiteDecoder {
         expectation.expiryDate = field(&self, "expiryDate")
         expectation.serialNumber = field(&self, "serialNumber")
         return expectation
+    }
+
+    /// `"200-299"` for `"299-200"`: a status range written high to low, when it is one; nil otherwise.
+    static func reversedStatusRange(_ text: String) -> String? {
+        let bounds = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard bounds.count == 2, let high = Int(bounds[0].trimmingWhitespace()),
+            let low = Int(bounds[1].trimmingWhitespace()), low < high,
+            StatusMatcher(parsing: "\(low)-\(high)") != nil
+        else { return nil }
+        return "\(low)-\(high)"
     }
 }
