@@ -82,7 +82,11 @@ struct JSONPathCommand: ParsableCommand {
             throw ReadError(reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw ReadError(reason: "it is a directory") }
-        guard let data = FileManager.default.contents(atPath: source) else {
+        // A pipe (`<(…)`) is read through a file handle: `contents(atPath:)` reads regular files only.
+        guard
+            let data = FileManager.default.contents(atPath: source)
+                ?? (try? FileHandle(forReadingAtPath: source)?.readToEnd()).flatMap({ $0 })
+        else {
             throw ReadError(reason: "permission denied or unreadable")
         }
         return data

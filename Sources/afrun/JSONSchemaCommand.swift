@@ -54,7 +54,11 @@ struct JSONSchemaCommand: AsyncParsableCommand {
             if source == "-" {
                 data = (try? FileHandle.standardInput.readToEnd()) ?? Data()
             } else {
-                guard let contents = FileManager.default.contents(atPath: source) else {
+                // A pipe (`<(…)`) is read through a file handle: `contents(atPath:)` reads regular files only.
+                guard
+                    let contents = FileManager.default.contents(atPath: source)
+                        ?? (try? FileHandle(forReadingAtPath: source)?.readToEnd()).flatMap({ $0 })
+                else {
                     Self.printError("error: cannot read \(source): no such file or unreadable")
                     throw ExitCode(ExitStatus.notLoadedOrWritten)
                 }

@@ -169,6 +169,19 @@ struct ValidateCompletenessTests {
         #expect(found.map(\.code) == ["invalid-url"])
     }
 
+    @Test func schemaFromAPipeIsNamedAsOne() throws {
+        try withTemporaryFolder { folder in
+            let fifo = folder.appendingPathComponent("schema.json")
+            #expect(mkfifo(fifo.path, 0o600) == 0)
+            // Not opened: a read would wait for ever for a writer.
+            #expect {
+                try SchemaFileLoader.read(fifo.path)
+            } throws: { error in
+                (error as? SchemaFileLoader.Failure)?.reason.contains("not a regular file (a pipe or a device)") == true
+            }
+        }
+    }
+
     @Test func fifoAndDevicesAreNotRegularFiles() throws {
         try withTemporaryFolder { folder in
             let fifo = folder.appendingPathComponent("pipe.json")

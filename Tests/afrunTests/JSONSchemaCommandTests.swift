@@ -25,6 +25,35 @@ import Testing
         #expect(output.stdout.contains("good.json: valid"))
     }
 
+    @Test("a document given as a pipe (`<(…)`) is read; a schema given as one is named as a pipe")
+    func pipesAreReadOrNamed() async throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let fifo = folder.url.appendingPathComponent("piped.json")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        // The writer opens without blocking, retrying until afrun has opened the pipe for reading (10 s at
+        // most), so a broken read fails this test instead of hanging it.
+        let writer = Thread {
+            for _ in 0..<1000 {
+                let fd = open(fifo.path, O_WRONLY | O_NONBLOCK)
+                if fd >= 0 {
+                    let text = Array(#"{"items": [{"price": 1}]}"#.utf8)
+                    _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                    close(fd)
+                    return
+                }
+                usleep(10_000)
+            }
+        }
+        writer.start()
+        let output = try await AfrunProcess.run(["jsonschema", "order.schema.json", "piped.json"], in: folder.url)
+        #expect(output.status == 0, "\(output.all)")
+        #expect(output.stdout.contains("piped.json: valid"), "\(output.all)")
+        let schemaPipe = try await AfrunProcess.run(["jsonschema", "piped.json", "good.json"], in: folder.url)
+        #expect(schemaPipe.status == 2, "\(schemaPipe.all)")
+        #expect(schemaPipe.stderr.contains("it is not a regular file (a pipe or a device)"), "\(schemaPipe.all)")
+    }
+
     @Test func invalidDocumentListsEveryViolationAndExitsOne() async throws {
         let folder = try Self.folder()
         defer { folder.remove() }

@@ -36,6 +36,14 @@ public enum SchemaFileLoader {
         }
         guard !isDirectory.boolValue else { throw Failure(path: path, reason: "it is a directory") }
         guard let data = FileManager.default.contents(atPath: path) else {
+            // A pipe or a device is not opened (it could wait forever for a writer): schemas are files.
+            let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+            if let type, type != .typeRegular {
+                throw Failure(
+                    path: path,
+                    reason: "it is not a regular file (a pipe or a device); save the schema to a file"
+                )
+            }
             throw Failure(path: path, reason: "permission denied or unreadable")
         }
         do {
