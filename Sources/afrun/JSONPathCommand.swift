@@ -37,8 +37,8 @@ struct JSONPathCommand: ParsableCommand {
             }
             let source = file ?? "-"
             let data: Data
-            do throws(ReadError) {
-                data = try Self.read(source)
+            do throws(DocumentArgument.ReadError) {
+                data = try DocumentArgument.read(source)
             } catch {
                 Self.printError("error: cannot read \(source == "-" ? "standard input" : source): \(error.reason)")
                 throw ExitCode(ExitStatus.notLoadedOrWritten)
@@ -62,34 +62,6 @@ struct JSONPathCommand: ParsableCommand {
             let output: JSONValue = paths ? .array(nodes.map { .string($0.path) }) : .array(nodes.map(\.value))
             print(output.serialized(pretty: true))
         }
-    }
-
-    /// Why a document could not be read, in words a user can act on.
-    struct ReadError: Error {
-        var reason: String
-    }
-
-    private static func read(_ source: String) throws(ReadError) -> Data {
-        if source == "-" {
-            do {
-                return try FileHandle.standardInput.readToEnd() ?? Data()
-            } catch {
-                throw ReadError(reason: error.localizedDescription)
-            }
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
-            throw ReadError(reason: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw ReadError(reason: "it is a directory") }
-        // A pipe (`<(…)`) is read through a file handle: `contents(atPath:)` reads regular files only.
-        guard
-            let data = FileManager.default.contents(atPath: source)
-                ?? (try? FileHandle(forReadingAtPath: source)?.readToEnd()).flatMap({ $0 })
-        else {
-            throw ReadError(reason: "permission denied or unreadable")
-        }
-        return data
     }
 
     private static func printError(_ text: String) {

@@ -51,18 +51,11 @@ struct JSONSchemaCommand: AsyncParsableCommand {
             let source = file ?? "-"
             let name = source == "-" ? "<stdin>" : source
             let data: Data
-            if source == "-" {
-                data = (try? FileHandle.standardInput.readToEnd()) ?? Data()
-            } else {
-                // A pipe (`<(…)`) is read through a file handle: `contents(atPath:)` reads regular files only.
-                guard
-                    let contents = FileManager.default.contents(atPath: source)
-                        ?? (try? FileHandle(forReadingAtPath: source)?.readToEnd()).flatMap({ $0 })
-                else {
-                    Self.printError("error: cannot read \(source): no such file or unreadable")
-                    throw ExitCode(ExitStatus.notLoadedOrWritten)
-                }
-                data = contents
+            do throws(DocumentArgument.ReadError) {
+                data = try DocumentArgument.read(source)
+            } catch {
+                Self.printError("error: cannot read \(source == "-" ? "standard input" : source): \(error.reason)")
+                throw ExitCode(ExitStatus.notLoadedOrWritten)
             }
             let document: JSONValue
             do throws(JSONParseError) {

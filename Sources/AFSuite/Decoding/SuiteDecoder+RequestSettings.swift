@@ -30,7 +30,7 @@ extension SuiteDecoder {
         }
         if let proxyNode = node.member("proxy"), let proxy = template(proxyNode) {
             rejectLineBreaks(in: proxy, at: proxyNode, keyName: "proxy")
-            if !proxy.hasPrefix("{{"), let scheme = Self.scheme(of: proxy),
+            if !proxy.hasPrefix("{{"), let scheme = URLText.otherScheme(of: proxy),
                 !Self.proxySchemes.contains(scheme.lowercased())
             {
                 let list = Self.proxySchemes.map { "`\($0)://`" }.joined(separator: ", ")

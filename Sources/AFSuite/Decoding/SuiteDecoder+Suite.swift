@@ -37,8 +37,8 @@ extension SuiteDecoder {
             rejectLineBreaks(in: base, at: node, keyName: "baseURL")
         }
         hasBaseURL = suite.baseURL != nil
-        if let base = suite.baseURL, let node = root.member("baseURL"), !base.hasPrefix("{{"), !Self.isHTTP(base) {
-            if let scheme = Self.scheme(of: base) {
+        if let base = suite.baseURL, let node = root.member("baseURL"), !base.hasPrefix("{{"), !URLText.isHTTP(base) {
+            if let scheme = URLText.otherScheme(of: base) {
                 report(.unsupportedScheme(url: base, scheme: scheme), at: node)
             } else if let fixed = URLText.withHTTPScheme(ifHostAndPort: base) {
                 reportMissingScheme(base, fixed: fixed, at: node)
@@ -89,8 +89,8 @@ extension SuiteDecoder {
     /// `baseURL`. A URL with another scheme is absolute whatever the `baseURL` (`file:` or `ftp:` is never
     /// sent), and so is a host and port without one (`localhost:8080/x`, read as the scheme `localhost`).
     mutating func checkSentURL(_ url: String, at node: SuiteNode) {
-        guard !url.hasPrefix("{{"), !Self.isHTTP(url) else { return }
-        if let scheme = Self.scheme(of: url) {
+        guard !url.hasPrefix("{{"), !URLText.isHTTP(url) else { return }
+        if let scheme = URLText.otherScheme(of: url) {
             report(.unsupportedScheme(url: url, scheme: scheme), at: node)
         } else if let fixed = URLText.withHTTPScheme(ifHostAndPort: url) {
             reportMissingScheme(url, fixed: fixed, at: node)
@@ -108,12 +108,6 @@ extension SuiteDecoder {
         diagnostic.fix = "write `\(fixed)`"
         diagnostics.append(.invalid(diagnostic))
     }
-
-    /// Whether `url` starts with an http or https scheme (case-insensitive).
-    static func isHTTP(_ url: String) -> Bool { URLText.isHTTP(url) }
-
-    /// The scheme of a URL that names one other than http and https, lower-cased (``URLText/otherScheme(of:)``).
-    static func scheme(of url: String) -> String? { URLText.otherScheme(of: url) }
 
     /// Whether `name` (a member of `key`'s object) may be defined; reports it when not.
     mutating func definableName(_ name: String, key: String, at child: SuiteNode) -> Bool {
