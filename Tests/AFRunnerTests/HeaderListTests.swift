@@ -33,4 +33,30 @@ import Testing
             #expect(SuiteTextRun.failures(results[2]) == [#"X-Multi: expected "a1, b2", got ["a1","b2"]"#])
         }
     }
+
+    @Test func aFailedNthOrAllShowsTheElementAndAPlainNumberIsItsText() async throws {
+        try await withFixtureServer(FixtureServer.Configuration()) { server in
+            let results = try await SuiteTextRun.results(
+                #"""
+                {"baseURL": "{{env.FIXTURES}}", "tests": [
+                  {"name": "plain values", "request": {"url": "response-headers?X-Count=42&X-Flag=true"},
+                   "expect": {"headers": {"X-Count": 42, "X-Flag": true}}},
+                  {"name": "element", "request": {"url": "response-headers?X-Multi=a1&X-Multi=b2&X-Multi=c3"},
+                   "expect": {"headers": {"X-Multi": {"nth": 1, "equals": "x"}, "x-multi": {"all": {"matches": "^[ab]"}}},
+                              "json": [{"path": "$['X-Multi']", "nth": 5, "equals": "a1"}]}}
+                ]}
+                """#,
+                on: server
+            )
+            try #require(results.count == 2)
+            #expect(results[0].status == .passed, "\(SuiteTextRun.failures(results[0]))")
+            #expect(
+                SuiteTextRun.failures(results[1]) == [
+                    #"X-Multi: expected nth 1 (equals "x"), got "b2" at [1]"#,
+                    #"x-multi: expected all (matches /^[ab]/), got "c3" at [2]"#,
+                    #"$['X-Multi']: expected nth 5 (equals "a1"), got nothing (there is no element 5: 3 in all)"#,
+                ]
+            )
+        }
+    }
 }

@@ -160,4 +160,20 @@ import Testing
         let capture = CaptureExtractor.extract([CaptureSpec(name: "t", source: .xpath("//title"))], from: json)
         #expect(capture.misses.first?.reason.hasSuffix("read it with `json`") == true, "\(capture.misses)")
     }
+
+    @Test("a node set that selected nothing reads as nothing, and NaN as NaN, in a failure")
+    func emptyNodeSetAndNaNMessages() {
+        let page = context("text/html", Self.tagSoup)
+        let none = check("//nothing", .equals(.string("x")), on: page)
+        #expect(!none.passed)
+        #expect(none.actual == nil)
+        #expect(none.message == #"//nothing: expected "x", got nothing"#, "\(none.message)")
+        #expect(check("//nothing", .equals(.array([])), on: page).passed, "an empty node set still equals []")
+        let nan = check("number(//li[1])", .equals(.number(JSONNumber(1))), on: page)
+        #expect(!nan.passed)
+        #expect(nan.actual == "NaN")
+        #expect(nan.message.hasPrefix("number(//li[1]): expected 1, got NaN (not a number"), "\(nan.message)")
+        let infinity = check("1 div 0", .lessThan(.number(JSONNumber(5))), on: page)
+        #expect(infinity.actual == "Infinity", "\(infinity.message)")
+    }
 }

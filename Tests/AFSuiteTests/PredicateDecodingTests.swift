@@ -65,6 +65,71 @@ let predicateErrorCases: [ErrorCase] = [
         message: "`all`",
         fix: "object"
     ),
+    ErrorCase(
+        code: "unknown-key",
+        json: expectJSON(#"{"path": "$.a", "notContains": "x"}"#),
+        at: #""notContains""#,
+        message: "unknown key `notContains`",
+        fix: #"negated with `not`: write `"not": {"contains": …}`"#
+    ),
+    ErrorCase(
+        code: "unknown-key",
+        json: expectJSON(#"{"path": "$.a", "doesNotMatch": "x"}"#),
+        at: #""doesNotMatch""#,
+        message: "unknown key `doesNotMatch`",
+        fix: #""not": {"matches": …}"#
+    ),
+    ErrorCase(
+        code: "unknown-key",
+        json: expectJSON(#"{"path": "$.a", "notExists": true}"#),
+        at: #""notExists""#,
+        message: "unknown key `notExists`",
+        fix: #"write `"exists": false`"#
+    ),
+    ErrorCase(
+        code: "unknown-key",
+        json: expectJSON(#"{"path": "$.a", "eqauls": 1}"#),
+        at: #""eqauls""#,
+        message: "unknown key `eqauls`",
+        fix: "did you mean `equals`?"
+    ),
+    ErrorCase(
+        code: "invalid-jsonpath",
+        json: expectJSON(#"{"path": "//item/id", "exists": true}"#),
+        at: #"//item/id""#,
+        message: "must start with '$'",
+        fix: "`//item/id` is an XPath: for an XML or HTML body write it under `xpath` instead of `json`"
+    ),
+    ErrorCase(
+        code: "invalid-xpath",
+        json: suite(
+            #"{"name": "t", "request": {"url": "/u"}, "expect": {"xpath": [{"path": "$.id", "exists": true}]}}"#
+        ),
+        at: #".id""#,
+        message: "invalid XPath `$.id`",
+        fix: "`$.id` is a JSONPath: for a JSON body write it under `json` instead of `xpath`"
+    ),
+    ErrorCase(
+        code: "invalid-jsonpath",
+        json: suite(#"{"name": "t", "request": {"url": "/u"}, "capture": {"id": {"json": "count(//li)"}}}"#),
+        at: #"count(//li)""#,
+        message: "invalid JSONPath",
+        fix: "is an XPath"
+    ),
+    ErrorCase(
+        code: "unknown-key",
+        json: suite(#"{"name": "t", "request": {"url": "/u"}, "expect": {"cookies": {"sid": {"valeu": "x"}}}}"#),
+        at: #""valeu""#,
+        message: "unknown key `valeu` in cookie `sid`",
+        fix: "did you mean `value`?"
+    ),
+    ErrorCase(
+        code: "wrong-type",
+        json: suite(#"{"name": "t", "request": {"url": "/u"}, "expect": {"headers": {"X-Tag": null}}}"#),
+        at: "null",
+        message: "`X-Tag`",
+        fix: "a string, number or boolean"
+    ),
 ]
 
 @Test(arguments: predicateErrorCases)

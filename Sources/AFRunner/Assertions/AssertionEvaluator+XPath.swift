@@ -90,15 +90,33 @@ extension AssertionEvaluator {
                     sizeOfSingular: false,
                     regexLimit: regexLimit
                 )
-                return Self.result(
+                var result = Self.result(
                     kind: "xpath",
                     target: a.path,
                     predicate: p,
-                    actual: actual,
+                    // A node set that selected nothing reads as "got nothing", not as an empty list.
+                    actual: !passed && nodes.isEmpty && value.isNodeSet ? nil : actual,
                     passed: passed,
                     regexStopped: stopped ? regexLimit : nil
                 )
+                if a.filters.isEmpty, case .number(let n) = value, !n.isFinite, !passed {
+                    // JSON has no NaN or infinity (its text would read `null`): say what XPath gave.
+                    let shown = n.isNaN ? "NaN" : (n < 0 ? "-Infinity" : "Infinity")
+                    result.actual = shown
+                    result.message =
+                        "\(a.path): expected \(result.expected), got \(shown)"
+                        + (n.isNaN ? " (not a number: no node matched, or its text is not numeric)" : "")
+                }
+                return result
             }
         }
+    }
+}
+
+extension XPathDocument.Value {
+    /// Whether the expression selected nodes (rather than computing a number, string or boolean).
+    var isNodeSet: Bool {
+        if case .nodes = self { return true }
+        return false
     }
 }

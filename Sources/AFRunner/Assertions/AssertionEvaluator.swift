@@ -460,8 +460,24 @@ public struct AssertionEvaluator: Sendable {
         regexStopped: Duration? = nil
     ) -> AssertionResult {
         let expected = expectedText(predicate)
-        let actualText = actual.map { $0.serialized() }
         let label = target ?? kind
+        if !passed, regexStopped == nil, let element = failingElement(predicate, of: actual) {
+            // `nth` and `all` fail on one element: show it and where it is, not the whole list.
+            let text = element.value?.serialized()
+            let place =
+                element.value == nil
+                ? " (there is no element \(element.index): \(element.count) in all)" : " at [\(element.index)]"
+            return AssertionResult(
+                kind: kind,
+                target: target,
+                predicate: predicate.keyword,
+                expected: expected,
+                actual: text,
+                passed: false,
+                message: "\(label): expected \(expected), got \(text.map(Self.shorten) ?? "nothing")\(place)"
+            )
+        }
+        let actualText = actual.map { $0.serialized() }
         let message =
             "\(label): expected \(expected), got \(actualText.map(Self.shorten) ?? "nothing")"
             + (regexStopped.map(Self.stoppedNote) ?? "")
@@ -474,6 +490,25 @@ public struct AssertionEvaluator: Sendable {
             passed: passed,
             message: message
         )
+    }
+
+    /// The element a failed `nth` or `all` is about: the `nth` one (nil value when the list is shorter), or
+    /// the first one `all` fails on. Nil for other predicates and for an absent value.
+    static func failingElement(
+        _ predicate: AFSuite.Predicate,
+        of actual: JSONValue?
+    ) -> (index: Int, value: JSONValue?, count: Int)? {
+        guard let items = PredicateEvaluator.elements(of: actual) else { return nil }
+        switch predicate {
+        case .nth(let index, _):
+            return (index, PredicateEvaluator.element(index, of: actual), items.count)
+        case .all(let set):
+            guard let i = items.firstIndex(where: { PredicateEvaluator.verdict(set, for: $0) != .holds }) else {
+                return nil
+            }
+            return (i, items[i], items.count)
+        default: return nil
+        }
     }
 
     /// `42` for `equals 42`, the predicate's description otherwise.

@@ -1,11 +1,13 @@
 /// Did-you-mean suggestions by edit distance.
 enum EditDistance {
-    /// The Levenshtein distance between `a` and `b`, case-insensitive.
+    /// The edit distance between `a` and `b`, case-insensitive: insertions, deletions, substitutions and
+    /// swaps of two neighbouring characters (`valeu` is one edit from `value`) each count one.
     static func distance(_ a: String, _ b: String) -> Int {
         let s = Array(a.lowercased())
         let t = Array(b.lowercased())
         if s.isEmpty { return t.count }
         if t.isEmpty { return s.count }
+        var beforePrevious = [Int](repeating: 0, count: t.count + 1)
         var previous = Array(0...t.count)
         var current = [Int](repeating: 0, count: t.count + 1)
         for i in 1...s.count {
@@ -13,8 +15,11 @@ enum EditDistance {
             for j in 1...t.count {
                 let cost = s[i - 1] == t[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, s[i - 1] == t[j - 2], s[i - 2] == t[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[t.count]
     }

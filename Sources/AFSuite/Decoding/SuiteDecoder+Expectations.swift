@@ -128,12 +128,27 @@ extension SuiteDecoder {
         var out: [HeaderAssertion] = []
         for (name, child) in node.members {
             let location = place(child, key: true)
-            if case .string(let s) = child.value {
-                record(s, at: child)
+            switch child.value {
+            case .string, .number, .bool:
+                // A plain value is the one the header must equal (`"Content-Length": 42` equals "42").
+                recordTemplates(in: child)
                 out.append(
-                    HeaderAssertion(name: name, predicates: PredicateSet([.equals(.string(s))]), location: location)
+                    HeaderAssertion(name: name, predicates: PredicateSet([.equals(child.value)]), location: location)
                 )
                 continue
+            case .null, .array:
+                report(
+                    .wrongType(
+                        key: name,
+                        expected:
+                            "the value the header equals (a string, number or boolean) or an object of predicates"
+                            + " (`{\"matches\": \"^max-age\"}`; several fields: `{\"equals\": [\"a\", \"b\"]}`)",
+                        found: child.typeDescription
+                    ),
+                    at: child
+                )
+                continue
+            case .object: break
             }
             guard let set = decodePredicates(child, context: "header `\(name)`", extraKeys: ["filters"]) else {
                 continue
@@ -214,7 +229,17 @@ extension SuiteDecoder {
         }
         if let problem = XPathSyntax.problem(in: expression, namespaces: namespaces) {
             let place = problem.offset.map { location(inString: node, characterOffset: $0) } ?? location(node)
-            report(.invalidXPath(expression: expression, message: problem.message, position: problem.offset), at: place)
+            var diagnostic = SuiteDiagnostic(
+                location: place,
+                reason: .invalidXPath(expression: expression, message: problem.message, position: problem.offset)
+            )
+            let text = expression.trimmingWhitespace()
+            // `$.a`, `$[0]` and `$` are JSONPath; `$name` is an XPath variable.
+            if text == "$" || text.hasPrefix("$.") || text.hasPrefix("$[") {
+                diagnostic.fix =
+                    "`\(expression)` is a JSONPath: for a JSON body write it under `json` instead of `xpath`"
+            }
+            diagnostics.append(.invalid(diagnostic))
             return nil
         }
         return expression

@@ -232,12 +232,37 @@ struct SuiteDecoder {
                 )
                 d.fix = "`\(key)` belongs inside \(home): move it there"
                 diagnostics.append(.invalid(d))
+            } else if let negated = Self.negatedPredicate(key, allowed: allowed) {
+                var d = SuiteDiagnostic(
+                    location: location(child, key: true),
+                    reason: .unknownKey(key: key, suggestion: nil, context: context)
+                )
+                d.fix =
+                    negated == "exists"
+                    ? "write `\"exists\": false`"
+                    : "a predicate is negated with `not`: write `\"not\": {\"\(negated)\": …}`"
+                diagnostics.append(.invalid(d))
             } else {
                 let suggestion = EditDistance.suggestion(for: key, among: allowed)
                 report(.unknownKey(key: key, suggestion: suggestion, context: context), at: child, key: true)
             }
         }
         return node
+    }
+
+    /// The predicate an unknown key negates (`notContains`, `doesNotMatch`, `notExists`), when `not` is
+    /// among the `allowed` keys and the rest of the key names one of them.
+    static func negatedPredicate(_ key: String, allowed: [String]) -> String? {
+        guard allowed.contains("not") else { return nil }
+        for prefix in ["not", "doesNot", "isNot", "does_not_", "not_"] where key.hasPrefix(prefix) {
+            let rest = key.dropFirst(prefix.count)
+            guard let first = rest.first else { continue }
+            let name = first.lowercased() + rest.dropFirst()
+            if let found = [name, name + "s", name + "es"].first(where: { $0 != "not" && allowed.contains($0) }) {
+                return found
+            }
+        }
+        return nil
     }
 
     /// The name to show for a node's key: the member name, or `name[index]` for array elements.
@@ -466,6 +491,16 @@ struct SuiteDecoder {
         return nil
     }
 
+    /// Whether a text that is not a JSONPath reads as XPath: a location path (`/a`, `//a`) or a call of one
+    /// of its node-set functions (`count(//li)`).
+    static func looksLikeXPath(_ expression: String) -> Bool {
+        let text = expression.trimmingWhitespace()
+        if text.hasPrefix("/") { return true }
+        return ["count(", "string(", "normalize-space(", "contains(", "boolean(", "number(", "sum("].contains {
+            text.hasPrefix($0)
+        }
+    }
+
     /// Compiles a JSONPath expression (kept, so a run does not compile it again per test),
     /// reporting the parser's message and position.
     mutating func jsonQuery(_ node: SuiteNode?) -> JSONPathQuery? {
@@ -482,6 +517,9 @@ struct SuiteDecoder {
             )
             if let suggestion = JSONPathQuery.bracketedSuggestion(for: expression) {
                 diagnostic.fix = "a member name with `-` goes in brackets: write `\(suggestion)`"
+            } else if Self.looksLikeXPath(expression) {
+                diagnostic.fix =
+                    "`\(expression)` is an XPath: for an XML or HTML body write it under `xpath` instead of `json`"
             }
             diagnostics.append(.invalid(diagnostic))
             return nil
