@@ -85,6 +85,12 @@ public final class Redactor: Sendable {
         secrets.withLock { _ = $0.insert(forms) }
     }
 
+    /// Whether `text` is or holds a secret known now (in any of its forms): what masking would change.
+    public func holdsSecret(_ text: String) -> Bool {
+        let set = current
+        return !set.isEmpty && (set.all.contains(text) || set.text(text) != text)
+    }
+
     /// The forms hidden now.
     var current: SecretSet { secrets.withLock { $0 } }
 
