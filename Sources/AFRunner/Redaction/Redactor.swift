@@ -124,7 +124,10 @@ public final class Redactor: Sendable {
             !set.isEmpty
                 || headers.contains(where: { !isCommonPlainHeader($0.name) && SinkRedactor.isSecretName($0.name) })
         else { return headers }
-        return headers.map { HeaderField(name: $0.name, value: header(name: $0.name, value: $0.value, set)) }
+        // A name built from a secret (`"X-{{key}}": …`) is masked too: names are from the suite, not afrun's words.
+        return headers.map {
+            HeaderField(name: set.text($0.name), value: header(name: $0.name, value: $0.value, set))
+        }
     }
 
     /// A URL: its password and the values of sensitive query parameters hidden, then secret forms.
