@@ -37,4 +37,23 @@ extension RunCommand {
             gitBranch: branch
         )
     }
+
+    /// `arguments` with the value of each `--var NAME=VALUE` (or `--var=NAME=VALUE`) whose name is in `names`
+    /// replaced by the mask: a value given on the command line for a name a suite (or a vars file) marks secret.
+    static func maskingSecretVariables(in arguments: [String], names: Set<String>) -> [String] {
+        guard !names.isEmpty else { return arguments }
+        func masked(_ pair: Substring) -> String? {
+            guard let equals = pair.firstIndex(of: "="), names.contains(String(pair[..<equals])) else { return nil }
+            return pair[...equals] + Redactor.mask
+        }
+        var afterFlag = false
+        return arguments.map { argument in
+            defer { afterFlag = argument == "--var" }
+            if afterFlag, let hidden = masked(argument[...]) { return hidden }
+            if argument.hasPrefix("--var="), let hidden = masked(argument.dropFirst("--var=".count)) {
+                return "--var=" + hidden
+            }
+            return argument
+        }
+    }
 }

@@ -91,6 +91,11 @@ extension RunCommand {
             sinks.isEmpty
             ? RunInfo(commandLine: [], host: "", afrunVersion: Versions.afrun, libcurlVersion: "", opensslVersion: "")
             : await early.runInfo(secrets: options.secrets)
+        // A `--var` may give the value of a name a suite marks secret: hidden in the recorded command line too.
+        info.commandLine = Self.maskingSecretVariables(
+            in: info.commandLine,
+            names: Set(options.secrets.keys).union(plan.suites.flatMap { $0.variables.filter(\.isSecret).map(\.name) })
+        )
         info.shard = reports.shard
         info.runGroup = reports.runGroup(environment: ProcessEnvironment.all)
         let report = await runner.run(plan.suites, run: info, sinks: sinks)

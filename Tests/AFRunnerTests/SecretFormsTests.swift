@@ -20,6 +20,20 @@ import Testing
         #expect(basic.contains("Basic YWRtaW46czNjcmV0"))
     }
 
+    @Test func echoServersFormsAreForms() {
+        let forms = SecretForms.of("pä?s&w <d>😀")
+        for form in [
+            #"p\u00e4?s&w <d>\ud83d\ude00"#, #"p\u00E4?s&w <d>\uD83D\uDE00"#, #"pä?s\u0026w \u003cd\u003e😀"#,
+            "p%C3%A4?s&w%20%3Cd%3E%F0%9F%98%80", "pä?s%26w%20<d>😀", "pä%3Fs&w%20<d>😀",
+            "pÃ¤?s&w <d>\u{F0}\u{9F}\u{98}\u{80}", #"p\\u00e4?s&w <d>\\ud83d\\ude00"#,
+        ] {
+            #expect(forms.contains(form), "\(form)")
+        }
+        // Latin-1 bytes read as UTF-8, while enough is left to tell it apart.
+        #expect(SecretForms.of("pässwörd").contains("p\u{FFFD}ssw\u{FFFD}rd"))
+        #expect(!SecretForms.of("äöü-x").contains("\u{FFFD}\u{FFFD}\u{FFFD}-x"))
+    }
+
     @Test(arguments: [
         ("teapot expected", "teapot expected"),
         ("a=p&b=1", "a=***&b=1"),

@@ -117,6 +117,53 @@ enum ExampleRoot {
         }
     }
 
+    /// A multipart body becomes curl's form arguments: the command sends the same fields and files (a value is
+    /// never read as a file, a path with `;` and `"` survives), and a secret value is masked unless shown.
+    @Test func multipartIsExportedAsCurlForms() async throws {
+        try await withFixtureServer(SecretLeakTests.httpOnly()) { server in
+            let folder = try Self.folder(
+                server,
+                suite: #"""
+                    {"name": "M", "baseURL": "BASE", "variables": {"tok": {"value": "FormSecret-42", "secret": true}},
+                     "tests": [{"name": "upload", "request": {"method": "POST", "url": "anything/upload",
+                       "multipart": [{"name": "note", "value": HOSTILE}, {"name": "at", "value": "@replay.json;type=x"},
+                                     {"name": "tok", "value": "{{tok}}"},
+                                     {"name": "doc", "file": "_data/a;b \"c\".txt", "filename": "f \"1\".txt",
+                                      "contentType": "text/plain"}]},
+                       "expect": {"json": [{"path": "$.form.note", "equals": HOSTILE},
+                                           {"path": "$.form.at", "equals": "@replay.json;type=x"},
+                                           {"path": "$.form.tok", "equals": "{{tok}}"},
+                                           {"path": "$.files.doc", "equals": "file text\n"}]}}]}
+                    """#
+            )
+            defer { folder.remove() }
+            try FileManager.default.createDirectory(
+                at: folder.url.appendingPathComponent("_data"),
+                withIntermediateDirectories: true
+            )
+            try folder.write("_data/a;b \"c\".txt", "file text\n")
+            let run = try await AfrunProcess.run(["run", "replay.json", "--no-history"], in: folder.url)
+            #expect(run.status == 0, "\(run.all)")
+
+            let masked = try await AfrunProcess.run(["curl", "replay.json"], in: folder.url)
+            #expect(masked.status == 0, "\(masked.all)")
+            #expect(!masked.stdout.contains("FormSecret-42"), "\(masked.stdout)")
+            #expect(masked.stdout.contains("--form-string 'tok=***'"), "\(masked.stdout)")
+            #expect(!masked.stdout.contains("multipart/form-data; boundary"), "\(masked.stdout)")
+
+            let shown = try await AfrunProcess.run(["curl", "replay.json", "--show-secrets"], in: folder.url)
+            let command = try #require(shown.stdout.components(separatedBy: "\n\n").first { $0.contains("curl ") })
+            let (status, output) = try Self.shell(command + " 2>/dev/null", in: folder.url)
+            #expect(status == 0, "\(command)")
+            let echo = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+            let form = try #require(echo["form"] as? [String: Any], "\(output)")
+            #expect(form["note"] as? String == Self.hostile)
+            #expect(form["at"] as? String == "@replay.json;type=x")
+            #expect(form["tok"] as? String == "FormSecret-42")
+            #expect((echo["files"] as? [String: Any])?["doc"] as? String == "file text\n", "\(output)")
+        }
+    }
+
     /// Credentials libcurl answers with become curl's own flags: the exported command authenticates as the run
     /// does (digest answers the server's challenge), with the password masked unless shown.
     @Test func authenticationIsExportedAsCurlFlags() async throws {

@@ -32,6 +32,9 @@ public enum CaptureExtractor {
         /// Whether the value is not a string and came from a JSON node or a filter: a `json` body that is
         /// exactly `"{{name}}"` inserts it with its type.
         public var isTyped: Bool
+        /// What the source gave before the capture's filters, when it has any (as a variable would hold it): a
+        /// value derived from a secret (`base64Encode`, `uppercase`) is a secret too.
+        public var unfiltered: String?
     }
 
     /// The captured values and the misses.
@@ -68,7 +71,8 @@ public enum CaptureExtractor {
                             name: capture.name,
                             text: filtered.templateText,
                             value: filtered,
-                            isTyped: filtered.isNotString
+                            isTyped: filtered.isNotString,
+                            unfiltered: start.json.templateText
                         )
                     )
                 case .success(nil): misses.append(Miss(name: capture.name, reason: "the filters gave nothing"))

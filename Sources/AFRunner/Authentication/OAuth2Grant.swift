@@ -53,14 +53,17 @@ public struct OAuth2Grant: Sendable, Hashable {
             if case .object(let object)? = document { return object[name] }
             return nil
         }
+        // RFC 6749 §5.2's `error` and `error_description`, which some servers send with a 200.
+        var serverError = ""
+        if case .string(let error)? = member("error") { serverError += ": \(error)" }
+        if case .string(let text)? = member("error_description") { serverError += " (\(text))" }
         guard (200..<300).contains(status) else {
-            var why = "the token endpoint answered \(status)"
-            if case .string(let error)? = member("error") { why += ": \(error)" }
-            if case .string(let text)? = member("error_description") { why += " (\(text))" }
-            return .failure(.authentication(why))
+            return .failure(.authentication("the token endpoint answered \(status)" + serverError))
         }
         guard case .string(let token)? = member("access_token"), !token.isEmpty else {
-            return .failure(.authentication("the token endpoint's answer has no `access_token` string"))
+            return .failure(
+                .authentication("the token endpoint's answer has no `access_token` string" + serverError)
+            )
         }
         if case .string(let type)? = member("token_type"), type.lowercased() != "bearer" {
             return .failure(.authentication("the token endpoint gave a `\(type)` token; only bearer tokens are sent"))

@@ -9,12 +9,15 @@ import Foundation
 /// instead, so the text is safe both to paste into a shell and to print on a terminal.
 enum CurlCommandLine {
     /// The command, one argument group per line with `\` continuations.
-    /// - Parameter tls: curl's TLS flags for the test's policy (`--insecure`, `--cacert 'file'`), quoted.
-    static func text(for request: HTTPRequest, tls: [String] = []) -> String {
+    /// - Parameters:
+    ///   - tls: curl's TLS flags for the test's policy (`--insecure`, `--cacert 'file'`), quoted.
+    ///   - form: for a multipart body, curl's `-F` and `--form-string` arguments (`CurlFormArguments`), which
+    ///     take the place of the body and of its `Content-Type` (curl writes the boundary of its own body).
+    static func text(for request: HTTPRequest, tls: [String] = [], form: [String]? = nil) -> String {
         var head = ["curl", "-g", "--compressed"]
         var lines: [String] = []
         var pipe: String?
-        let body = bodyArgument(request.body, pipe: &pipe)
+        let body = form.map { $0.joined(separator: " \\\n  ") } ?? bodyArgument(request.body, pipe: &pipe)
         switch request.method.rawValue {
         case "GET" where body == nil: break
         case "POST" where body != nil: break
@@ -40,14 +43,14 @@ enum CurlCommandLine {
             let ms = timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000
             lines.append("--max-time \(ms % 1_000 == 0 ? "\(ms / 1_000)" : String(format: "%.3f", Double(ms) / 1_000))")
         }
-        for field in request.headers.fields {
+        for field in request.headers.fields where form == nil || field.name.lowercased() != "content-type" {
             // `Name;` is curl's way to send a header with an empty value (`Name:` would remove it).
             lines.append("-H " + quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"))
         }
         // curl adds its own where afrun sends none: an empty `Name:` stops it.
         if request.headers["User-Agent"] == nil { lines.append("-H 'User-Agent:'") }
         if let body {
-            if request.headers["Content-Type"] == nil { lines.append("-H 'Content-Type:'") }
+            if request.headers["Content-Type"] == nil, form == nil { lines.append("-H 'Content-Type:'") }
             lines.append(body)
         }
         let command = ([head.joined(separator: " ")] + lines).joined(separator: " \\\n  ")

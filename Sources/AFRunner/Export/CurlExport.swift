@@ -89,9 +89,19 @@ public enum CurlExport {
                 do throws(RunnerError) {
                     let request = try builder.request(for: test, scope: scoped)
                     let masked = options.showsSecrets ? request : mask(request, redactor: redactor)
+                    var form: [String]?
+                    if case .multipart(let parts)? = test.request.body {
+                        form = try CurlFormArguments.arguments(
+                            for: parts,
+                            in: suite,
+                            scope: scoped,
+                            redactor: options.showsSecrets ? nil : redactor
+                        )
+                    }
                     let command = CurlCommandLine.text(
                         for: masked,
-                        tls: try tlsArguments(for: test, in: suite, scope: scoped)
+                        tls: try tlsArguments(for: test, in: suite, scope: scoped),
+                        form: form
                     )
                     entry.command = command
                     entry.notes = needed.compactMap { need in

@@ -85,6 +85,12 @@ public final class Redactor: Sendable {
         secrets.withLock { _ = $0.insert(forms) }
     }
 
+    /// Whether `text` is or holds a secret known now (in any of its forms): what masking would change.
+    public func holdsSecret(_ text: String) -> Bool {
+        let set = current
+        return !set.isEmpty && (set.all.contains(text) || set.text(text) != text)
+    }
+
     /// The forms hidden now.
     var current: SecretSet { secrets.withLock { $0 } }
 
@@ -118,7 +124,10 @@ public final class Redactor: Sendable {
             !set.isEmpty
                 || headers.contains(where: { !isCommonPlainHeader($0.name) && SinkRedactor.isSecretName($0.name) })
         else { return headers }
-        return headers.map { HeaderField(name: $0.name, value: header(name: $0.name, value: $0.value, set)) }
+        // A name built from a secret (`"X-{{key}}": …`) is masked too: names are from the suite, not afrun's words.
+        return headers.map {
+            HeaderField(name: set.text($0.name), value: header(name: $0.name, value: $0.value, set))
+        }
     }
 
     /// A URL: its password and the values of sensitive query parameters hidden, then secret forms.

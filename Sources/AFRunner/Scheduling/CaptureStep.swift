@@ -45,7 +45,7 @@ struct CaptureStep: Sendable {
                 TestExecutor.Capture(
                     name: value.name,
                     value: value.text,
-                    secret: secretNames.contains(value.name),
+                    secret: secretNames.contains(value.name) || value.unfiltered.map(redactor.holdsSecret) == true,
                     json: value.isTyped ? value.value : nil
                 )
             )

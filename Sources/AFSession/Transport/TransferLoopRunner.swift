@@ -125,7 +125,7 @@ final class TransferLoopRunner {
             }
         } catch {
             transfer.closeFile()
-            recycle(easy)
+            recycle(easy, reusable: false)
             job.delegate.transferDidFinish(.failure(error, request: job.request))
             return
         }
@@ -146,7 +146,7 @@ final class TransferLoopRunner {
             guard let transfer = transfers[raw] else { continue }
             detach(transfer)
             let outcome = transfer.outcome(code: CurlCode(code))
-            recycle(transfer.easy)
+            recycle(transfer.easy, reusable: code == CURLE_OK)
             // Room for a few at once: most passes finish one to a handful of transfers.
             if finished.isEmpty { finished.reserveCapacity(8) }
             finished.append((transfer.job.delegate, outcome))
@@ -171,7 +171,7 @@ final class TransferLoopRunner {
     private func finish(_ transfer: Transfer, error: SessionError) {
         detach(transfer)
         let outcome = transfer.outcome(failingWith: error)
-        recycle(transfer.easy)
+        recycle(transfer.easy, reusable: false)
         transfer.job.delegate.transferDidFinish(outcome)
     }
 
@@ -181,10 +181,16 @@ final class TransferLoopRunner {
         transfersByID[transfer.job.id] = nil
     }
 
-    private func recycle(_ easy: CurlEasy) {
+    /// Puts a finished transfer's handle back in the pool, or lets it go (`curl_easy_cleanup`) when the
+    /// transfer failed: libcurl 7.88 keeps some state of a failed transfer past `curl_easy_reset` (after a
+    /// DNS failure the handle still holds its receive buffer, and refuses `CURLOPT_BUFFERSIZE` with
+    /// `CURLE_BAD_FUNCTION_ARGUMENT`), which would fail every later request given that handle. Failures are
+    /// rare, so a fresh handle for the next one costs nothing that matters; connections live in the multi
+    /// handle, not here.
+    private func recycle(_ easy: CurlEasy, reusable: Bool) {
         // Reset now so the idle handle keeps no pointer into the finished transfer.
         easy.reset()
-        if idleHandles.count < idleLimit { idleHandles.append(easy) }
+        if reusable, idleHandles.count < idleLimit { idleHandles.append(easy) }
     }
 
     private func failAll(message: String) {

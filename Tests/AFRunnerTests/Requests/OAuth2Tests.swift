@@ -66,6 +66,27 @@ import Testing
         }
     }
 
+    /// A server that refuses with a 200 still has its `error` named.
+    @Test func anErrorAnsweredWith200IsNamed() async throws {
+        try await withFixtureServer(HeaderFeatureTests.configuration()) { server in
+            let suite = Self.suite().replacingOccurrences(
+                of: "oauth2/cid/csecret/token",
+                with: "response-headers?error=invalid_client&error_description=unknown%20client"
+            )
+            let results = try await SuiteText.run(suite, server: server)
+            #expect(results.count == 3)
+            for result in results {
+                #expect(result.status == .error)
+                #expect(
+                    result.error?.message.contains(
+                        "has no `access_token` string: invalid_client (unknown client)"
+                    ) == true,
+                    "\(result.error?.message ?? "")"
+                )
+            }
+        }
+    }
+
     @Test func theTokenIsASecretInResults() async throws {
         try await withFixtureServer(HeaderFeatureTests.configuration()) { server in
             let results = try await SuiteText.run(
