@@ -74,7 +74,7 @@ public final class GitHubActionsReporter: ResultSink {
     public func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
         guard let summaryPath else { return }
         let markdown =
-            Self.markdown(run: run, summary: summary, status: status, results: collector.all)
+            Self.markdown(run: run, summary: summary, status: status, results: collector.all, path: { relative($0) })
             + htmlLine
         guard let handle = FileHandle(forWritingAtPath: summaryPath) ?? Self.create(summaryPath) else {
             throw ReportError.cannotWrite(path: summaryPath, reason: "GITHUB_STEP_SUMMARY cannot be opened")
