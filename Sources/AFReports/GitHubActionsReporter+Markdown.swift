@@ -6,15 +6,19 @@ extension GitHubActionsReporter {
     static let summaryFailureLimit = 50
 
     /// The step summary in GitHub-flavoured Markdown.
-    /// - Parameter path: a suite file as the summary shows it (relative to the workspace, as the annotations).
+    /// - Parameters:
+    ///   - loadFailures: the suite files that did not load (the run is then failed, whatever its tests did).
+    ///   - path: a suite file as the summary shows it (relative to the workspace, as the annotations).
     static func markdown(
         run: RunInfo,
         summary: RunSummary,
         status: RunStatus,
         results: [TestResult],
+        loadFailures: [SuiteLoadFailure] = [],
         path: (String) -> String = { $0 }
     ) -> String {
-        let icon = summary.failed + summary.errors > 0 ? "❌" : (status == .interrupted ? "⚠️" : "✅")
+        let failed = summary.failed + summary.errors > 0 || !loadFailures.isEmpty
+        let icon = failed ? "❌" : (status == .interrupted ? "⚠️" : "✅")
         var lines = [
             "## \(icon) afrun: \(summary.passed) passed, \(summary.failed) failed, \(summary.errors) errors, \(summary.skipped) skipped",
             "",
@@ -29,6 +33,14 @@ extension GitHubActionsReporter {
         if status == .interrupted { details.append("**interrupted**") }
         lines.append(details.joined(separator: " · "))
         lines.append("")
+        if !loadFailures.isEmpty {
+            lines += ["### Suites that did not load", "", "| Location | Problem |", "| --- | --- |"]
+            for failure in loadFailures.prefix(summaryFailureLimit) {
+                let fix = failure.fix.map { " (fix: \($0))" } ?? ""
+                lines.append("| 💥 \(code(failure.place)) | \(cell(failure.message + fix)) |")
+            }
+            lines.append("")
+        }
         let failures = results.filter { TestSelection.isFailing($0.status) }
         if !failures.isEmpty {
             lines += ["### Failures", "", "| Test | Location | Message |", "| --- | --- | --- |"]
