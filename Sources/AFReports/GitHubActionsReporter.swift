@@ -28,6 +28,9 @@ public final class GitHubActionsReporter: ResultSink {
     private let written = LockedValue<Set<String>>([])
     private let unloaded = LockedValue<[SuiteLoadFailure]>([])
 
+    /// The step summary, as failures name it (`GITHUB_STEP_SUMMARY`).
+    public var outputName: String { "GITHUB_STEP_SUMMARY" }
+
     /// Creates a reporter.
     /// - Parameters:
     ///   - environment: the process environment (`GITHUB_STEP_SUMMARY`, `GITHUB_WORKSPACE`).

@@ -17,6 +17,9 @@ public final class JSONReporter: ResultSink {
     public let loadFailures: [SuiteLoadFailure]
     private let collector = ResultCollector()
 
+    /// `--report-json`, as failures name it.
+    public var outputName: String { "--report-json" }
+
     /// Creates a reporter.
     /// - Parameters:
     ///   - path: the JSON file to write when the run finishes.

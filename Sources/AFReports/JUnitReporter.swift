@@ -29,6 +29,9 @@ public final class JUnitReporter: ResultSink {
     public let loadFailures: [SuiteLoadFailure]
     private let collector = ResultCollector()
 
+    /// `--junit`, as failures name it.
+    public var outputName: String { "--junit" }
+
     /// Creates a reporter.
     /// - Parameters:
     ///   - path: the XML file to write when the run finishes.

@@ -14,6 +14,9 @@ public final class HTMLReporter: ResultSink {
     private let finished = LockedValue<[RunReportPage.Run]>([])
     private let unloaded: LockedValue<[SuiteLoadFailure]>
 
+    /// `--html`, as failures name it.
+    public var outputName: String { "--html" }
+
     /// Creates a reporter.
     /// - Parameters:
     ///   - path: the HTML file to write when a run finishes.
