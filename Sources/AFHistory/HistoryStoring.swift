@@ -47,6 +47,9 @@ public protocol HistoryStoring: ResultSink, AnyObject {
 }
 
 extension HistoryStoring {
+    /// `history`, as failures name it (the error says which database).
+    public var outputName: String { "history" }
+
     /// Each test's flakiness score (0...1) over the latest `lastRuns` runs; see `FlakyTest.score`.
     public func flakiness(lastRuns: Int) throws -> [TestIdentity: Double] {
         Dictionary(

@@ -6,8 +6,19 @@ extension GitHubActionsReporter {
     static let summaryFailureLimit = 50
 
     /// The step summary in GitHub-flavoured Markdown.
-    static func markdown(run: RunInfo, summary: RunSummary, status: RunStatus, results: [TestResult]) -> String {
-        let icon = summary.failed + summary.errors > 0 ? "❌" : (status == .interrupted ? "⚠️" : "✅")
+    /// - Parameters:
+    ///   - loadFailures: the suite files that did not load (the run is then failed, whatever its tests did).
+    ///   - path: a suite file as the summary shows it (relative to the workspace, as the annotations).
+    static func markdown(
+        run: RunInfo,
+        summary: RunSummary,
+        status: RunStatus,
+        results: [TestResult],
+        loadFailures: [SuiteLoadFailure] = [],
+        path: (String) -> String = { $0 }
+    ) -> String {
+        let failed = summary.failed + summary.errors > 0 || !loadFailures.isEmpty
+        let icon = failed ? "❌" : (status == .interrupted ? "⚠️" : "✅")
         var lines = [
             "## \(icon) afrun: \(summary.passed) passed, \(summary.failed) failed, \(summary.errors) errors, \(summary.skipped) skipped",
             "",
@@ -22,6 +33,14 @@ extension GitHubActionsReporter {
         if status == .interrupted { details.append("**interrupted**") }
         lines.append(details.joined(separator: " · "))
         lines.append("")
+        if !loadFailures.isEmpty {
+            lines += ["### Suites that did not load", "", "| Location | Problem |", "| --- | --- |"]
+            for failure in loadFailures.prefix(summaryFailureLimit) {
+                let fix = failure.fix.map { " (fix: \($0))" } ?? ""
+                lines.append("| 💥 \(code(failure.place)) | \(cell(failure.message + fix)) |")
+            }
+            lines.append("")
+        }
         let failures = results.filter { TestSelection.isFailing($0.status) }
         if !failures.isEmpty {
             lines += ["### Failures", "", "| Test | Location | Message |", "| --- | --- | --- |"]
@@ -29,7 +48,7 @@ extension GitHubActionsReporter {
                 let mark = result.status == .error ? "💥" : "❌"
                 let message = result.failureMessages.joined(separator: "; ")
                 lines.append(
-                    "| \(mark) \(cell(result.identity.description)) | `\(cell(result.identity.suiteFile)):\(result.line)` | \(cell(message)) |"
+                    "| \(mark) \(cell(result.identity.description)) | \(code("\(path(result.identity.suiteFile)):\(result.line)")) | \(cell(message)) |"
                 )
             }
             if failures.count > summaryFailureLimit {
@@ -54,10 +73,29 @@ extension GitHubActionsReporter {
         value.map { String(format: "%.1f ms", $0) } ?? "–"
     }
 
-    /// A table cell: pipes escaped, line breaks flattened, bounded.
+    /// A table cell that shows `text` as written: line breaks flattened, bounded, HTML's `<`, `>` and `&` as
+    /// character references (GitHub would take `<suite>` for a tag and drop it, and `<!--` would hide the rest
+    /// of the summary), and Markdown's punctuation and the cell's `|` escaped with a backslash.
     static func cell(_ text: String) -> String {
-        let flat = text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\r", with: " ")
-            .replacingOccurrences(of: "\n", with: " ")
-        return flat.count > 300 ? String(flat.prefix(300)) + "…" : flat
+        let flat = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        let clipped = flat.count > 300 ? String(flat.prefix(300)) + "…" : flat
+        var output = ""
+        output.reserveCapacity(clipped.utf8.count)
+        for scalar in clipped.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "|", "\\", "`", "*", "_", "[", "]", "~": output += "\\" + String(scalar)
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    /// A cell's text in monospace: an HTML `<code>`, because a Markdown code span shows character references
+    /// and backslashes as they are.
+    static func code(_ text: String) -> String {
+        "<code>\(cell(text))</code>"
     }
 }

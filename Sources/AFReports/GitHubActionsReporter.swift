@@ -26,6 +26,10 @@ public final class GitHubActionsReporter: ResultSink {
     private let artifactsURL: String?
     private let collector = ResultCollector()
     private let written = LockedValue<Set<String>>([])
+    private let unloaded = LockedValue<[SuiteLoadFailure]>([])
+
+    /// The step summary, as failures name it (`GITHUB_STEP_SUMMARY`).
+    public var outputName: String { "GITHUB_STEP_SUMMARY" }
 
     /// Creates a reporter.
     /// - Parameters:
@@ -45,6 +49,22 @@ public final class GitHubActionsReporter: ResultSink {
         self.summaryPath = summary.isEmpty ? nil : summary
         self.workspace = environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
         self.output = output
+    }
+
+    /// Annotates each problem of a suite file that did not load on its line (once, however many runs follow),
+    /// and keeps them for the summaries of the runs that follow, which then show the run failed.
+    /// - Parameter failures: the load problems; `--watch` passes them anew after each load.
+    public func suitesDidNotLoad(_ failures: [SuiteLoadFailure]) {
+        unloaded.withLock { $0 = failures }
+        for failure in failures {
+            var properties = ["file=\(Self.escapeProperty(relative(failure.file)))"]
+            if let line = failure.line { properties.append("line=\(max(1, line))") }
+            if let column = failure.column { properties.append("col=\(max(1, column))") }
+            properties.append("title=\(Self.escapeProperty("afrun: suite does not load"))")
+            let message = failure.message + (failure.fix.map { "\nfix: \($0)" } ?? "")
+            let line = "::error \(properties.joined(separator: ","))::\(Self.escapeData(message))"
+            if written.withLock({ $0.insert(line).inserted }) { output(line) }
+        }
     }
 
     /// Starts the run's summary afresh: results of an earlier run of this reporter are not in it.
@@ -74,8 +94,14 @@ public final class GitHubActionsReporter: ResultSink {
     public func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
         guard let summaryPath else { return }
         let markdown =
-            Self.markdown(run: run, summary: summary, status: status, results: collector.all)
-            + htmlLine
+            Self.markdown(
+                run: run,
+                summary: summary,
+                status: status,
+                results: collector.all,
+                loadFailures: unloaded.withLock { $0 }.map { relative($0) },
+                path: { relative($0) }
+            ) + htmlLine
         guard let handle = FileHandle(forWritingAtPath: summaryPath) ?? Self.create(summaryPath) else {
             throw ReportError.cannotWrite(path: summaryPath, reason: "GITHUB_STEP_SUMMARY cannot be opened")
         }
@@ -116,8 +142,15 @@ public final class GitHubActionsReporter: ResultSink {
         return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
     }
 
+    /// The failure with its file relative to the workspace.
+    private func relative(_ failure: SuiteLoadFailure) -> SuiteLoadFailure {
+        var relative = failure
+        relative.file = self.relative(failure.file)
+        return relative
+    }
+
     /// The suite path relative to the workspace, as GitHub expects for file annotations.
-    private func relative(_ file: String) -> String {
+    func relative(_ file: String) -> String {
         guard let workspace, file.hasPrefix(workspace + "/") else { return file }
         return String(file.dropFirst(workspace.count + 1))
     }

@@ -5,19 +5,28 @@ import Foundation
 ///
 /// Layout (documented in docs/ci.md): `{"format": "afrun-report", "version": 1, "run": RunInfo,
 /// "status": RunStatus, "summary": RunSummary + "total", "suites": [{"file", "name", "tests", "passed",
-/// "failed", "errors", "skipped", "durationMs", "results": [TestResult]}]}`, dates in ISO 8601, keys sorted.
+/// "failed", "errors", "skipped", "durationMs", "results": [TestResult]}], "loadErrors": [SuiteLoadFailure]}`
+/// (`loadErrors` only when a suite did not load), dates in ISO 8601, keys sorted.
 public final class JSONReporter: ResultSink {
     /// The layout's version; bumped when a field changes meaning or disappears.
     public static let formatVersion = 1
 
     /// The file written.
     public let path: String
+    /// Suite files that did not load, written under `loadErrors`.
+    public let loadFailures: [SuiteLoadFailure]
     private let collector = ResultCollector()
 
+    /// `--report-json`, as failures name it.
+    public var outputName: String { "--report-json" }
+
     /// Creates a reporter.
-    /// - Parameter path: the JSON file to write when the run finishes.
-    public init(path: String) {
+    /// - Parameters:
+    ///   - path: the JSON file to write when the run finishes.
+    ///   - loadFailures: the problems of the suite files that did not load.
+    public init(path: String, loadFailures: [SuiteLoadFailure] = []) {
         self.path = path
+        self.loadFailures = loadFailures
     }
 
     /// Nothing to do until the end.
@@ -58,7 +67,8 @@ public final class JSONReporter: ResultSink {
                     durationMs: suite.results.map(\.durationMs).reduce(0, +),
                     results: suite.results
                 )
-            }
+            },
+            loadErrors: loadFailures.isEmpty ? nil : loadFailures
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -84,6 +94,8 @@ struct Report: Encodable {
     var status: RunStatus
     var summary: ReportSummary
     var suites: [ReportSuite]
+    /// The suite files that did not load; absent when every suite loaded.
+    var loadErrors: [SuiteLoadFailure]?
 }
 
 /// `RunSummary` with its total spelled out.

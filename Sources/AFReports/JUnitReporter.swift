@@ -25,17 +25,29 @@ public final class JUnitReporter: ResultSink {
     public let flakiness: [TestIdentity: Double]
     /// The layout.
     public let dialect: Dialect
+    /// Suite files that did not load, each written as a testsuite with one errored test case.
+    public let loadFailures: [SuiteLoadFailure]
     private let collector = ResultCollector()
+
+    /// `--junit`, as failures name it.
+    public var outputName: String { "--junit" }
 
     /// Creates a reporter.
     /// - Parameters:
     ///   - path: the XML file to write when the run finishes.
     ///   - flakiness: each test's flakiness score from history (0...1), for the `flakiness` property.
     ///   - dialect: the layout, `.portable` unless the consumer is known.
-    public init(path: String, flakiness: [TestIdentity: Double] = [:], dialect: Dialect = .portable) {
+    ///   - loadFailures: the problems of the suite files that did not load, so that the test view shows them.
+    public init(
+        path: String,
+        flakiness: [TestIdentity: Double] = [:],
+        dialect: Dialect = .portable,
+        loadFailures: [SuiteLoadFailure] = []
+    ) {
         self.path = path
         self.flakiness = flakiness
         self.dialect = dialect
+        self.loadFailures = loadFailures
     }
 
     /// Nothing to do until the end.
@@ -64,9 +76,10 @@ public final class JUnitReporter: ResultSink {
         let interrupted = status == .interrupted
         if dialect == .jenkins {
             let all = suites.flatMap { $0.results }
-            let errors = all.filter { $0.status == .error }.count + (interrupted ? 1 : 0)
+            let extra = (interrupted ? 1 : 0) + SuiteLoadFailure.byFile(loadFailures).count
+            let errors = all.filter { $0.status == .error }.count + extra
             out +=
-                "<testsuites name=\"afrun\" tests=\"\(all.count + (interrupted ? 1 : 0))\" failures=\(quoted(all, .failed)) errors=\"\(errors)\""
+                "<testsuites name=\"afrun\" tests=\"\(all.count + extra)\" failures=\(quoted(all, .failed)) errors=\"\(errors)\""
             out += " time=\"\(Self.seconds(all.map(\.durationMs).reduce(0, +)))\">\n"
         } else {
             out += "<testsuites>\n"
@@ -81,7 +94,11 @@ public final class JUnitReporter: ResultSink {
                 interrupted: interrupted
             )
         }
-        if interrupted { out += interruption(index: suites.count, run: run) }
+        let unloaded = SuiteLoadFailure.byFile(loadFailures)
+        for (offset, group) in unloaded.enumerated() {
+            out += unloadedSuite(index: suites.count + offset, file: group.file, failures: group.failures, run: run)
+        }
+        if interrupted { out += interruption(index: suites.count + unloaded.count, run: run) }
         out += "</testsuites>\n"
         return out
     }

@@ -14,9 +14,15 @@ public protocol ResultSink: Sendable {
     /// The run ended: `.complete`, or `.interrupted` on SIGINT/SIGTERM. A sink that could not keep the whole
     /// run throws here, after doing what it could.
     func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws
+    /// How a message names this sink when it fails: the option that asked for it (`--junit`), so that the
+    /// user knows which flag to look at. The type's name by default.
+    var outputName: String { get }
 }
 
 extension ResultSink {
+    /// The type's name.
+    public var outputName: String { "\(type(of: self))" }
+
     /// Records each result in turn.
     public func record(contentsOf results: [TestResult], in run: RunInfo) async throws {
         for result in results { try await record(result, in: run) }

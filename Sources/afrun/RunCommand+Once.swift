@@ -14,6 +14,8 @@ extension RunCommand {
     }
 
     /// One run: plan, run, report, summary line.
+    /// - Parameter loadFailures: the problems of the suite files that did not load, for the JUnit and JSON
+    ///   reports (the HTML and GitHub reporters, which serve every run, already hold them).
     /// - Returns: the run's outcome, or nil when there was nothing to run (`--rerun-failed` after a clean run).
     /// - Throws: `ExitCode` 4 when nothing is selected (without `--allow-empty`), 128 + the signal when the
     ///   run was interrupted.
@@ -24,6 +26,7 @@ extension RunCommand {
         first: Bool,
         gitHub: GitHubActionsReporter?,
         html: HTMLReporter?,
+        loadFailures: [SuiteLoadFailure],
         console: Console
     ) async throws -> Outcome? {
         var options = options
@@ -34,6 +37,7 @@ extension RunCommand {
             reports: reports,
             gitHub: gitHub,
             html: html,
+            loadFailures: loadFailures,
             console: console,
             openedStore: first ? early.store : nil
         )

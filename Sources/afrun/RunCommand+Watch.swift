@@ -29,7 +29,7 @@ extension RunCommand {
             return source
         }
         defer { for source in sources { source.cancel() } }
-        let html = reports.html.map(HTMLReporter.init(path:))
+        let html = reports.html.map { HTMLReporter(path: $0) }
         let ownOutputs = Set(
             [reports.junit, reports.reportJSON, reports.html, reports.databasePath].compactMap { $0 }.flatMap {
                 let path = URL(fileURLWithPath: $0).standardizedFileURL.path
@@ -45,6 +45,9 @@ extension RunCommand {
                     .union(loaded.suites.flatMap { $0.fragmentFiles.map { $0.deletingLastPathComponent().path } })
             )
             let chosen = changed.map { Self.suites(in: loaded, touchedBy: $0) } ?? loaded.suites
+            let loadFailures = loaded.errors.map(SuiteLoadFailure.init)
+            gitHub?.suitesDidNotLoad(loadFailures)
+            html?.loadFailures = loadFailures
             if loaded.suites.isEmpty && loaded.errors.isEmpty {
                 console.err(Self.noSuiteFound(under: paths))
             } else if !loaded.errors.isEmpty {
@@ -59,6 +62,7 @@ extension RunCommand {
                         first: first,
                         gitHub: gitHub,
                         html: html,
+                        loadFailures: loadFailures,
                         console: console
                     )
                     first = false

@@ -70,6 +70,8 @@ struct RunCommand: AsyncParsableCommand {
         }
         let loaded = await load(defined: defined, console: console)
         let problems = Self.problems(loaded.errors.count)
+        let loadFailures = loaded.errors.map(SuiteLoadFailure.init)
+        gitHub?.suitesDidNotLoad(loadFailures)
         if loaded.suites.isEmpty {
             // Nothing to run: no empty run is recorded or reported.
             try? early.store?.close()
@@ -82,7 +84,7 @@ struct RunCommand: AsyncParsableCommand {
         // `--repeat N`: N runs one after the other, each planned, recorded and summed up on its own; one
         // HTML reporter serves them all, so its page shows every run.
         let count = execution.repeat
-        let html = reports.html.map(HTMLReporter.init(path:))
+        let html = reports.html.map { HTMLReporter(path: $0, loadFailures: loadFailures) }
         var failedRuns = 0
         var reportsFailed = false
         for iteration in 1...count {
@@ -95,6 +97,7 @@ struct RunCommand: AsyncParsableCommand {
                     first: iteration == 1,
                     gitHub: gitHub,
                     html: html,
+                    loadFailures: loadFailures,
                     console: console
                 )
             else { break }

@@ -28,6 +28,7 @@ struct RunPlan {
     ///     annotates a repeated failure once; nil outside GitHub Actions.
     ///   - html: the HTML reporter (`--html`), one for every run of the command so that the page of
     ///     `--repeat` holds every run.
+    ///   - loadFailures: the suite files that did not load, which the JUnit and JSON reports name.
     ///   - openedStore: the history already opening in the background (`EarlyStart`), used when this run
     ///     records without reading the history first.
     static func make(
@@ -36,6 +37,7 @@ struct RunPlan {
         reports: ReportOptions,
         gitHub: GitHubActionsReporter? = nil,
         html: HTMLReporter? = nil,
+        loadFailures: [SuiteLoadFailure] = [],
         console: Console,
         openedStore: (any HistoryStoring)? = nil
     ) -> RunPlan {
@@ -97,9 +99,9 @@ struct RunPlan {
         if let store { sinks.append(store) }
         if let junit = reports.junit {
             let flakiness = (try? reader?.flakiness(lastRuns: 20)) ?? [:]
-            sinks.append(JUnitReporter(path: junit, flakiness: flakiness))
+            sinks.append(JUnitReporter(path: junit, flakiness: flakiness, loadFailures: loadFailures))
         }
-        if let json = reports.reportJSON { sinks.append(JSONReporter(path: json)) }
+        if let json = reports.reportJSON { sinks.append(JSONReporter(path: json, loadFailures: loadFailures)) }
         if let html { sinks.append(html) }
         if let gitHub { sinks.append(gitHub) }
         if reader !== store { try? reader?.close() }

@@ -81,11 +81,11 @@ struct GitHubActionsReporterTests {
         #expect(markdown.contains("| 5 | 2 | 1 | 1 | 1 | 1.23 s | 12.0 ms | 80.0 ms |"))
         #expect(
             markdown.contains(
-                "| ❌ Users & <Admins>/gets \"one\" user | `suites/users.json:18` | status: expected 200, got 404; $.id: expected 42, got nothing |"
+                "| ❌ Users &amp; &lt;Admins&gt;/gets \"one\" user | <code>suites/users.json:18</code> | status: expected 200, got 404; $.id: expected 42, got nothing |"
             )
         )
-        #expect(markdown.contains("| 💥 TLS/pinned | `suites/tls.json:4` | certificate pin mismatch |"))
-        #expect(markdown.contains("- Users & <Admins>/passes after retry (3 attempts)"))
+        #expect(markdown.contains("| 💥 TLS/pinned | <code>suites/tls.json:4</code> | certificate pin mismatch |"))
+        #expect(markdown.contains("- Users &amp; &lt;Admins&gt;/passes after retry (3 attempts)"))
         #expect(markdown.contains("shard 1/2"))
         #expect(!markdown.contains(ReportFixtures.secret))
     }
@@ -110,6 +110,51 @@ struct GitHubActionsReporterTests {
         let markdown = try String(contentsOfFile: path, encoding: .utf8)
         #expect(markdown.components(separatedBy: "## ❌ afrun: 2 passed, 1 failed, 1 errors, 1 skipped\n").count == 3)
         // Each summary lists its own run's failures: the failing test appears once per summary, not twice in the second.
-        #expect(markdown.components(separatedBy: "| ❌ Users & <Admins>/gets \"one\" user |").count == 3)
+        #expect(markdown.components(separatedBy: "| ❌ Users &amp; &lt;Admins&gt;/gets \"one\" user |").count == 3)
+    }
+
+    @Test("summary cells show names as written: HTML and Markdown characters escaped, paths relative to the workspace")
+    func summaryEscapesNames() async throws {
+        let path = ReportFixtures.temporaryFile("summary.md")
+        defer { ReportFixtures.removeTemporaryFile(path) }
+        try FileManager.default.createDirectory(
+            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+            withIntermediateDirectories: true
+        )
+        let reporter = GitHubActionsReporter(
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": "/w", "GITHUB_STEP_SUMMARY": path],
+            output: { _ in }
+        )
+        let result = TestResult(
+            identity: TestIdentity(
+                suiteFile: "/w/suites/odd.json",
+                suiteName: "A <b>bold</b> | *star* _under_ `tick` [link](x) ~strike~ \\ back",
+                testName: "hides <!-- the rest"
+            ),
+            line: 7,
+            status: .failed,
+            assertions: [
+                AssertionResult(
+                    kind: "status",
+                    target: nil,
+                    predicate: "equals",
+                    expected: "200",
+                    actual: "404",
+                    passed: false,
+                    message: "expected <200>"
+                )
+            ]
+        )
+        try await reporter.runDidStart(ReportFixtures.run)
+        try await reporter.record(result, in: ReportFixtures.run)
+        try await reporter.runDidFinish(ReportFixtures.run, summary: RunSummary(failed: 1), status: .complete)
+        let markdown = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(
+            markdown.contains(
+                #"| ❌ A &lt;b&gt;bold&lt;/b&gt; \| \*star\* \_under\_ \`tick\` \[link\](x) \~strike\~ \\ back/hides &lt;!-- the rest | <code>suites/odd.json:7</code> | expected &lt;200&gt; |"#
+            ),
+            "\(markdown)"
+        )
+        #expect(!markdown.contains("<!--") && !markdown.contains("<b>"))
     }
 }

@@ -45,7 +45,9 @@ extension HTMLPage {
         #show-passed:checked~table tbody tr:not(.s-passed),#show-skipped:checked~table tbody tr:not(.s-skipped),\
         tr.nomatch{display:none}
         table{border-collapse:collapse;width:100%}
-        th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eaeef2;vertical-align:top}
+        th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eaeef2;vertical-align:top;\
+        overflow-wrap:anywhere}
+        .st-note{color:var(--err);font-weight:600}
         th{font-size:12px;color:var(--muted);font-weight:600;background:var(--bg);position:sticky;top:0}
         td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
         table.results{table-layout:fixed}table.results td{vertical-align:middle;overflow-wrap:anywhere}

@@ -12,11 +12,25 @@ public final class HTMLReporter: ResultSink {
     public let path: String
     private let collector = ResultCollector()
     private let finished = LockedValue<[RunReportPage.Run]>([])
+    private let unloaded: LockedValue<[SuiteLoadFailure]>
+
+    /// `--html`, as failures name it.
+    public var outputName: String { "--html" }
 
     /// Creates a reporter.
-    /// - Parameter path: the HTML file to write when a run finishes.
-    public init(path: String) {
+    /// - Parameters:
+    ///   - path: the HTML file to write when a run finishes.
+    ///   - loadFailures: the problems of the suite files that did not load, shown in a section of their own.
+    public init(path: String, loadFailures: [SuiteLoadFailure] = []) {
         self.path = path
+        self.unloaded = LockedValue(loadFailures)
+    }
+
+    /// The problems of the suite files that did not load, shown on the page written next: `--watch` loads the
+    /// suites again before each run and sets them anew.
+    public var loadFailures: [SuiteLoadFailure] {
+        get { unloaded.withLock { $0 } }
+        set { unloaded.withLock { $0 = newValue } }
     }
 
     /// Starts collecting the run's results.
@@ -39,11 +53,18 @@ public final class HTMLReporter: ResultSink {
             runs.append(entry)
             return runs
         }
-        try ReportFile.write(Data(RunReportPage(runs: runs).html().utf8), to: path)
+        let page = RunReportPage(runs: runs, loadFailures: loadFailures)
+        try ReportFile.write(Data(page.html().utf8), to: path)
     }
 
     /// The page for one run and its results, as `runDidFinish` writes it (results are redacted first).
-    public static func page(run: RunInfo, summary: RunSummary, status: RunStatus, results: [TestResult]) -> String {
+    public static func page(
+        run: RunInfo,
+        summary: RunSummary,
+        status: RunStatus,
+        results: [TestResult],
+        loadFailures: [SuiteLoadFailure] = []
+    ) -> String {
         var redacted = run
         redacted.commandLine = SinkRedactor.commandLine(run.commandLine)
         let entry = RunReportPage.Run(
@@ -52,6 +73,6 @@ public final class HTMLReporter: ResultSink {
             status: status,
             results: results.map(SinkRedactor.result)
         )
-        return RunReportPage(runs: [entry]).html()
+        return RunReportPage(runs: [entry], loadFailures: loadFailures).html()
     }
 }

@@ -46,6 +46,7 @@ extension HistoryReport {
                 "\(point.label) · \(HTMLPage.date(point.startedAt)): \(point.passed) passed, \(point.failed) failed, "
                 + "\(point.errors) errors"
                 + (point.shards.isEmpty ? "" : " · shards \(point.shards.joined(separator: ", "))")
+                + (point.status == .complete ? "" : " · \(point.status.rawValue)")
             chart.rect(
                 x: x,
                 y: 8 + plot - plot,
@@ -65,11 +66,12 @@ extension HistoryReport {
         page.raw("<th class=\"num\">Pass rate</th></tr></thead><tbody>")
         for point in points.reversed() {
             page.raw("<tr>")
-            page.element(
-                "td",
-                point.label + (point.shards.isEmpty ? "" : " (\(point.shards.count) shards)"),
-                class: "mono"
-            )
+            let shards = point.shards.count == 1 ? " (1 shard)" : " (\(point.shards.count) shards)"
+            page.raw("<td class=\"mono\">")
+            page.text(point.label + (point.shards.isEmpty ? "" : shards))
+            // A run stopped by a signal passed only what it ran: said beside it, so its rate is not taken whole.
+            if point.status != .complete { page.element("span", " \(point.status.rawValue)", class: "st-note") }
+            page.raw("</td>")
             page.element("td", HTMLPage.date(point.startedAt))
             page.element("td", point.gitCommit.map { String($0.prefix(12)) } ?? "", class: "mono")
             page.element("td", point.gitBranch ?? "")

@@ -50,6 +50,7 @@ extension HistoryReport {
             points[index].runIDs.append(run.id)
             if let shard = run.shard { points[index].shards.append(shard) }
             pointRuns[index].append(run)
+            if run.status != .complete { points[index].status = run.status }
             for result in try store.results(ofRun: run.id).results where keeps(result.identity) {
                 switch result.status {
                 case .passed: points[index].passed += 1

@@ -22,6 +22,9 @@ public struct HistoryReport: Sendable {
         public var runIDs: [String]
         /// Shard labels (`1/2`) of the runs, in order.
         public var shards: [String]
+        /// `complete`, or how a run of the point did not complete (`interrupted` by a signal, `incomplete`
+        /// when the history could not keep every result, `running`): its counts miss the tests it did not run.
+        public var status: RunStatus = .complete
 
         /// Share of passed among the tests that ran (0...1); nil when none ran.
         public var passRate: Double? {

@@ -27,6 +27,8 @@ struct RunReportPage {
     static let bodyLimit = 1_024
 
     var runs: [Run]
+    /// Suite files that did not load: a section of their own, and the verdict is "failed".
+    var loadFailures: [SuiteLoadFailure] = []
 
     /// Every result, failed and errored first, then in completion order.
     var rows: [Row] {
@@ -54,6 +56,7 @@ struct RunReportPage {
         let rows = self.rows
         page.raw("<main>")
         header(into: &page, rows: rows)
+        unloadedSuites(into: &page)
         charts(into: &page)
         table(into: &page, rows: rows)
         failures(into: &page, rows: rows.filter { $0.result.status == .failed || $0.result.status == .error })
@@ -82,7 +85,8 @@ struct RunReportPage {
         let stopped = runs.contains { $0.status != .complete }
         let verdict =
             stopped
-            ? ("stopped", "interrupted") : sum.failed + sum.errors > 0 ? ("bad", "failed") : ("ok", "passed")
+            ? ("stopped", "interrupted")
+            : sum.failed + sum.errors > 0 || !loadFailures.isEmpty ? ("bad", "failed") : ("ok", "passed")
         page.raw("<header><div class=\"banner\"><h1>afrun run report</h1>")
         page.raw("<span class=\"verdict \(verdict.0)\" id=\"verdict\">\(verdict.1)</span>")
         if runs.count > 1 { page.element("span", "\(runs.count) runs (--repeat)", class: "muted") }

@@ -73,7 +73,7 @@ final class ResultDispatcher: Sendable {
                     do {
                         try await sink.record(contentsOf: batch, in: run)
                     } catch {
-                        problems.append("\(type(of: sink)): \(error)")
+                        problems.append("\(sink.outputName): \(error)")
                     }
                 }
                 return problems

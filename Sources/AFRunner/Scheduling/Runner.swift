@@ -71,7 +71,7 @@ public final class Runner: Sendable {
         let started = ContinuousClock.now
         var sinkErrors: [String] = []
         for sink in sinks {
-            do { try await sink.runDidStart(run) } catch { sinkErrors.append("\(type(of: sink)): \(error)") }
+            do { try await sink.runDidStart(run) } catch { sinkErrors.append("\(sink.outputName): \(error)") }
         }
         let cookieFiles = CookieFiles(jar: options.cookieJar)
         let dispatcher = ResultDispatcher(
@@ -106,7 +106,7 @@ public final class Runner: Sendable {
         async let shutdown: Void = sessions.shutdown()
         for sink in sinks {
             do { try await sink.runDidFinish(run, summary: summary, status: status) } catch {
-                sinkErrors.append("\(type(of: sink)): \(error)")
+                sinkErrors.append("\(sink.outputName): \(error)")
             }
         }
         await shutdown

@@ -198,26 +198,37 @@ public enum SinkRedactor {
         triggerWordSet.found(in: text) != false
     }
 
-    /// A command line with the values of secret-looking options and `Name: value` headers masked.
+    /// A command line with the values of secret-looking options and `Name: value` headers masked. A
+    /// `--secret name=value` keeps its variable's name (`--secret name=***`): names are never masked.
     public static func commandLine(_ arguments: [String]) -> [String] {
         var output: [String] = []
-        var hideNext = false
+        var hiding: String?
         for argument in arguments {
-            if hideNext {
-                output.append(mask)
-                hideNext = false
+            if let option = hiding {
+                output.append(maskedValue(argument, of: option))
+                hiding = nil
                 continue
             }
             if argument.hasPrefix("-"), let equals = argument.firstIndex(of: "=") {
                 let name = String(argument[..<equals])
-                // The value may be a URL with a password (`--db=postgres://user:password@host/db`).
+                // The value may be a URL with a password (`--db=postgres://user:password@host/db`) or a
+                // `name=value` pair of its own (`--var=token=…`), read as the separate argument would be.
                 let value = String(argument[argument.index(after: equals)...])
-                output.append(isSecretName(name) ? "\(name)=\(mask)" : text("\(name)=\(url(value))"))
+                output.append("\(name)=" + (isSecretName(name) ? maskedValue(value, of: name) : text(url(value))))
                 continue
             }
-            if argument.hasPrefix("-"), isSecretName(argument) { hideNext = true }
+            if argument.hasPrefix("-"), isSecretName(argument) { hiding = argument }
             output.append(text(url(argument)))
         }
         return output
+    }
+
+    /// The value of a secret option: `name=***` for `--secret name=value`, whose name is a variable's, else
+    /// all of it masked.
+    private static func maskedValue(_ value: String, of option: String) -> String {
+        guard option == "--secret", let equals = value.firstIndex(of: "="), equals > value.startIndex else {
+            return mask
+        }
+        return "\(value[..<equals])=\(mask)"
     }
 }
