@@ -55,6 +55,9 @@ public final class Redactor: Sendable {
     /// characters (`Cookie: a=1`) are not learned: the header itself is hidden by its name, and hiding every
     /// whole `1` of the suite's results would hide more than a credential.
     public func addHeaderValue(_ value: String) {
+        // The same header goes with every test of a suite: its forms are derived the first time only (marked
+        // learned together with them, so no other test sees the mark before the forms).
+        if secrets.withLock({ $0.learnedHeaderValues.contains(value) }) { return }
         func learned(_ text: String) -> Set<String> {
             text.count >= SecretSet.minimumSubstringLength ? SecretForms.of(text) : []
         }
@@ -75,7 +78,10 @@ public final class Redactor: Sendable {
                 )
             }
         }
-        add(forms: forms)
+        secrets.withLock {
+            $0.insert(forms)
+            $0.learnedHeaderValues.insert(value)
+        }
     }
 
     private func add(forms: Set<String>) {

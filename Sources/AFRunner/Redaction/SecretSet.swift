@@ -16,6 +16,9 @@ struct SecretSet: Sendable {
     private(set) var short: [String] = []
     /// Every form, for the whole-value comparison and to tell what is new.
     private(set) var all: Set<String> = []
+    /// Sensitive request header values whose forms have been added (`Redactor.addHeaderValue`): the same
+    /// header on every test is derived once.
+    var learnedHeaderValues: Set<String> = []
 
     /// Whether there is nothing to hide.
     var isEmpty: Bool { all.isEmpty }
