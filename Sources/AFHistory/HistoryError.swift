@@ -7,6 +7,11 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
     case serverUnavailable(server: String, reason: String)
     /// The file is not an afrun history: not an SQLite database, or one with tables of its own.
     case notAHistory(path: String)
+    /// Another process held the database's write lock for `seconds` (the busy timeout) while this one
+    /// waited to open or write it.
+    case locked(path: String, seconds: Int)
+    /// The file is an SQLite database whose pages are damaged (truncated, overwritten): SQLite's `reason`.
+    case damaged(path: String, reason: String)
     /// A run could not store all its results (a full disk, an I/O error): `stored` of its `total` were kept,
     /// and the run was marked `incomplete` when `marked` (else the next open marks it `interrupted`).
     case incomplete(path: String, stored: Int, total: Int, reason: String, marked: Bool)
@@ -37,6 +42,12 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
         case .notAHistory(let path):
             "'\(path)' is not an afrun history (not an SQLite database, or one with tables of its own);"
                 + " pass --db FILE to name another file, or remove it to start a new history"
+        case .locked(let path, let seconds):
+            "'\(path)' stayed locked by another process writing to it for \(seconds) s (an `afrun history prune`"
+                + " or `merge`, or an open sqlite3 transaction); try again once it ends, or pass --db FILE"
+        case .damaged(let path, let reason):
+            "'\(path)' is damaged (\(reason)); restore it from a copy, or pass --db FILE (or remove the file) to"
+                + " start a new history"
         case .incomplete(let path, let stored, let total, let reason, let marked):
             "the run could not be fully recorded in '\(path)': \(reason); \(stored) of \(total) results stored"
                 + (marked ? ", run marked incomplete" : "") + "; free disk space or pass --db FILE elsewhere"
