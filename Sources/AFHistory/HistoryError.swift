@@ -50,7 +50,8 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
                 + " start a new history"
         case .incomplete(let path, let stored, let total, let reason, let marked):
             "the run could not be fully recorded in '\(path)': \(reason); \(stored) of \(total) results stored"
-                + (marked ? ", run marked incomplete" : "") + "; free disk space or pass --db FILE elsewhere"
+                + (marked ? ", run marked incomplete" : "")
+                + "; free disk space or make the file writable, or pass --db FILE elsewhere"
         case .migrationFailed(let path, let reason):
             "cannot update the schema of '\(path)': \(reason); pass --db FILE to use another file"
         case .newerSchema(let path, let migrations):
