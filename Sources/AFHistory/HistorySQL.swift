@@ -48,7 +48,7 @@ enum HistorySQL {
 
     static let resultColumns = """
         r.run_seq, runs.id AS run_id, s.file, s.name AS suite_name, t.name AS test_name, r.line, r.status,
-        r.attempts, r.started_at, r.duration_ms, r.failure_messages, r.error_kind, r.curl_code, r.response_status,
+        r.attempts, r.started_at, r.duration_ms, r.failure_messages, r.error_kind, r.skip_reason, r.curl_code, r.response_status,
         r.http_version, r.remote_ip, r.body_bytes, r.assertion_count, runs.history_detail,
         """ + HistorySchema.timingColumns.map { "r.\($0)" }.joined(separator: ", ")
     static let resultJoins = """

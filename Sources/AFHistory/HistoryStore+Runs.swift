@@ -104,6 +104,7 @@ extension HistoryStore {
             durationMs: row["duration_ms"],
             failureMessages: messages.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? [],
             errorKind: row["error_kind"],
+            skipReason: row["skip_reason"],
             curlCode: row["curl_code"],
             responseStatus: row["response_status"],
             httpVersion: row["http_version"],

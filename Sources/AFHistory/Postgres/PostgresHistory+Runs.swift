@@ -77,6 +77,7 @@ extension PostgresHistory {
             durationMs: try values.double("duration_ms") ?? 0,
             failureMessages: HistoryAnswers.messages(try values.string("failure_messages")),
             errorKind: try values.string("error_kind"),
+            skipReason: try values.string("skip_reason"),
             curlCode: try values.int("curl_code").map(Int.init),
             responseStatus: try values.int("response_status").map(Int.init),
             httpVersion: try values.string("http_version"),
