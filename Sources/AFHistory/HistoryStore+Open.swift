@@ -50,6 +50,15 @@ extension HistoryStore {
         path: String,
         configure: (inout Configuration) -> Void = { _ in }
     ) throws(HistoryError) -> DatabaseQueue {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            // SQLite answers a folder with "disk I/O error".
+            throw HistoryError.cannotOpen(
+                path: path,
+                reason:
+                    "it is a folder; name a file in it, e.g. --db \(path.hasSuffix("/") ? path : path + "/")history.sqlite"
+            )
+        }
         try createFolder(of: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)

@@ -48,6 +48,19 @@ struct HistoryOpenErrorTests {
         }
     }
 
+    @Test("a folder given as the history is named a folder, with a file name to use")
+    func folderAsHistory() throws {
+        let path = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(path) }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect {
+            _ = try HistoryStore.open(path: folder)
+        } throws: { error in
+            "\(error)".contains("it is a folder; name a file in it, e.g. --db \(folder)/history.sqlite")
+        }
+    }
+
     @Test("merge names a missing file, a file that is not a history, and the history itself")
     func mergeSources() throws {
         let path = HistoryFixtures.databasePath()
