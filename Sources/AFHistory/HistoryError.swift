@@ -26,8 +26,8 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
     case runNotFound(String)
     /// An id prefix matches more than one run.
     case ambiguousRun(String, candidates: [String])
-    /// No test matches the given name.
-    case testNotFound(String)
+    /// No test matches the given name; `similar` are stored `suite/test` names it may have meant.
+    case testNotFound(String, similar: [String] = [])
     /// An argument is out of range.
     case invalidArgument(String)
 
@@ -63,7 +63,9 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
             "no run matches '\(reference)'; list runs with `afrun history runs`"
         case .ambiguousRun(let reference, let candidates):
             "'\(reference)' matches \(candidates.count) runs (\(candidates.prefix(3).joined(separator: ", "))…); give more characters of the id"
-        case .testNotFound(let name):
+        case .testNotFound(let name, let similar) where !similar.isEmpty:
+            "no test named '\(name)' in the history; did you mean \(similar.map { "'\($0)'" }.joined(separator: ", "))?"
+        case .testNotFound(let name, _):
             "no test named '\(name)' in the history; use 'suite/test' or the test name as `afrun history show latest` prints it"
         case .invalidArgument(let text):
             text

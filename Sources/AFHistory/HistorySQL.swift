@@ -23,6 +23,8 @@ enum HistorySQL {
     static let windowStart = "SELECT seq FROM runs ORDER BY seq DESC LIMIT 1 OFFSET ?"
 
     /// The tests a name matches, `t.name = ?` alone or with `AND (s.name = ? OR s.file = ?)` appended.
+    /// Every stored test as `suite_name, test_name` (for what a name not found may have meant).
+    static let testNames = "SELECT s.name, t.name FROM tests t JOIN suites s ON s.id = t.suite_id"
     static let testsNamed = "SELECT t.id FROM tests t JOIN suites s ON s.id = t.suite_id WHERE t.name = ?"
 
     // MARK: Runs and results
