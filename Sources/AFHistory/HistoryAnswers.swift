@@ -120,6 +120,17 @@ enum HistoryAnswers {
         return comparison
     }
 
+    /// Up to three stored `suite/test` names a user probably meant by `name`: the same but for letter case
+    /// (whole, or its test name), then those holding it.
+    static func similarTests(to name: String, among names: [String]) -> [String] {
+        let wanted = name.lowercased()
+        let sorted = names.sorted()
+        let same = sorted.filter { $0.lowercased() == wanted || $0.lowercased().hasSuffix("/" + wanted) }
+        let holding = wanted.isEmpty ? [] : sorted.filter { $0.lowercased().contains(wanted) }
+        var seen = Set<String>()
+        return Array((same + holding).filter { seen.insert($0).inserted }.prefix(3))
+    }
+
     /// Stored failure messages (a JSON array of strings) as a list.
     static func messages(_ text: String?) -> [String] {
         text.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []

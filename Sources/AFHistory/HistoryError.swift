@@ -7,6 +7,11 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
     case serverUnavailable(server: String, reason: String)
     /// The file is not an afrun history: not an SQLite database, or one with tables of its own.
     case notAHistory(path: String)
+    /// Another process held the database's write lock for `seconds` (the busy timeout) while this one
+    /// waited to open or write it.
+    case locked(path: String, seconds: Int)
+    /// The file is an SQLite database whose pages are damaged (truncated, overwritten): SQLite's `reason`.
+    case damaged(path: String, reason: String)
     /// A run could not store all its results (a full disk, an I/O error): `stored` of its `total` were kept,
     /// and the run was marked `incomplete` when `marked` (else the next open marks it `interrupted`).
     case incomplete(path: String, stored: Int, total: Int, reason: String, marked: Bool)
@@ -21,8 +26,8 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
     case runNotFound(String)
     /// An id prefix matches more than one run.
     case ambiguousRun(String, candidates: [String])
-    /// No test matches the given name.
-    case testNotFound(String)
+    /// No test matches the given name; `similar` are stored `suite/test` names it may have meant.
+    case testNotFound(String, similar: [String] = [])
     /// An argument is out of range.
     case invalidArgument(String)
 
@@ -37,9 +42,16 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
         case .notAHistory(let path):
             "'\(path)' is not an afrun history (not an SQLite database, or one with tables of its own);"
                 + " pass --db FILE to name another file, or remove it to start a new history"
+        case .locked(let path, let seconds):
+            "'\(path)' stayed locked by another process writing to it for \(seconds) s (an `afrun history prune`"
+                + " or `merge`, or an open sqlite3 transaction); try again once it ends, or pass --db FILE"
+        case .damaged(let path, let reason):
+            "'\(path)' is damaged (\(reason)); restore it from a copy, or pass --db FILE (or remove the file) to"
+                + " start a new history"
         case .incomplete(let path, let stored, let total, let reason, let marked):
             "the run could not be fully recorded in '\(path)': \(reason); \(stored) of \(total) results stored"
-                + (marked ? ", run marked incomplete" : "") + "; free disk space or pass --db FILE elsewhere"
+                + (marked ? ", run marked incomplete" : "")
+                + "; free disk space or make the file writable, or pass --db FILE elsewhere"
         case .migrationFailed(let path, let reason):
             "cannot update the schema of '\(path)': \(reason); pass --db FILE to use another file"
         case .newerSchema(let path, let migrations):
@@ -51,7 +63,9 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
             "no run matches '\(reference)'; list runs with `afrun history runs`"
         case .ambiguousRun(let reference, let candidates):
             "'\(reference)' matches \(candidates.count) runs (\(candidates.prefix(3).joined(separator: ", "))…); give more characters of the id"
-        case .testNotFound(let name):
+        case .testNotFound(let name, let similar) where !similar.isEmpty:
+            "no test named '\(name)' in the history; did you mean \(similar.map { "'\($0)'" }.joined(separator: ", "))?"
+        case .testNotFound(let name, _):
             "no test named '\(name)' in the history; use 'suite/test' or the test name as `afrun history show latest` prints it"
         case .invalidArgument(let text):
             text

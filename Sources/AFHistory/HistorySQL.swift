@@ -23,6 +23,8 @@ enum HistorySQL {
     static let windowStart = "SELECT seq FROM runs ORDER BY seq DESC LIMIT 1 OFFSET ?"
 
     /// The tests a name matches, `t.name = ?` alone or with `AND (s.name = ? OR s.file = ?)` appended.
+    /// Every stored test as `suite_name, test_name` (for what a name not found may have meant).
+    static let testNames = "SELECT s.name, t.name FROM tests t JOIN suites s ON s.id = t.suite_id"
     static let testsNamed = "SELECT t.id FROM tests t JOIN suites s ON s.id = t.suite_id WHERE t.name = ?"
 
     // MARK: Runs and results
@@ -48,7 +50,7 @@ enum HistorySQL {
 
     static let resultColumns = """
         r.run_seq, runs.id AS run_id, s.file, s.name AS suite_name, t.name AS test_name, r.line, r.status,
-        r.attempts, r.started_at, r.duration_ms, r.failure_messages, r.error_kind, r.curl_code, r.response_status,
+        r.attempts, r.started_at, r.duration_ms, r.failure_messages, r.error_kind, r.skip_reason, r.curl_code, r.response_status,
         r.http_version, r.remote_ip, r.body_bytes, r.assertion_count, runs.history_detail,
         """ + HistorySchema.timingColumns.map { "r.\($0)" }.joined(separator: ", ")
     static let resultJoins = """

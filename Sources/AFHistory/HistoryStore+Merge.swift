@@ -16,9 +16,7 @@ extension HistoryStore {
     ///   `.newerSchema` when a newer afrun migrated it further.
     @discardableResult
     public func merge(from otherPath: String) throws -> Int {
-        guard FileManager.default.fileExists(atPath: otherPath) else {
-            throw HistoryError.cannotOpen(path: otherPath, reason: "no such file")
-        }
+        try Self.checkMergeSource(otherPath, into: path)
         do {
             return try database.connection().writeWithoutTransaction { db in
                 try db.execute(sql: "ATTACH DATABASE ? AS src", arguments: [otherPath])
@@ -49,8 +47,31 @@ extension HistoryStore {
             }
         } catch let error as HistoryError {
             throw error
+        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
+            throw Self.openError(error, path: otherPath)
+        } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
+            throw Self.openError(error, path: path)
         } catch {
             throw HistoryError.database(operation: "merge '\(otherPath)'", reason: "\(error)")
+        }
+    }
+
+    /// Refuses a file to merge that is missing, or is the history merged into (under another name too):
+    /// attaching a database to itself waits for its own lock.
+    static func checkMergeSource(_ otherPath: String, into path: String) throws(HistoryError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: otherPath, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw HistoryError.invalidArgument(
+                "no history file '\(otherPath)' to merge; check the path (a shard's artifact that was not downloaded?)"
+            )
+        }
+        func resolved(_ path: String) -> String {
+            URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        }
+        if resolved(otherPath) == resolved(path) {
+            throw HistoryError.invalidArgument(
+                "'\(otherPath)' is the history merged into (--db); name the other histories to fold into it"
+            )
         }
     }
 

@@ -50,6 +50,15 @@ extension HistoryStore {
         path: String,
         configure: (inout Configuration) -> Void = { _ in }
     ) throws(HistoryError) -> DatabaseQueue {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            // SQLite answers a folder with "disk I/O error".
+            throw HistoryError.cannotOpen(
+                path: path,
+                reason:
+                    "it is a folder; name a file in it, e.g. --db \(path.hasSuffix("/") ? path : path + "/")history.sqlite"
+            )
+        }
         try createFolder(of: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
@@ -75,7 +84,7 @@ extension HistoryStore {
         } catch let error as DatabaseError where isReadOnly(error) && FileManager.default.fileExists(atPath: path) {
             return try openReadOnly(path: path)
         } catch {
-            throw openError(error, path: path)
+            throw openError(error, path: path, busyTimeout: busyTimeout(of: configuration))
         }
     }
 
@@ -84,18 +93,28 @@ extension HistoryStore {
 
     /// The connection, tried again while another process that opens the same new file at the same moment
     /// holds it: SQLite answers the switch to WAL with `SQLITE_BUSY` at once, without its busy timeout.
+    /// The tries end with the busy timeout: a lock held that long (another process's long write) is not a
+    /// race, and each try may wait the whole timeout again.
     private static func connect(path: String, configuration: Configuration) throws -> DatabaseQueue {
+        let deadline = Date().addingTimeInterval(busyTimeout(of: configuration))
         var attempt = 1
         while true {
             do {
                 return try DatabaseQueue(path: path, configuration: configuration)
             } catch let error as DatabaseError
                 where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) && attempt < openAttempts
+                && Date() < deadline
             {
                 attempt += 1
                 usleep(25_000)
             }
         }
+    }
+
+    /// How long `configuration` lets SQLite wait for another process's lock.
+    static func busyTimeout(of configuration: Configuration) -> TimeInterval {
+        if case .timeout(let seconds) = configuration.busyMode { return seconds }
+        return 0
     }
 
     /// Creates the folder of `path` when missing.
@@ -151,10 +170,24 @@ extension HistoryStore {
         throw openError(failure ?? HistoryError.cannotOpen(path: path, reason: "read-only"), path: path)
     }
 
-    /// A failed open as a `HistoryError`: a file that is not an afrun history says so.
-    private static func openError(_ error: any Error, path: String) -> HistoryError {
+    /// A failed open as a `HistoryError`: a file that is not an afrun history, is damaged or stayed locked
+    /// says so.
+    static func openError(
+        _ error: any Error,
+        path: String,
+        busyTimeout: TimeInterval = HistoryStore.busyTimeout
+    )
+        -> HistoryError
+    {
         if let error = error as? HistoryError { return error }
-        if let error = error as? DatabaseError, error.resultCode == .SQLITE_NOTADB { return .notAHistory(path: path) }
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_NOTADB: return .notAHistory(path: path)
+            case .SQLITE_CORRUPT: return .damaged(path: path, reason: error.message ?? "\(error.resultCode)")
+            case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path, seconds: Int(busyTimeout.rounded(.up)))
+            default: break
+            }
+        }
         return .cannotOpen(path: path, reason: "\(error)")
     }
 

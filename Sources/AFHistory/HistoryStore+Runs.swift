@@ -104,6 +104,7 @@ extension HistoryStore {
             durationMs: row["duration_ms"],
             failureMessages: messages.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? [],
             errorKind: row["error_kind"],
+            skipReason: row["skip_reason"],
             curlCode: row["curl_code"],
             responseStatus: row["response_status"],
             httpVersion: row["http_version"],
@@ -140,7 +141,14 @@ extension HistoryStore {
     public func testHistory(_ name: String, last: Int = 20) throws -> [ResultRecord] {
         try read("test history") { db in
             let ids = try Self.matchingTests(name, in: db)
-            guard !ids.isEmpty else { throw HistoryError.testNotFound(name) }
+            guard !ids.isEmpty else {
+                let names = try Row.fetchAll(db, sql: HistorySQL.testNames).map { row -> String in
+                    let suite: String = row[0]
+                    let test: String = row[1]
+                    return suite + "/" + test
+                }
+                throw HistoryError.testNotFound(name, similar: HistoryAnswers.similarTests(to: name, among: names))
+            }
             let limit = max(0, last)
             // No index leads with `test_id` (nor, since schema v5, with `run_seq`): the latest runs are read
             // first, as a range of result ids, and the window grows fourfold until it holds `last` results of

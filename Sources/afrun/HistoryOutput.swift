@@ -1,3 +1,4 @@
+import AFHistory
 import AFSuite
 import Foundation
 
@@ -47,6 +48,12 @@ enum HistoryOutput {
         case .csv: print(csv(headers: headers, rows: rows))
         case .table: print(rows.isEmpty ? "(nothing)" : table(headers: headers, rows: rows))
         }
+    }
+
+    /// A result's messages column: its failure messages, or why it was skipped.
+    static func messages(of result: ResultRecord) -> String {
+        if result.status == .skipped, let reason = result.skipReason { return "skipped: \(reason)" }
+        return result.failureMessages.joined(separator: "; ")
     }
 
     static func ms(_ value: Double?) -> String {

@@ -23,12 +23,22 @@ struct HistoryReportCommand: ParsableCommand {
     func run() throws {
         try ExitStatus.reportingInternalErrors {
             let report = try options.withStore { try HistoryReport.read(from: $0, last: window.last, suites: suite) }
+            let results = report.points.reduce(0) { $0 + $1.passed + $1.failed + $1.errors + $1.skipped }
+            if !suite.isEmpty, !report.points.isEmpty, results == 0 {
+                // A mistyped --suite would otherwise write a page of empty runs and succeed.
+                throw HistoryOptions.failure(
+                    "no results of --suite \(suite.map { "'\($0)'" }.joined(separator: ", ")) in the last"
+                        + (report.points.count == 1 ? " run" : " \(report.points.count) runs")
+                        + "; name a suite by its name or file, as `afrun history show"
+                        + " latest` prints them"
+                )
+            }
             do {
                 try HistoryReport.write(report.html(), to: html)
             } catch {
                 throw HistoryOptions.failure("\(error)")
             }
-            print("wrote \(html): \(report.points.count) runs")
+            print("wrote \(html): \(report.points.count) run\(report.points.count == 1 ? "" : "s")")
         }
     }
 }

@@ -26,7 +26,7 @@ struct HistoryShowCommand: ParsableCommand {
                     "\(result.attempts)", result.responseStatus.map(String.init) ?? "",
                     result.curlCode.map(String.init) ?? "",
                     HistoryOutput.ms(result.durationMs),
-                    result.failureMessages.joined(separator: "; "),
+                    HistoryOutput.messages(of: result),
                 ]
             }
             if options.format == .table {

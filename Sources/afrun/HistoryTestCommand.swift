@@ -22,7 +22,7 @@ struct HistoryTestCommand: ParsableCommand {
                     String(result.runID.prefix(8)), HistoryOutput.date(result.startedAt), result.identity.description,
                     result.status.rawValue, "\(result.attempts)", result.responseStatus.map(String.init) ?? "",
                     HistoryOutput.ms(result.durationMs), HistoryOutput.ms(result.totalMs),
-                    result.failureMessages.joined(separator: "; "),
+                    HistoryOutput.messages(of: result),
                 ]
             }
             try HistoryOutput.emit(

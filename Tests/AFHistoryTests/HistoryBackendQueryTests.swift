@@ -72,8 +72,17 @@ struct HistoryBackendQueryTests {
         #expect(byName.map(\.status) == [.passed, .failed, .passed, .failed, .passed])
         #expect(byName.first?.runID == KnownHistory.runIDs[4])
         #expect(try known.store.testHistory("c", last: 2).map(\.status) == [.skipped, .passed])
+        // Why it was skipped is kept with the result and shown (`history show`, `history test`).
+        #expect(try known.store.testHistory("c", last: 2).map(\.skipReason) == ["skip: true", nil])
+        #expect(try known.store.results(ofRun: "latest").results.map(\.skipReason) == [nil, nil, "skip: true"])
         #expect(try known.store.testHistory("suites/orders.json/c", last: 1).count == 1)
         #expect(throws: HistoryError.self) { try known.store.testHistory("nope", last: 20) }
+        // A name off by letter case (or a part of one) is answered with what it may have meant.
+        #expect {
+            try known.store.testHistory("users/A", last: 20)
+        } throws: { error in
+            "\(error)" == "no test named 'users/A' in the history; did you mean 'Users/a'?"
+        }
         let statuses = try known.store.lastRunStatuses()
         #expect(statuses == [KnownHistory.a: .passed, KnownHistory.b: .passed, KnownHistory.c: .passed])
         let medians = try known.store.medianDurations(lastRuns: 5)

@@ -63,7 +63,9 @@ struct HistoryFailureTests {
         await #expect {
             try await store.runDidFinish(run, summary: RunSummary(passed: 4, failed: 1), status: .complete)
         } throws: { error in
-            "\(error)".contains("readonly database") && "\(error)".contains("0 of 5 results stored")
+            "\(error)".contains("the file is read-only for this process")
+                && "\(error)".contains("0 of 5 results stored")
+                && "\(error)".contains("make the file writable")
                 && !"\(error)".contains("no run matches")
         }
     }

@@ -32,6 +32,10 @@ struct PostgresLocationTests {
             ("postgres://afrun:hunter22@host/db?sslmode=always", "sslmode 'always' is not one of"),
             ("postgres://afrun:hunter22@host/db?connect_timeout=0", "connect_timeout must be"),
             ("postgres://afrun:hunter22@host/db?options=x", "unknown parameter 'options'"),
+            ("postgres://afrun@host/db?password=hunter22", "write the password in the URL itself"),
+            ("postgres://afrun@host/db?sslmode=disable&PassWord=hunter22&x=1", "unknown parameter 'PassWord'"),
+            ("postgres://afrun@host/db?options=1&pass%77ord=hunter22", "unknown parameter 'options'"),
+            ("postgres://afrun:x@[bad/db?password=hunter22", "not a URL"),
         ]
     )
     func invalid(url: String, why: String) {

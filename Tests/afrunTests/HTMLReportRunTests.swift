@@ -76,7 +76,14 @@ import Testing
                 in: folder.url
             )
             #expect(history.status == 0, "\(history.all)")
-            #expect(history.stdout.contains("1 runs"), "\(history.stdout)")
+            #expect(history.stdout.contains("wrote history.html: 1 run\n"), "\(history.stdout)")
+            let mistyped = try await AfrunProcess.run(
+                ["history", "report", "--db", "h.sqlite", "--html", "none.html", "--suite", "Nope"],
+                in: folder.url
+            )
+            #expect(mistyped.status == 2, "\(mistyped.all)")
+            #expect(mistyped.stderr.contains("no results of --suite 'Nope' in the last run;"), "\(mistyped.all)")
+            #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("none.html").path))
             let file = folder.url.appendingPathComponent("history.html")
             let dom = try HeadlessBrowser.dumpDOM(file)
             #expect(dom.contains("(2 shards)"))

@@ -18,8 +18,11 @@ extension PostgresHistory {
     /// Copies in the runs of an afrun SQLite history file (any schema version) that the server does not have
     /// yet; the file is left as it is (its copy is brought up to date and read).
     public func merge(from otherPath: String) throws -> Int {
-        guard FileManager.default.fileExists(atPath: otherPath) else {
-            throw HistoryError.cannotOpen(path: otherPath, reason: "no such file")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: otherPath, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw HistoryError.invalidArgument(
+                "no history file '\(otherPath)' to merge; check the path (a shard's artifact that was not downloaded?)"
+            )
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("afrun-merge-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -39,7 +42,7 @@ extension PostgresHistory {
         } catch let error as HistoryError {
             throw Self.naming(otherPath, error)
         } catch {
-            throw HistoryError.cannotOpen(path: otherPath, reason: "\(error)")
+            throw Self.naming(otherPath, HistoryStore.openError(error, path: otherPath))
         }
         defer { try? copy.close() }
         return try withSession { session throws(HistoryError) in
@@ -53,6 +56,7 @@ extension PostgresHistory {
         case .notAHistory: .notAHistory(path: path)
         case .newerSchema(_, let migrations): .newerSchema(path: path, migrations: migrations)
         case .cannotOpen(_, let reason), .migrationFailed(_, let reason): .cannotOpen(path: path, reason: reason)
+        case .damaged(_, let reason): .damaged(path: path, reason: reason)
         default: error
         }
     }

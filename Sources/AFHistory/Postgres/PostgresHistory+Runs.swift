@@ -77,6 +77,7 @@ extension PostgresHistory {
             durationMs: try values.double("duration_ms") ?? 0,
             failureMessages: HistoryAnswers.messages(try values.string("failure_messages")),
             errorKind: try values.string("error_kind"),
+            skipReason: try values.string("skip_reason"),
             curlCode: try values.int("curl_code").map(Int.init),
             responseStatus: try values.int("response_status").map(Int.init),
             httpVersion: try values.string("http_version"),
@@ -154,7 +155,14 @@ extension PostgresHistory {
     public func testHistory(_ name: String, last: Int) throws -> [ResultRecord] {
         try withSession { session throws(HistoryError) in
             let ids = try Self.matchingTests(name, in: session)
-            guard !ids.isEmpty else { throw HistoryError.testNotFound(name) }
+            guard !ids.isEmpty else {
+                var names: [String] = []
+                for row in try session.query(HistorySQL.testNames, operation: "test names") {
+                    let values = PostgresValues(row)
+                    names.append((try values.string(0) ?? "") + "/" + (try values.string(1) ?? ""))
+                }
+                throw HistoryError.testNotFound(name, similar: HistoryAnswers.similarTests(to: name, among: names))
+            }
             let limit = max(0, last)
             // As `HistoryStore.testHistory`: the latest runs first (`results(run_seq, test_id)` finds their
             // rows), the window growing fourfold until it holds `last` results of the test or every run.

@@ -86,6 +86,10 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
                     throw invalid("connect_timeout must be a whole number of seconds above 0, got '\(value)'")
                 }
                 connectTimeout = seconds
+            case "password", "user":
+                throw invalid(
+                    "write the \(item.name) in the URL itself, not as a parameter: postgres://USER:PASSWORD@HOST"
+                )
             default:
                 throw invalid("unknown parameter '\(item.name)' (known: sslmode, sslrootcert, connect_timeout)")
             }
@@ -107,12 +111,33 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     /// What a masked password reads as.
     static let mask = "***"
 
-    /// `text` (a URL that may not parse) with the password between `://user:` and `@` masked.
+    /// `text` (a URL that may not parse) with the password between `://user:` and `@` masked, and the value
+    /// of a `password=` query parameter too: libpq reads that form, so a user may well write it, and the
+    /// message refusing it must not print it.
     static func masked(_ text: String) -> String {
-        guard let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].lastIndex(of: "@"),
-            let colon = text[scheme.upperBound..<at].firstIndex(of: ":")
-        else { return text }
-        return String(text[..<text.index(after: colon)]) + mask + String(text[at...])
+        let (address, query) = splitQuery(text)
+        guard let scheme = address.range(of: "://"), let at = address[scheme.upperBound...].lastIndex(of: "@"),
+            let colon = address[scheme.upperBound..<at].firstIndex(of: ":")
+        else { return address + maskedQuery(query) }
+        return String(address[..<address.index(after: colon)]) + mask + String(address[at...]) + maskedQuery(query)
+    }
+
+    /// `text` cut before its first `?` (the address, the query with its `?`, or `""`).
+    private static func splitQuery(_ text: String) -> (String, String) {
+        guard let mark = text.firstIndex(of: "?") else { return (text, "") }
+        return (String(text[..<mark]), String(text[mark...]))
+    }
+
+    /// A query (`?a=b&password=c`) with the value of every `password` parameter masked.
+    private static func maskedQuery(_ query: String) -> String {
+        guard !query.isEmpty else { return query }
+        let items = query.dropFirst().split(separator: "&", omittingEmptySubsequences: false).map { item in
+            guard let equals = item.firstIndex(of: "=") else { return String(item) }
+            let name = String(item[..<equals])
+            guard (name.removingPercentEncoding ?? name).lowercased() == "password" else { return String(item) }
+            return name + "=" + mask
+        }
+        return "?" + items.joined(separator: "&")
     }
 
     /// `text` (an error from the driver or the server) with the password masked wherever it appears: the

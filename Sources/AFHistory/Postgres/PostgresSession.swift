@@ -212,7 +212,7 @@ final class PostgresSession {
                 let code = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
                 text = message + code
             } else if let underlying = error.underlying {
-                text = "\(error.code): \(underlying)"
+                text = connectFailure(underlying, location: location) ?? "\(error.code): \(underlying)"
             } else {
                 text = "\(error.code)"
             }
@@ -220,6 +220,24 @@ final class PostgresSession {
             text = "\(error)"
         }
         return location.scrub(text)
+    }
+}
+
+extension PostgresSession {
+    /// A connect that failed, in the system's words (`connection refused by 127.0.0.1:5432`), rather than
+    /// NIO's description of every address it tried; nil for any other error.
+    static func connectFailure(_ error: any Error, location: PostgresLocation) -> String? {
+        guard let error = error as? NIOConnectionError else { return nil }
+        if let dns = error.dnsAError ?? error.dnsAAAAError {
+            return "cannot resolve the host '\(location.host)' (\(dns))"
+        }
+        let reasons = error.connectionErrors.map { failure in
+            let why = (failure.error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(failure.error)"
+            let address = failure.target.ipAddress ?? location.host
+            return "\(why.prefix(1).lowercased() + why.dropFirst()) connecting to \(address):\(location.port)"
+        }
+        guard !reasons.isEmpty else { return "cannot connect to \(location.host):\(location.port)" }
+        return reasons.joined(separator: "; ") + " (is the server running and listening there?)"
     }
 }
 

@@ -23,6 +23,8 @@ public struct ResultRecord: Sendable, Hashable, Codable {
     public var failureMessages: [String]
     /// The error kind for `.error`.
     public var errorKind: String?
+    /// Why a skipped result was skipped (its `skip` text, `interrupted`, a failed dependency).
+    public var skipReason: String? = nil
     /// libcurl's code for a transfer error (`CURLE_…`), when the error came from libcurl.
     public var curlCode: Int?
     /// The response status code.

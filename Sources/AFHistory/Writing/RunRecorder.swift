@@ -97,6 +97,11 @@ final class RunRecorder {
                         return .commit
                     }
                     return nil
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+                    // SQLite's "attempt to write a readonly database" reads as a disk problem next to the fix
+                    // for a full disk: say which file cannot be written, and why that happens.
+                    return "the file is read-only for this process (its permissions, its folder's, or a"
+                        + " read-only mount)"
                 } catch let error as DatabaseError {
                     // GRDB has no API for the errno of SQLite's last failed system call: `sqlite3_system_errno`.
                     let code = sqlite3_system_errno(db.sqliteConnection)

@@ -94,6 +94,11 @@ struct ReportOptions: ParsableArguments {
         }
         if !noHistory {
             do { _ = try detail } catch { throw ValidationError("\(error)") }
+            // A malformed shared-history URL is refused before the run: recording nothing, not even into the
+            // spool, would lose the run. The message masks the password.
+            if PostgresLocation.isURL(databasePath) {
+                do { _ = try PostgresLocation(parsing: databasePath) } catch { throw ValidationError("\(error)") }
+            }
         }
     }
 

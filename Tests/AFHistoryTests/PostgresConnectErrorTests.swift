@@ -1,0 +1,41 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import AFHistory
+
+/// Why a shared history could not be reached, in the system's words, without the driver's internals.
+@Suite("PostgreSQL connect errors")
+struct PostgresConnectErrorTests {
+    /// A port of 127.0.0.1 nothing listens on: bound by the kernel's choice, then closed.
+    static func closedPort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(socket >= 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(socket, generic, length) == 0 && getsockname(socket, generic, &length) == 0
+            }
+        }
+        try #require(bound)
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    @Test("a server that is not running: 'connection refused connecting to HOST:PORT', no password, no NIO types")
+    func refused() throws {
+        let port = try Self.closedPort()
+        let location = try PostgresLocation(parsing: "postgres://afrun:hunter22@127.0.0.1:\(port)/afrun_history")
+        #expect {
+            _ = try PostgresSession.connect(location)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("connection refused connecting to 127.0.0.1:\(port)")
+                && text.contains("is the server running") && !text.contains("SingleConnectionFailure")
+                && !text.contains("hunter22") && text.contains("postgres://afrun:***@127.0.0.1")
+        }
+    }
+}
