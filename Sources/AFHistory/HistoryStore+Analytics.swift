@@ -150,7 +150,10 @@ struct FlakyTally {
     }
 
     func result(_ identity: TestIdentity) -> FlakyTest {
-        let score = min(1, Double(flips + retriedPasses) / Double(max(1, runs - 1)))
+        // One change and no retried pass is a test that broke, or was fixed, and stayed so (`compare` and
+        // `test` answer that): flaky means the outcome went back, or a pass needed a retry.
+        let changes = flips == 1 && retriedPasses == 0 ? 0 : flips
+        let score = min(1, Double(changes + retriedPasses) / Double(max(1, runs - 1)))
         return FlakyTest(
             identity: identity,
             runs: runs,

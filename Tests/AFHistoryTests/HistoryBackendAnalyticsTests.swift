@@ -18,7 +18,10 @@ struct HistoryBackendAnalyticsTests {
         #expect((flaky[1].runs, flaky[1].flips, flaky[1].failures) == (4, 2, 1))
         #expect(abs(flaky[1].score - 2.0 / 3.0) < 1e-9)
         #expect(flaky[2].retriedPasses == 1 && flaky[2].score == 0.25)
-        #expect(try known.store.flakyTests(lastRuns: 2, includeStable: false).map(\.identity) == [KnownHistory.a])
+        // Over the last two runs `a` changed once: it broke (or was fixed), which is not flakiness; over three it
+        // went back.
+        #expect(try known.store.flakyTests(lastRuns: 2, includeStable: false).isEmpty)
+        #expect(try known.store.flakyTests(lastRuns: 3, includeStable: false).map(\.identity).first == KnownHistory.a)
         #expect(try known.store.flakiness(lastRuns: 2)[KnownHistory.b] == 0)
     }
 

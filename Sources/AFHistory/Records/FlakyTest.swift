@@ -12,7 +12,8 @@ public struct FlakyTest: Sendable, Hashable, Codable {
     public var retriedPasses: Int
     /// Runs where it failed or errored.
     public var failures: Int
-    /// `(flips + retriedPasses) / max(1, runs - 1)`, at most 1: the ranking key.
+    /// `(flips + retriedPasses) / max(1, runs - 1)`, at most 1: the ranking key. A single flip with no retried
+    /// pass scores 0: the test broke (or was fixed) and stayed so.
     public var score: Double
     /// Its outcome in the latest of those runs.
     public var lastStatus: TestStatus
