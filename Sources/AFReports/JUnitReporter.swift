@@ -142,25 +142,6 @@ public final class JUnitReporter: ResultSink {
     }
 
     /// The testsuite of an interrupted run: one errored testcase, "run interrupted".
-    private func interruption(index: Int, run: RunInfo) -> String {
-        let host = run.host.trimmingCharacters(in: .whitespaces).isEmpty ? "localhost" : run.host
-        var out =
-            "  <testsuite name=\"afrun\" package=\"afrun\" id=\"\(index)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\""
-        out += " time=\"0.000\" timestamp=\"\(Self.timestamp(run.startedAt))\" hostname=\"\(XMLText.escape(host))\">\n"
-        out += "    <properties>\n"
-        out += "      <property name=\"afrun.interrupted\" value=\"true\"/>\n"
-        out += "      <property name=\"afrun.run_id\" value=\"\(XMLText.escape(run.id))\"/>\n"
-        out += "    </properties>\n"
-        out += "    <testcase classname=\"afrun\" name=\"run interrupted\" time=\"0.000\">\n"
-        let message = "the run was interrupted (SIGINT or SIGTERM): tests not started are reported as skipped"
-        out += "      <error message=\"\(message)\" type=\"interrupted\">\(message)</error>\n"
-        out += "    </testcase>\n"
-        out += "    <system-out></system-out>\n"
-        out += "    <system-err></system-err>\n"
-        out += "  </testsuite>\n"
-        return out
-    }
-
     private func suiteProperties(file: String, results: [TestResult], run: RunInfo) -> [(String, String)] {
         var properties = [("afrun.run_id", run.id), ("afrun.suite_file", file), ("afrun.version", run.afrunVersion)]
         if let commit = run.gitCommit { properties.append(("afrun.git_commit", commit)) }
