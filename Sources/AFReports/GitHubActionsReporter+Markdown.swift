@@ -19,12 +19,15 @@ extension GitHubActionsReporter {
     ) -> String {
         let failed = summary.failed + summary.errors > 0 || !loadFailures.isEmpty
         let icon = failed ? "❌" : (status == .interrupted ? "⚠️" : "✅")
+        // The suites' tests, then their setup and teardown tests apart, as the terminal's summary line.
+        let tests = summary.tests
+        let notes = summary.phaseNotes.map { ", " + $0.text }.joined()
         var lines = [
-            "## \(icon) afrun: \(summary.passed) passed, \(summary.failed) failed, \(summary.errors) errors, \(summary.skipped) skipped",
+            "## \(icon) afrun: \(tests.passed) passed, \(tests.failed) failed, \(tests.errors) errors, \(tests.skipped) skipped\(notes)",
             "",
             "| Tests | Passed | Failed | Errors | Skipped | Duration | p50 | p95 |",
             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-            "| \(summary.total) | \(summary.passed) | \(summary.failed) | \(summary.errors) | \(summary.skipped) | "
+            "| \(tests.total) | \(tests.passed) | \(tests.failed) | \(tests.errors) | \(tests.skipped) | "
                 + "\(String(format: "%.2f", summary.durationMs / 1000)) s | \(milliseconds(summary.p50Ms)) | \(milliseconds(summary.p95Ms)) |",
             "",
         ]

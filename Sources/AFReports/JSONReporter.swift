@@ -98,11 +98,27 @@ struct Report: Encodable {
     var loadErrors: [SuiteLoadFailure]?
 }
 
-/// `RunSummary` with its total spelled out.
+/// `RunSummary` with its total spelled out: the counts of every result (what the exit status reads), then the
+/// suites' own tests and their setup and teardown tests apart, as the summary line shows them.
 struct ReportSummary: Encodable {
     var passed, failed, errors, skipped, total: Int
     var durationMs: Double
     var p50Ms, p95Ms: Double?
+    var tests: Counts
+    var setup, teardown: Counts?
+
+    /// `OutcomeCounts` with its total spelled out.
+    struct Counts: Encodable {
+        var passed, failed, errors, skipped, total: Int
+
+        init(_ counts: OutcomeCounts) {
+            passed = counts.passed
+            failed = counts.failed
+            errors = counts.errors
+            skipped = counts.skipped
+            total = counts.total
+        }
+    }
 
     init(_ summary: RunSummary) {
         passed = summary.passed
@@ -113,6 +129,9 @@ struct ReportSummary: Encodable {
         durationMs = summary.durationMs
         p50Ms = summary.p50Ms
         p95Ms = summary.p95Ms
+        tests = Counts(summary.tests)
+        setup = summary.setup.map(Counts.init)
+        teardown = summary.teardown.map(Counts.init)
     }
 }
 

@@ -98,13 +98,13 @@ public struct RunInfo: Sendable, Hashable, Codable {
 
 /// A run's totals.
 public struct RunSummary: Sendable, Hashable, Codable {
-    /// Tests that passed.
+    /// Results that passed: the suites' tests and their setup and teardown tests (`tests` leaves those out).
     public var passed: Int
-    /// Tests that failed.
+    /// Results that failed.
     public var failed: Int
-    /// Tests that errored.
+    /// Results that errored.
     public var errors: Int
-    /// Tests skipped.
+    /// Results skipped.
     public var skipped: Int
     /// Wall time of the run in milliseconds.
     public var durationMs: Double
@@ -112,6 +112,10 @@ public struct RunSummary: Sendable, Hashable, Codable {
     public var p50Ms: Double?
     /// 95th percentile.
     public var p95Ms: Double?
+    /// The setup tests' outcomes, when the run had any (they are in the counts above too).
+    public var setup: OutcomeCounts?
+    /// The teardown tests' outcomes, when the run had any (in the counts above too).
+    public var teardown: OutcomeCounts?
 
     /// Creates a summary.
     public init(
@@ -121,7 +125,9 @@ public struct RunSummary: Sendable, Hashable, Codable {
         skipped: Int = 0,
         durationMs: Double = 0,
         p50Ms: Double? = nil,
-        p95Ms: Double? = nil
+        p95Ms: Double? = nil,
+        setup: OutcomeCounts? = nil,
+        teardown: OutcomeCounts? = nil
     ) {
         self.passed = passed
         self.failed = failed
@@ -130,8 +136,87 @@ public struct RunSummary: Sendable, Hashable, Codable {
         self.durationMs = durationMs
         self.p50Ms = p50Ms
         self.p95Ms = p95Ms
+        self.setup = setup
+        self.teardown = teardown
     }
 
-    /// All tests.
+    /// All results.
     public var total: Int { passed + failed + errors + skipped }
+
+    /// The suites' own tests: the counts without setup and teardown tests, as the summary line and every report
+    /// show them (setup and teardown are counted apart, `phaseNotes`).
+    public var tests: OutcomeCounts {
+        var counts = OutcomeCounts(passed: passed, failed: failed, errors: errors, skipped: skipped)
+        for phase in [setup, teardown] {
+            guard let phase else { continue }
+            counts.passed -= phase.passed
+            counts.failed -= phase.failed
+            counts.errors -= phase.errors
+            counts.skipped -= phase.skipped
+        }
+        return counts
+    }
+
+    /// `setup 1 (1 failed)`, `teardown 2`: the setup and teardown tests of the run, each with what did not pass.
+    public var phaseNotes: [(text: String, hasProblems: Bool)] {
+        [("setup", setup), ("teardown", teardown)].compactMap { name, counts in
+            guard let counts else { return nil }
+            let text = "\(name) \(counts.total)"
+            return counts.problems.map { (text + " (" + $0 + ")", true) } ?? (text, false)
+        }
+    }
+}
+
+/// How many results passed, failed, errored and were skipped.
+public struct OutcomeCounts: Sendable, Hashable, Codable {
+    /// Results that passed.
+    public var passed = 0
+    /// Results that failed.
+    public var failed = 0
+    /// Results that errored.
+    public var errors = 0
+    /// Results skipped.
+    public var skipped = 0
+
+    /// Creates counts.
+    public init(passed: Int = 0, failed: Int = 0, errors: Int = 0, skipped: Int = 0) {
+        self.passed = passed
+        self.failed = failed
+        self.errors = errors
+        self.skipped = skipped
+    }
+
+    /// All of them.
+    public var total: Int { passed + failed + errors + skipped }
+
+    /// What did not pass (`1 failed, 2 errors`), nil when everything passed.
+    public var problems: String? {
+        var parts: [String] = []
+        if failed > 0 { parts.append("\(failed) failed") }
+        if errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }
+        if skipped > 0 { parts.append("\(skipped) skipped") }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// The sum of two counts, either of which may be absent.
+    public static func combined(_ a: OutcomeCounts?, _ b: OutcomeCounts?) -> OutcomeCounts? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return OutcomeCounts(
+            passed: a.passed + b.passed,
+            failed: a.failed + b.failed,
+            errors: a.errors + b.errors,
+            skipped: a.skipped + b.skipped
+        )
+    }
+
+    /// Counts one result with `status`.
+    mutating func add(_ status: TestStatus) {
+        switch status {
+        case .passed: passed += 1
+        case .failed: failed += 1
+        case .error: errors += 1
+        case .skipped: skipped += 1
+        }
+    }
 }

@@ -111,7 +111,7 @@ extension RunCommand {
         FailurePrinter(console: console, style: style, verbose: output.isVerbose).print(report.results)
         for problem in report.sinkErrors { console.err("error: \(problem)") }
         console.out("")
-        console.out(SummaryLine.text(report.summary, style: style, phases: terminal.phaseCounts))
+        console.out(SummaryLine.text(report.summary, style: style))
 
         if let signal = trap.signalReceived {
             console.err(

@@ -72,6 +72,8 @@ struct RunReportPage {
             sum.errors += run.summary.errors
             sum.skipped += run.summary.skipped
             sum.durationMs += run.summary.durationMs
+            sum.setup = OutcomeCounts.combined(sum.setup, run.summary.setup)
+            sum.teardown = OutcomeCounts.combined(sum.teardown, run.summary.teardown)
         }
     }
 
@@ -92,12 +94,20 @@ struct RunReportPage {
         if runs.count > 1 { page.element("span", "\(runs.count) runs (--repeat)", class: "muted") }
         page.raw("</div><div class=\"cards\" id=\"counts\">")
         let times = requestTimes
-        let cards: [(String, String, String)] = [
-            ("total", "tests", "\(sum.total)"),
-            ("passed", "passed", "\(sum.passed)"),
-            ("failed", "failed", "\(sum.failed)"),
-            ("error", "errors", "\(sum.errors)"),
-            ("skipped", "skipped", "\(sum.skipped)"),
+        // The suites' tests, then their setup and teardown tests apart, as the terminal's summary line.
+        let tests = sum.tests
+        var cards: [(String, String, String)] = [
+            ("total", "tests", "\(tests.total)"),
+            ("passed", "passed", "\(tests.passed)"),
+            ("failed", "failed", "\(tests.failed)"),
+            ("error", "errors", "\(tests.errors)"),
+            ("skipped", "skipped", "\(tests.skipped)"),
+        ]
+        for (key, counts) in [("setup", sum.setup), ("teardown", sum.teardown)] {
+            guard let counts else { continue }
+            cards.append((key, counts.problems.map { "\(key): \($0)" } ?? key, "\(counts.total)"))
+        }
+        cards += [
             ("time", "wall time", HTMLPage.duration(sum.durationMs)),
             ("p50", "p50", times.isEmpty ? "–" : HTMLPage.duration(Percentiles.nearestRank(times, 0.50))),
             ("p95", "p95", times.isEmpty ? "–" : HTMLPage.duration(Percentiles.nearestRank(times, 0.95))),

@@ -6,6 +6,9 @@ struct RunTally: Sendable {
     var skipped = 0
     /// The requests' total times, in arrival order.
     var times: [Double] = []
+    /// Setup and teardown results, also in the counts above.
+    var setup: OutcomeCounts?
+    var teardown: OutcomeCounts?
 
     init(expectedResults: Int = 0) {
         times.reserveCapacity(expectedResults)
@@ -13,12 +16,17 @@ struct RunTally: Sendable {
 
     /// Counts `result`.
     mutating func add(_ result: borrowing TestResult) {
-        add(status: result.status, totalMs: result.timings?.totalMs)
+        add(status: result.status, totalMs: result.timings?.totalMs, phase: result.phase)
     }
 
     /// Counts a result with `status` whose request took `totalMs` (nil: no request was made).
-    mutating func add(status: TestStatus, totalMs: Double?) {
+    mutating func add(status: TestStatus, totalMs: Double?, phase: TestPhase) {
         if let totalMs { times.append(totalMs) }
+        switch phase {
+        case .test: break
+        case .setup: setup = (setup ?? OutcomeCounts()).adding(status)
+        case .teardown: teardown = (teardown ?? OutcomeCounts()).adding(status)
+        }
         switch status {
         case .passed: passed += 1
         case .failed: failed += 1
@@ -34,7 +42,9 @@ struct RunTally: Sendable {
             failed: failed,
             errors: errors,
             skipped: skipped,
-            durationMs: durationMs
+            durationMs: durationMs,
+            setup: setup,
+            teardown: teardown
         )
         let sorted = times.sorted()
         if !sorted.isEmpty {
@@ -42,5 +52,13 @@ struct RunTally: Sendable {
             summary.p95Ms = Percentiles.nearestRank(sorted, 0.95)
         }
         return summary
+    }
+}
+
+extension OutcomeCounts {
+    fileprivate func adding(_ status: TestStatus) -> OutcomeCounts {
+        var counts = self
+        counts.add(status)
+        return counts
     }
 }

@@ -96,6 +96,7 @@ final class ResultDispatcher: Sendable {
         var slot = Optional(result)
         let status = slot!.status
         let totalMs = slot!.timings?.totalMs
+        let phase = slot!.phase
         let kept = retention.keeps(status)
         // The sinks' queues and the report take the result under one lock, so that every queued sink and the
         // report see results in the same order when two tests finish at once.
@@ -112,7 +113,7 @@ final class ResultDispatcher: Sendable {
             }
             // A result the report does not keep is freed here (or when the last sink is done with it),
             // so a long run's memory does not grow with every passed test.
-            collected.tally.add(status: status, totalMs: totalMs)
+            collected.tally.add(status: status, totalMs: totalMs, phase: phase)
             if kept { collected.results.append(slot.take()!) }
         }
     }

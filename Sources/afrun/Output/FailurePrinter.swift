@@ -100,31 +100,17 @@ struct FailurePrinter {
 /// `N passed, N failed, N errors, N skipped, setup N, teardown N in 1.23s (p50 12ms, p95 40ms)`: the
 /// counts are the suites' tests; setup and teardown tests are counted apart, with their problems.
 enum SummaryLine {
-    static func text(_ s: RunSummary, style: Style, phases: [TestPhase: [TestStatus: Int]] = [:]) -> String {
-        var s = s
-        for counts in phases.values {
-            s.passed -= counts[.passed] ?? 0
-            s.failed -= counts[.failed] ?? 0
-            s.errors -= counts[.error] ?? 0
-            s.skipped -= counts[.skipped] ?? 0
-        }
+    static func text(_ summary: RunSummary, style: Style) -> String {
+        let s = summary.tests
         // Concatenated rather than `joined`: the generic join's first use costs a protocol-conformance
         // lookup at run time, one of the little things of a short run's start-up.
         var parts = style.green("\(s.passed) passed")
         parts += ", " + (s.failed > 0 ? style.red("\(s.failed) failed") : "\(s.failed) failed")
         parts += ", " + (s.errors > 0 ? style.red("\(s.errors) errors") : "\(s.errors) errors")
         parts += ", " + (s.skipped > 0 ? style.yellow("\(s.skipped) skipped") : "\(s.skipped) skipped")
-        for phase in [TestPhase.setup, .teardown] {
-            guard let counts = phases[phase] else { continue }
-            var problems: [String] = []
-            if let n = counts[.failed] { problems.append("\(n) failed") }
-            if let n = counts[.error] { problems.append("\(n) error\(n == 1 ? "" : "s")") }
-            if let n = counts[.skipped] { problems.append("\(n) skipped") }
-            let text = "\(phase.rawValue) \(counts.values.reduce(0, +))"
-            parts += ", " + (problems.isEmpty ? text : style.red(text + " (" + problems.joined(separator: ", ") + ")"))
-        }
-        parts += " in " + FixedDecimal.text(s.durationMs / 1_000, digits: 2) + "s"
-        if let p50 = s.p50Ms, let p95 = s.p95Ms {
+        for note in summary.phaseNotes { parts += ", " + (note.hasProblems ? style.red(note.text) : note.text) }
+        parts += " in " + FixedDecimal.text(summary.durationMs / 1_000, digits: 2) + "s"
+        if let p50 = summary.p50Ms, let p95 = summary.p95Ms {
             parts += " (p50 \(Format.ms(p50)), p95 \(Format.ms(p95)))"
         }
         return parts

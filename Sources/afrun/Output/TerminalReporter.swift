@@ -11,8 +11,6 @@ final class TerminalReporter: ResultSink {
         var done = 0
         var failed = 0
         var lastDraw = ContinuousClock.now - .seconds(1)
-        /// Setup and teardown results by status, counted apart from the tests in the summary.
-        var phases: [TestPhase: [TestStatus: Int]] = [:]
     }
     private let console: Console
     private let style: Style
@@ -46,7 +44,6 @@ final class TerminalReporter: ResultSink {
         state.withLock {
             $0.done += 1
             if isFailure { $0.failed += 1 }
-            if result.phase != .test { $0.phases[result.phase, default: [:]][result.status, default: 0] += 1 }
         }
         if let trace, !Self.isInterruption(result) {
             // One write per result: traces of tests that finish together are not interleaved.
@@ -70,9 +67,6 @@ final class TerminalReporter: ResultSink {
     private static func isInterruption(_ result: TestResult) -> Bool {
         result.status == .skipped && (result.skipReason?.hasPrefix("interrupted") ?? false)
     }
-
-    /// The setup and teardown results seen, by status.
-    var phaseCounts: [TestPhase: [TestStatus: Int]] { state.withLock { $0.phases } }
 
     func runDidFinish(_ run: RunInfo, summary: RunSummary, status: RunStatus) async throws {
         if progress { console.errRaw("\r\u{1B}[K") }
