@@ -78,6 +78,10 @@ extension SuiteDecoder {
     ) -> (
         schema: JSONSchema, document: JSONValue
     )? {
+        if let problem = SuiteFileFinder.notRegularFileProblem(url.path) {
+            reportNotRegular(path, problem: problem, what: "schema", at: node)
+            return nil
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             report(.missingFile(path: path, resolved: url.path), at: node)
             return nil
@@ -170,6 +174,20 @@ extension SuiteDecoder {
         default:
             otherwise
         }
+    }
+
+    /// Reports a schema or OpenAPI file that is a folder, a pipe or a device: it exists, so "not found"
+    /// would mislead, and a pipe could keep the load waiting forever.
+    mutating func reportNotRegular(_ path: String, problem: String, what: String, at node: SuiteNode) {
+        diagnostics.append(
+            .invalid(
+                SuiteDiagnostic(
+                    location: location(node),
+                    message: "the \(what) `\(path)` cannot be read: \(problem)",
+                    fix: "save the \(what) to a regular file and name that file"
+                )
+            )
+        )
     }
 
     /// A schema file's path as users see it: beside the suite's displayed path.
