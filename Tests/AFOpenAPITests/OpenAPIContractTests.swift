@@ -88,4 +88,32 @@ import Testing
     @Test func notAnOpenAPIDocument() {
         #expect(throws: OpenAPIError.self) { try OpenAPIContract(data: Data("just: yaml".utf8)) }
     }
+
+    @Test func aHeaderFailureSaysWhyAsTextAndAsJSON() throws {
+        let contract = try OpenAPIContract(
+            data: Data(
+                """
+                {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/h": {"get": {
+                  "operationId": "h", "responses": {"200": {"description": "ok",
+                    "headers": {"X-Count": {"required": true, "schema": {"type": "integer", "maximum": 10}}}}}}}}}
+                """.utf8
+            ),
+            name: "h.json"
+        )
+        let operation = try #require(try contract.operation(id: "h"))
+        let messages = ["abc", "156", "7"].map { value in
+            operation.check(status: 200, header: Self.headers(["X-Count": value]), body: Data())
+                .first { $0.check == "header" }?.message ?? ""
+        }
+        #expect(
+            messages[0]
+                == #"X-Count: "abc" does not match its schema (as text: /: expected integer, got string (at h.json#/paths/~1h/get/responses/200/headers/X-Count/schema/type))"#,
+            "\(messages[0])"
+        )
+        #expect(
+            messages[1].contains("as JSON 156: /: 156 is greater than the maximum 10 (at h.json#/"),
+            "\(messages[1])"
+        )
+        #expect(messages[2] == "X-Count matches its schema")
+    }
 }
