@@ -107,7 +107,9 @@ public struct OpenAPIContract: Sendable {
                 loader: { uri in uri == Self.documentURI ? document : nil }
             )
         } catch {
-            throw .invalidSchema(pointer: pointer, reason: "\(error)")
+            // The document's internal URI means nothing to its author: name the file, as violations do.
+            let reason = "\(error)".replacing(Self.documentURI + "#", with: name + "#")
+            throw .invalidSchema(pointer: pointer, reason: reason)
         }
     }
 

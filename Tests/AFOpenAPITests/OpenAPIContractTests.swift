@@ -116,4 +116,25 @@ import Testing
         )
         #expect(messages[2] == "X-Count matches its schema")
     }
+
+    @Test func aReferenceLoopIsReportedWithTheDocumentsName() throws {
+        let contract = try OpenAPIContract(
+            data: Data(
+                """
+                {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {
+                  "operationId": "a", "responses": {"200": {"description": "ok",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/A"}}}}}}}},
+                 "components": {"schemas": {"A": {"$ref": "#/components/schemas/B"}, "B": {"allOf": [{"$ref": "#/components/schemas/A"}]}}}}
+                """.utf8
+            ),
+            name: "loop.json"
+        )
+        #expect(throws: OpenAPIError.self) { try contract.operation(id: "a") }
+        do {
+            _ = try contract.operation(id: "a")
+        } catch {
+            #expect(!error.description.contains("urn:afrun"), "\(error)")
+            #expect(error.description.contains("loop.json#/components/schemas/A → loop.json#/components/schemas/B"))
+        }
+    }
 }
