@@ -137,4 +137,30 @@ import Testing
             #expect(error.description.contains("loop.json#/components/schemas/A → loop.json#/components/schemas/B"))
         }
     }
+
+    @Test func yamlAliasesThatExpandWithoutBoundAreRefused() throws {
+        var yaml =
+            "openapi: 3.0.3\ninfo: {title: l, version: \"1\"}\nx-0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        for level in 1...9 {
+            yaml +=
+                "x-\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ")
+                + "]\n"
+        }
+        yaml += "paths: {}\n"
+        #expect {
+            try OpenAPIContract(data: Data(yaml.utf8), name: "laughs.yaml")
+        } throws: { error in
+            "\(error)".contains("YAML aliases (*name) expand to more than 2000000 values")
+        }
+        // Aliases that expand to little are fine.
+        let shared = """
+            openapi: 3.0.3
+            info: {title: s, version: "1"}
+            paths:
+              /a: {get: {operationId: a, responses: {"200": &ok {description: ok}}}}
+              /b: {get: {operationId: b, responses: {"200": *ok}}}
+            """
+        let contract = try OpenAPIContract(data: Data(shared.utf8))
+        #expect(contract.operationIds.sorted() == ["a", "b"])
+    }
 }
