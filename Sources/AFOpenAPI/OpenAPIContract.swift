@@ -27,7 +27,7 @@ public struct OpenAPIContract: Sendable {
     public init(data: Data, name: String = "openapi") throws(OpenAPIError) {
         self.name = name
         let text = String(decoding: data, as: UTF8.self)
-        try Self.refuseAliasBombs(text)
+        try Self.refuseHostileStructure(text)
         struct VersionProbe: Decodable { let openapi: String }
         let document: OpenAPIKit.OpenAPI.Document
         do {

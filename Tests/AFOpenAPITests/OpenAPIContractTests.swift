@@ -163,4 +163,32 @@ import Testing
         let contract = try OpenAPIContract(data: Data(shared.utf8))
         #expect(contract.operationIds.sorted() == ["a", "b"])
     }
+
+    @Test func nestingDeeperThanTheDecoderCanTakeIsRefused() throws {
+        func document(levels: Int) -> Data {
+            Data(
+                """
+                openapi: 3.0.3
+                info: {title: d, version: "1"}
+                paths:
+                  /get:
+                    get:
+                      operationId: g
+                      responses:
+                        "200":
+                          description: ok
+                          content:
+                            application/json:
+                              schema: \(String(repeating: "{not: ", count: levels)){}\(String(repeating: "}", count: levels))
+                """.utf8
+            )
+        }
+        #expect {
+            try OpenAPIContract(data: document(levels: 800), name: "deep.yaml")
+        } throws: { error in
+            "\(error)".contains("nests mappings and sequences more than 256 levels deep")
+        }
+        let fine = try OpenAPIContract(data: document(levels: 100))
+        #expect(try fine.operation(id: "g") != nil)
+    }
 }
