@@ -27,6 +27,7 @@ public struct OpenAPIContract: Sendable {
     public init(data: Data, name: String = "openapi") throws(OpenAPIError) {
         self.name = name
         let text = String(decoding: data, as: UTF8.self)
+        try Self.refuseHostileStructure(text)
         struct VersionProbe: Decodable { let openapi: String }
         let document: OpenAPIKit.OpenAPI.Document
         do {
@@ -107,7 +108,9 @@ public struct OpenAPIContract: Sendable {
                 loader: { uri in uri == Self.documentURI ? document : nil }
             )
         } catch {
-            throw .invalidSchema(pointer: pointer, reason: "\(error)")
+            // The document's internal URI means nothing to its author: name the file, as violations do.
+            let reason = "\(error)".replacing(Self.documentURI + "#", with: name + "#")
+            throw .invalidSchema(pointer: pointer, reason: reason)
         }
     }
 

@@ -64,14 +64,18 @@ extension OperationContract {
             }
             guard let schema else { continue }
             // A header is text; a schema of numbers or booleans is checked against the value read as JSON.
-            let valid =
-                schema.isValid(.string(value)) || ((try? JSONValue(parsing: value)).map(schema.isValid) ?? false)
+            let asText = schema.validate(.string(value))
+            let asJSON = (try? JSONValue(parsing: value)).map(schema.validate)
+            let valid = asText.isValid || asJSON?.isValid == true
             findings.append(
                 Finding(
                     check: "header",
                     target: name,
                     passed: valid,
-                    message: valid ? "\(name) matches its schema" : "\(name): \"\(value)\" does not match its schema"
+                    message: valid
+                        ? "\(name) matches its schema"
+                        : "\(name): \"\(value)\" does not match its schema ("
+                            + headerReasons(asText: asText, asJSON: asJSON, value: value) + ")"
                 )
             )
         }
@@ -127,6 +131,15 @@ extension OperationContract {
             )
         )
         return findings
+    }
+
+    /// Why a header's value failed its schema: read as text, and as the number or boolean it spells
+    /// (`as text: expected integer, got string; as JSON 156: 156 is greater than the maximum 10 (at …)`).
+    private func headerReasons(asText: ValidationResult, asJSON: ValidationResult?, value: String) -> String {
+        var reasons: [String] = []
+        if let first = asText.violations.first { reasons.append("as text: " + describe(first)) }
+        if let first = asJSON?.violations.first { reasons.append("as JSON \(value): " + describe(first)) }
+        return reasons.joined(separator: "; ")
     }
 
     /// A violation with the document's name in place of its internal URI.

@@ -1,3 +1,5 @@
+import JSONPath
+
 // Every message and fix of the suite loader, in one place, so their wording stays consistent.
 extension SuiteDiagnostic.Reason {
     /// A stable short name, e.g. `unknown-key`.
@@ -33,7 +35,7 @@ extension SuiteDiagnostic.Reason {
     /// What is wrong, as one sentence.
     public var message: String {
         switch self {
-        case .syntax(let message): "invalid JSON: \(message)"
+        case .syntax(let message, _): "invalid JSON: \(message)"
         case .unknownKey(let key, _, let context): "unknown key `\(key)` in \(context)"
         case .wrongType(let key, let expected, let found):
             key.isEmpty
@@ -74,6 +76,10 @@ extension SuiteDiagnostic.Reason {
     /// How to fix it, when there is something to say.
     public var fix: String? {
         switch self {
+        case .syntax(_, .invalidUTF8):
+            "save the file as UTF-8 (an editor's encoding setting, or `iconv -f LATIN1 -t UTF-8`, converts it)"
+        case .syntax(_, .nestingTooDeep):
+            "nest arrays and objects at most \(JSONValue.maximumDepth) levels deep: close the brackets opened before here"
         case .syntax:
             "check for a missing comma, an unquoted key, a trailing comma or an unclosed bracket near this place"
         case .unknownKey(_, let suggestion, let context):

@@ -1,3 +1,5 @@
+import JSONPath
+
 /// One problem in a suite file: where it is, what it is (a ``Reason`` a caller can switch on),
 /// the message and the fix.
 public struct SuiteDiagnostic: Sendable, Hashable, CustomStringConvertible {
@@ -42,8 +44,8 @@ extension SuiteDiagnostic {
     /// The exact problem, with its data. Messages and fixes are written in one place:
     /// ``message`` and ``fix`` (see `SuiteDiagnostic+Messages.swift`).
     public enum Reason: Sendable, Hashable {
-        /// The file is not valid JSON.
-        case syntax(message: String)
+        /// The file is not valid JSON; `kind` is the parser's, which chooses the fix.
+        case syntax(message: String, kind: JSONParseError.Kind = .syntax)
         /// A key the format does not know, with the closest known key when one is near.
         case unknownKey(key: String, suggestion: String?, context: String)
         /// A value of the wrong JSON type: `expected` and `found` are phrases like `a string`.

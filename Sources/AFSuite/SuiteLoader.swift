@@ -102,7 +102,9 @@ public struct SuiteLoader: Sendable {
             let location = SourceLocation(file: displayPath, line: error.line, column: error.column, pointer: "")
             return .failure(
                 FileErrors(errors: [
-                    .invalid(SuiteDiagnostic(location: location, reason: .syntax(message: error.message)))
+                    .invalid(
+                        SuiteDiagnostic(location: location, reason: .syntax(message: error.message, kind: error.kind))
+                    )
                 ])
             )
         }

@@ -27,8 +27,8 @@ public struct JSONSchema: Sendable {
     ///     references resolve; an `$id` in the schema takes precedence.
     ///   - options: format assertion, remote references, violation limit.
     ///   - loader: reads other documents the schema refers to; nil when there are none.
-    /// - Throws: ``JSONSchemaError`` for an unresolvable reference, a refused remote reference, or a
-    ///   malformed keyword.
+    /// - Throws: ``JSONSchemaError`` for an unresolvable reference, a refused remote reference, a
+    ///   malformed keyword, or references that loop without stepping into the instance.
     public init(
         compiling json: JSONValue,
         baseURI: String = "urn:afrun:schema",
@@ -54,6 +54,7 @@ public struct JSONSchema: Sendable {
             throw .invalidKeyword(keyword: "", at: "#", reason: "a schema must be an object or a boolean")
         }
         root = try compiler.node(rootIndex)
+        try compiler.checkInPlaceCycles()
         nodes = compiler.nodes.map(CompiledNode.init)
         var anchors: [Int: [String: Int]] = [:]
         for (resource, names) in compiler.dynamicAnchors {

@@ -8,6 +8,20 @@ public enum JSONSchemaError: Error, Sendable, Equatable, CustomStringConvertible
     case loadFailed(uri: String, reason: String)
     /// A keyword's value has the wrong form (for example a `pattern` that is not a regular expression).
     case invalidKeyword(keyword: String, at: String, reason: String)
+    /// References (with `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, `dependentSchemas`) that
+    /// come back to a subschema already entered without stepping into a member or an item: validating
+    /// would never end. `locations` is the loop, its first location repeated at the end.
+    case referenceCycle(locations: [String])
+
+    /// The place in the schema the error is about (`#/$defs/a`, or `file:///…#/…` in another document),
+    /// or nil when it concerns a whole document.
+    public var location: String? {
+        switch self {
+        case .unresolvedReference(_, let at), .remoteReferenceRefused(_, let at), .invalidKeyword(_, let at, _): at
+        case .referenceCycle(let locations): locations.first
+        case .loadFailed: nil
+        }
+    }
 
     /// A one-line message naming the place in the schema and what to do.
     public var description: String {
@@ -20,6 +34,10 @@ public enum JSONSchemaError: Error, Sendable, Equatable, CustomStringConvertible
             "cannot load \(uri): \(reason)"
         case .invalidKeyword(let keyword, let at, let reason):
             "\(at)/\(keyword): \(reason)"
+        case .referenceCycle(let locations):
+            "\(locations.first ?? "#"): the references loop without stepping into a member or an item ("
+                + locations.joined(separator: " → ")
+                + "), so validation would never end; make one of them a schema of its own"
         }
     }
 }

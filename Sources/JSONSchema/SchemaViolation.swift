@@ -17,9 +17,20 @@ public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `/items/3/price: expected number, got string (at #/properties/items/items/properties/price/type)`;
-    /// the root instance shows as `/`.
+    /// the root instance shows as `/`. Always one line: a line break in a member name the instance chose
+    /// is written `\n` (`\r`), so violations listed one per line cannot be split or imitated by the data.
     public var description: String {
-        "\(instanceLocation.isEmpty ? "/" : instanceLocation): \(message) (at \(keywordLocation))"
+        let text = "\(instanceLocation.isEmpty ? "/" : instanceLocation): \(message) (at \(keywordLocation))"
+        guard text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) else { return text }
+        var line = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": line += "\\n"
+            case "\r": line += "\\r"
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
     }
 
     /// The violation as a JSON object (`instanceLocation`, `keywordLocation`, `message`).

@@ -88,4 +88,107 @@ import Testing
     @Test func notAnOpenAPIDocument() {
         #expect(throws: OpenAPIError.self) { try OpenAPIContract(data: Data("just: yaml".utf8)) }
     }
+
+    @Test func aHeaderFailureSaysWhyAsTextAndAsJSON() throws {
+        let contract = try OpenAPIContract(
+            data: Data(
+                """
+                {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/h": {"get": {
+                  "operationId": "h", "responses": {"200": {"description": "ok",
+                    "headers": {"X-Count": {"required": true, "schema": {"type": "integer", "maximum": 10}}}}}}}}}
+                """.utf8
+            ),
+            name: "h.json"
+        )
+        let operation = try #require(try contract.operation(id: "h"))
+        let messages = ["abc", "156", "7"].map { value in
+            operation.check(status: 200, header: Self.headers(["X-Count": value]), body: Data())
+                .first { $0.check == "header" }?.message ?? ""
+        }
+        #expect(
+            messages[0]
+                == #"X-Count: "abc" does not match its schema (as text: /: expected integer, got string (at h.json#/paths/~1h/get/responses/200/headers/X-Count/schema/type))"#,
+            "\(messages[0])"
+        )
+        #expect(
+            messages[1].contains("as JSON 156: /: 156 is greater than the maximum 10 (at h.json#/"),
+            "\(messages[1])"
+        )
+        #expect(messages[2] == "X-Count matches its schema")
+    }
+
+    @Test func aReferenceLoopIsReportedWithTheDocumentsName() throws {
+        let contract = try OpenAPIContract(
+            data: Data(
+                """
+                {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {
+                  "operationId": "a", "responses": {"200": {"description": "ok",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/A"}}}}}}}},
+                 "components": {"schemas": {"A": {"$ref": "#/components/schemas/B"}, "B": {"allOf": [{"$ref": "#/components/schemas/A"}]}}}}
+                """.utf8
+            ),
+            name: "loop.json"
+        )
+        #expect(throws: OpenAPIError.self) { try contract.operation(id: "a") }
+        do {
+            _ = try contract.operation(id: "a")
+        } catch {
+            #expect(!error.description.contains("urn:afrun"), "\(error)")
+            #expect(error.description.contains("loop.json#/components/schemas/A → loop.json#/components/schemas/B"))
+        }
+    }
+
+    @Test func yamlAliasesThatExpandWithoutBoundAreRefused() throws {
+        var yaml =
+            "openapi: 3.0.3\ninfo: {title: l, version: \"1\"}\nx-0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        for level in 1...9 {
+            yaml +=
+                "x-\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ")
+                + "]\n"
+        }
+        yaml += "paths: {}\n"
+        #expect {
+            try OpenAPIContract(data: Data(yaml.utf8), name: "laughs.yaml")
+        } throws: { error in
+            "\(error)".contains("YAML aliases (*name) expand to more than 2000000 values")
+        }
+        // Aliases that expand to little are fine.
+        let shared = """
+            openapi: 3.0.3
+            info: {title: s, version: "1"}
+            paths:
+              /a: {get: {operationId: a, responses: {"200": &ok {description: ok}}}}
+              /b: {get: {operationId: b, responses: {"200": *ok}}}
+            """
+        let contract = try OpenAPIContract(data: Data(shared.utf8))
+        #expect(contract.operationIds.sorted() == ["a", "b"])
+    }
+
+    @Test func nestingDeeperThanTheDecoderCanTakeIsRefused() throws {
+        func document(levels: Int) -> Data {
+            Data(
+                """
+                openapi: 3.0.3
+                info: {title: d, version: "1"}
+                paths:
+                  /get:
+                    get:
+                      operationId: g
+                      responses:
+                        "200":
+                          description: ok
+                          content:
+                            application/json:
+                              schema: \(String(repeating: "{not: ", count: levels)){}\(String(repeating: "}", count: levels))
+                """.utf8
+            )
+        }
+        #expect {
+            try OpenAPIContract(data: document(levels: 800), name: "deep.yaml")
+        } throws: { error in
+            "\(error)".contains("nests mappings and sequences more than 256 levels deep")
+        }
+        let fine = try OpenAPIContract(data: document(levels: 100))
+        #expect(try fine.operation(id: "g") != nil)
+    }
 }

@@ -66,4 +66,57 @@ import Testing
             #expect(text.contains("s.json:5:"), "\(text)")
         }
     }
+
+    @Test func aReferenceLoopIsReportedAtItsPlaceInTheSchemaFile() throws {
+        try withTemporaryFolder { root in
+            try root.write(
+                ##"{"$ref": "#/$defs/a","## + "\n"
+                    + ##" "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}}"##,
+                to: "_data/loop.schema.json"
+            )
+            try root.write(
+                #"""
+                {"tests": [
+                  {"name": "a", "request": {"url": "http://h/"}, "expect": {"schema": "_data/loop.schema.json"}},
+                  {"name": "b", "request": {"url": "http://h/"}, "expect": {"schema": {"$ref": "_data/loop.schema.json"}}},
+                  {"name": "c", "request": {"url": "http://h/"},
+                   "expect": {"json": [{"path": "$", "schema": {"$defs": {"x": {"not": {"$ref": "#/$defs/x"}}}, "$ref": "#/$defs/x"}}]}}
+                ]}
+                """#,
+                to: "s.json"
+            )
+            let result = SuiteLoader(environment: [:]).load(paths: [root.appendingPathComponent("s.json").path])
+            let text = result.errors.map(\.description).joined(separator: "\n")
+            #expect(result.suites.isEmpty)
+            #expect(text.contains("_data/loop.schema.json:2:17"), "\(text)")
+            #expect(text.contains("(#/$defs/a → #/$defs/b → #/$defs/b/allOf/0 → #/$defs/a)"), "\(text)")
+            #expect(text.contains("refer back only inside `properties` or `items`"))
+            #expect(text.contains("s.json:3:"), "\(text)")
+            #expect(text.contains("s.json:5:"), "\(text)")
+        }
+    }
+
+    @Test func aSchemaOrOpenAPIFileThatIsAPipeIsNotReportedMissing() throws {
+        try withTemporaryFolder { root in
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("_data"),
+                withIntermediateDirectories: true
+            )
+            #expect(mkfifo(root.appendingPathComponent("_data/pipe.json").path, 0o600) == 0)
+            try root.write(
+                #"""
+                {"tests": [
+                  {"name": "a", "request": {"url": "http://h/"}, "expect": {"schema": "_data/pipe.json"}},
+                  {"name": "b", "request": {"url": "http://h/"}, "expect": {"openapi": {"spec": "_data/pipe.json", "operationId": "x"}}}
+                ]}
+                """#,
+                to: "s.json"
+            )
+            let result = SuiteLoader(environment: [:]).load(paths: [root.appendingPathComponent("s.json").path])
+            let text = result.errors.map(\.description).joined(separator: "\n")
+            #expect(!text.contains("not found"), "\(text)")
+            #expect(text.contains("the schema `_data/pipe.json` cannot be read: not a regular file: it is a FIFO"))
+            #expect(text.contains("the OpenAPI document `_data/pipe.json` cannot be read: not a regular file"))
+        }
+    }
 }

@@ -113,6 +113,9 @@ struct JSONParseErrorKindTests {
         ([0x22, 0xFF, 0x22], .invalidUTF8),
         (Array("{\"a\":1,}".utf8), .trailingComma),
         (Array(String(repeating: "[", count: 600).utf8), .nestingTooDeep),
+        ([0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00], .invalidUTF8),
+        ([0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x5D], .invalidUTF8),
+        ([0x5B, 0x00, 0x5D, 0x00], .invalidUTF8),
     ]
 
     @Test(arguments: cases)

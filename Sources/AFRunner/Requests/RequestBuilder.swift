@@ -107,13 +107,15 @@ public struct RequestBuilder: Sendable {
         return request
     }
 
-    /// Whether an assertion or a capture of `test` reads the body's content (JSON, XPath, text
-    /// predicates, JSON, regex, XPath, body and bytes captures), rather than only its length and digest.
+    /// Whether an assertion or a capture of `test` reads the body's content (JSON, XPath, a JSON
+    /// Schema, an OpenAPI contract, text predicates, JSON, regex, XPath, body and bytes captures),
+    /// rather than only its length and digest.
     static func readsWholeBody(_ test: TestCase) -> Bool {
         let expect = test.expect
         if !expect.json.isEmpty || !expect.xpath.isEmpty || expect.body?.predicates.predicates.isEmpty == false {
             return true
         }
+        if expect.schema != nil || expect.openapi != nil { return true }
         return test.captures.contains {
             switch $0.source {
             case .json, .regex, .xpath, .body, .bytes: true

@@ -130,7 +130,9 @@ extension SuiteDecoder {
         let url = Suite.resolve(spec, in: file.deletingLastPathComponent()).standardizedFileURL
         if let known = openAPIContracts[url.path] { return known }
         var contract: OpenAPIContract?
-        if let data = FileManager.default.contents(atPath: url.path) {
+        if let problem = SuiteFileFinder.notRegularFileProblem(url.path) {
+            reportNotRegular(spec, problem: problem, what: "OpenAPI document", at: node)
+        } else if let data = FileManager.default.contents(atPath: url.path) {
             do {
                 contract = try OpenAPIContract(data: data, name: spec)
             } catch {

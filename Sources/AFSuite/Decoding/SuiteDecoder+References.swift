@@ -110,7 +110,7 @@ extension SuiteDecoder {
         } catch {
             var place = SourceLocation(file: shown, line: error.line, column: error.column, pointer: "")
             place.references = references
-            report(.syntax(message: error.message), at: place)
+            report(.syntax(message: error.message, kind: error.kind), at: place)
             return nil
         }
         if index.hasDuplicateKeys {

@@ -45,10 +45,11 @@ extension SuiteDecoder {
                 )
                 return SchemaExpectation(schema: schema, document: document, file: nil, location: place(node))
             } catch {
+                let pointer = error.location.flatMap { $0.hasPrefix("#") ? String($0.dropFirst()) : nil }
                 diagnostics.append(
                     .invalid(
                         SuiteDiagnostic(
-                            location: location(node),
+                            location: pointer.map { location($0, below: node) } ?? location(node),
                             message: "the inline schema cannot be compiled: \(error)",
                             fix: Self.compileFix(error, otherwise: "check its $ref targets and keywords")
                         )
@@ -77,6 +78,10 @@ extension SuiteDecoder {
     ) -> (
         schema: JSONSchema, document: JSONValue
     )? {
+        if let problem = SuiteFileFinder.notRegularFileProblem(url.path) {
+            reportNotRegular(path, problem: problem, what: "schema", at: node)
+            return nil
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             report(.missingFile(path: path, resolved: url.path), at: node)
             return nil
@@ -126,10 +131,18 @@ extension SuiteDecoder {
             )
             return (schema, document)
         } catch {
+            // The error's place, when it is in this file (`#/$defs/a`), is shown at its line and column.
+            let pointer = error.location.flatMap { $0.hasPrefix("#") ? String($0.dropFirst()) : nil }
+            let place = pointer.flatMap { index.location(of: $0) }
             diagnostics.append(
                 .invalid(
                     SuiteDiagnostic(
-                        location: SourceLocation(file: shown, line: 1, column: 1, pointer: ""),
+                        location: SourceLocation(
+                            file: shown,
+                            line: place?.line ?? 1,
+                            column: place?.column ?? 1,
+                            pointer: place == nil ? "" : pointer ?? ""
+                        ),
                         message: "the schema cannot be compiled: \(error)",
                         fix: Self.compileFix(
                             error,
@@ -150,13 +163,31 @@ extension SuiteDecoder {
         allowsRemoteReferences ? remoteDocuments.loader(recordingIn: remoteAsked) : SchemaFileLoader.loader
     }
 
-    /// The fix for a schema that does not compile: a refused remote reference names the switch.
+    /// The fix for a schema that does not compile: a refused remote reference names the switch, a loop
+    /// of references how to break it.
     static func compileFix(_ error: JSONSchemaError, otherwise: String) -> String {
-        if case .remoteReferenceRefused = error {
-            return
-                "set \"allowRemoteRefs\": true in the suite's defaults, or keep a copy of the document beside the suite"
+        switch error {
+        case .remoteReferenceRefused:
+            "set \"allowRemoteRefs\": true in the suite's defaults, or keep a copy of the document beside the suite"
+        case .referenceCycle:
+            "point one of the references at a schema of its own, or refer back only inside `properties` or `items`"
+        default:
+            otherwise
         }
-        return otherwise
+    }
+
+    /// Reports a schema or OpenAPI file that is a folder, a pipe or a device: it exists, so "not found"
+    /// would mislead, and a pipe could keep the load waiting forever.
+    mutating func reportNotRegular(_ path: String, problem: String, what: String, at node: SuiteNode) {
+        diagnostics.append(
+            .invalid(
+                SuiteDiagnostic(
+                    location: location(node),
+                    message: "the \(what) `\(path)` cannot be read: \(problem)",
+                    fix: "save the \(what) to a regular file and name that file"
+                )
+            )
+        )
     }
 
     /// A schema file's path as users see it: beside the suite's displayed path.

@@ -56,7 +56,7 @@ extension SuiteDecoder {
             parsed = try document.element(at: element)
         } catch {
             let place = SourceLocation(file: displayPath, line: error.line, column: error.column, pointer: "/tests")
-            report(.syntax(message: error.message), at: place)
+            report(.syntax(message: error.message, kind: error.kind), at: place)
             return nil
         }
         if parsed.index.hasDuplicateKeys { testsRepeatKeys = true }

@@ -42,6 +42,10 @@ struct JSONParser {
         // growing (and being copied) a dozen times while a large document is parsed.
         reserveTape(splitKey == nil ? bytes.count / 8 + 4 : 1024)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        // UTF-16 or UTF-32 text would otherwise read as "unexpected byte 0xFF", which hides the cause.
+        if let encoding = wideEncoding {
+            throw error("the text is \(encoding), not UTF-8", kind: .invalidUTF8)
+        }
         skipWhitespace()
         guard index < bytes.count else { throw error("the document is empty; expected a JSON value") }
         try parseValue()
@@ -306,6 +310,18 @@ struct JSONParser {
             }
         }
         return JSONParseError(kind: kind, message: message, offset: offset, line: line, column: column)
+    }
+
+    /// The encoding of text that starts with a UTF-16 byte order mark, or with a NUL byte beside its first
+    /// character as UTF-16 and UTF-32 write ASCII; nil for anything else.
+    var wideEncoding: String? {
+        guard bytes.count >= 2 else { return nil }
+        switch (bytes[0], bytes[1]) {
+        case (0xFF, 0xFE): return "UTF-16 (little-endian, with a byte order mark)"
+        case (0xFE, 0xFF): return "UTF-16 (big-endian, with a byte order mark)"
+        case (0x00, _), (_, 0x00): return "UTF-16 or UTF-32"
+        default: return nil
+        }
     }
 
     func describe(_ byte: UInt8) -> String {

@@ -41,15 +41,26 @@ struct SchemaEvaluator {
     var path: [Step] = []
     /// The schema resources entered so far, outermost first: `$dynamicRef`'s dynamic scope.
     var scope: [Int] = []
+    /// How many subschema evaluations are nested at this point.
+    var depth = 0
+    /// Set when ``maximumDepth`` was reached: every evaluation after it fails at once.
+    var stopped = false
+
+    /// The most nested subschema evaluations. Evaluation recurses, and a `$dynamicRef` loop, a schema
+    /// nested hundreds of levels deep or a recursive schema over a document 512 levels deep (the parser's
+    /// limit, within reach of any server) would otherwise exhaust the thread's stack. A recursive schema
+    /// nests about three evaluations per level of the document it walks; 1,000 fit in 8 MiB of stack with
+    /// room to spare in a debug build.
+    static let maximumDepth = 1_000
 
     init(schema: JSONSchema) { self.schema = schema }
 
     /// Whether more failures matter: in a quiet pass the first one settles the answer.
-    var stopsAtFirstFailure: Bool { quiet > 0 || truncated }
+    var stopsAtFirstFailure: Bool { quiet > 0 || truncated || stopped }
 
     /// Records a violation at the current instance location.
     mutating func fail(_ node: CompiledNode, _ keyword: String, _ message: @autoclosure () -> String) {
-        guard quiet == 0 else { return }
+        guard quiet == 0, !stopped else { return }
         guard violations.count < schema.options.maxViolations else {
             truncated = true
             return
@@ -82,6 +93,13 @@ struct SchemaEvaluator {
     }
 
     private mutating func evaluate(node: CompiledNode, _ instance: JSONValue, collect: Bool) -> Outcome {
+        if stopped { return Outcome(valid: false) }
+        guard depth < Self.maximumDepth else {
+            stop(at: node)
+            return Outcome(valid: false)
+        }
+        depth += 1
+        defer { depth -= 1 }
         if let constant = node.constant {
             if !constant { fail(node, "", "no value is allowed here (the schema is false)") }
             return Outcome(valid: constant, annotations: collect ? Annotations() : nil)
@@ -134,6 +152,21 @@ struct SchemaEvaluator {
         }
         if !evaluateUnevaluated(node, instance, annotations: &annotations) { valid = false }
         return Outcome(valid: valid, annotations: valid ? annotations : nil)
+    }
+
+    /// Ends the validation at ``maximumDepth``, saying so whether or not failures are being recorded:
+    /// the instance is not known to be valid.
+    private mutating func stop(at node: CompiledNode) {
+        stopped = true
+        violations.append(
+            SchemaViolation(
+                instanceLocation: currentPointer,
+                keywordLocation: node.location,
+                message: "validation stopped: subschemas nest more than \(Self.maximumDepth) deep here "
+                    + "(a $dynamicRef that loops back without stepping into the instance, a schema nested that "
+                    + "deep, or a document nested too deep for its recursive schema)"
+            )
+        )
     }
 
     /// The target of a `$dynamicRef`: the outermost resource in the dynamic scope that declares the

@@ -55,7 +55,7 @@ struct ExecutionOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Most response body bytes kept for json, xpath and body text assertions when the suite sets no maxBodyBytes; bytes and sha256 read any size.",
+            "Most response body bytes kept for json, xpath, schema, openapi and body text assertions when the suite sets no maxBodyBytes; bytes and sha256 read any size.",
             valueName: "bytes"
         )
     )

@@ -36,7 +36,11 @@ struct FailurePrinter {
             }
         }
         for a in r.assertions where !a.passed {
-            console.out("  \(style.red("✗")) \(shown(a.message))")
+            // A message of several lines (a schema's violations, one per line) keeps its lines; each is
+            // escaped on its own, so data in it still cannot move the cursor or start a line of its own.
+            let lines = a.message.split(separator: "\n", omittingEmptySubsequences: false)
+            console.out("  \(style.red("✗")) \(shown(String(lines[0])))")
+            for line in lines.dropFirst() { console.out("  " + shown(String(line))) }
             if let actual = a.actual, a.predicate == "equals",
                 let diff = JSONDiff.lines(expected: a.expected, actual: actual)
             {
