@@ -6,6 +6,10 @@
 # for 30 s. AFRUN_SKIP_POSTGRES=1 leaves PostgreSQL out (its tests are then skipped, and say so).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A crash (of a test process or of an afrun a test starts) prints its backtrace and exits: Swift's backtracer
+# otherwise reads the whole debug binary's line tables first, minutes on a loaded machine, which CI would see
+# as a hang. Symbol names stay; a setting of the caller's own wins.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-interactive=no,symbolicate=fast}"
 bash ci/install-deps.sh
 
 echo "== module map (docs/architecture.md)"
