@@ -150,7 +150,7 @@ struct RunCommand: AsyncParsableCommand {
         options.defaultTimeout = execution.timeout
         options.insecure = execution.insecure
         options.regexTimeout = execution.regexLimit
-        options.maxBodyBytes = execution.maxBody
+        options.maxBodyBytes = execution.maxBody.bytes
         options.variables = defined.variables
         options.secrets = defined.secrets
         requests.apply(to: &options)

@@ -63,6 +63,33 @@ import Testing
         }
     }
 
+    @Test func maxBodyTakesUnitsAsCurlDoes() async throws {
+        try await withPlainFixture { folder, server in
+            try folder.write(
+                "s.json",
+                """
+                {"name": "s", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
+                  {"name": "small", "request": {"url": "bytes/1024"}, "expect": {"body": {"matches": "^"}}},
+                  {"name": "large", "request": {"url": "bytes/1025"}, "expect": {"body": {"matches": "^"}}}
+                ]}
+                """
+            )
+            let output = try await AfrunProcess.run(
+                ["run", "s.json", "--no-history", "--max-body", "1k"],
+                in: folder.url
+            )
+            #expect(output.status == 1, "\(output.all)")
+            #expect(output.stdout.contains("PASS  s/small"), "\(output.stdout)")
+            #expect(output.stdout.contains("more than maxBodyBytes (1024)"), "\(output.stdout)")
+            let bad = try await AfrunProcess.run(
+                ["run", "s.json", "--no-history", "--max-body", "64MB?"],
+                in: folder.url
+            )
+            #expect(bad.status == 64, "\(bad.all)")
+            #expect(bad.stderr.contains("--max-body"), "\(bad.stderr)")
+        }
+    }
+
     /// Runs afrun and reads its peak resident set (`VmHWM`, KiB) from /proc while it runs: the peak
     /// only grows, so the last reading before it exits is the run's.
     private static func runMeasuringPeak(_ arguments: [String], in directory: URL) async throws -> (Int32, Int) {

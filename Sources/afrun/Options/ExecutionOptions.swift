@@ -55,11 +55,11 @@ struct ExecutionOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Most response body bytes kept for json, xpath, schema, openapi and body text assertions when the suite sets no maxBodyBytes; bytes and sha256 read any size.",
+            "Most response body bytes kept for json, xpath, schema, openapi and body text assertions when the suite sets no maxBodyBytes (a count, or with a unit: 512k, 64M, 1G); bytes and sha256 read any size.",
             valueName: "bytes"
         )
     )
-    var maxBody: Int = RunOptions.defaultMaxBodyBytes
+    var maxBody = ByteSize(RunOptions.defaultMaxBodyBytes)
 
     @Flag(help: "Accept invalid certificates and do not check host names (every suite).")
     var insecure = false
@@ -78,8 +78,8 @@ struct ExecutionOptions: ParsableArguments {
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
-        guard maxBody >= 1 else {
-            throw ValidationError("--max-body must be at least 1 (bytes; the default is 67108864, 64 MiB)")
+        guard maxBody.bytes >= 1 else {
+            throw ValidationError("--max-body must be at least 1 (bytes, or 512k, 64M, 1G; the default is 64M)")
         }
         guard regexTimeout > 0, regexTimeout <= 3600 else {
             throw ValidationError("--regex-timeout must be more than 0 and at most 3600 seconds")
