@@ -42,7 +42,7 @@ public struct OpenAPIContract: Sendable {
         } catch let error as OpenAPIError {
             throw error
         } catch {
-            throw .unreadable(reason: Self.describe(error))
+            throw Self.yamlSyntaxError(error) ?? .unreadable(reason: Self.describe(error))
         }
         do {
             let encoder = JSONEncoder()
@@ -52,6 +52,22 @@ public struct OpenAPIContract: Sendable {
             throw .unreadable(reason: "\(error)")
         }
         operationIds = document.allOperationIds
+    }
+
+    /// Where and why the text is not YAML, from Yams's error (itself or under the decoder's `dataCorrupted`):
+    /// libyaml's problem and the construct it was reading (`did not find expected node content, while parsing a
+    /// flow node`).
+    static func yamlSyntaxError(_ error: any Error) -> OpenAPIError? {
+        var underlying: (any Error)? = error
+        if case .dataCorrupted(let context)? = error as? DecodingError { underlying = context.underlyingError }
+        guard let yaml = underlying as? YamlError else { return nil }
+        switch yaml {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let reason = problem + (context.map { ", " + $0.text } ?? "")
+            return .invalidYAML(line: mark.line, column: mark.column, reason: reason)
+        default: return nil
+        }
     }
 
     /// A readable reason from a decoding error (OpenAPIKit's errors describe the place in the document).
@@ -124,12 +140,16 @@ public struct OpenAPIContract: Sendable {
 public enum OpenAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Not JSON or YAML, or not a valid OpenAPI 3.0/3.1 document.
     case unreadable(reason: String)
+    /// Not YAML (nor JSON): libyaml stopped at `line` and `column` (1-based), for `reason`.
+    case invalidYAML(line: Int, column: Int, reason: String)
     /// A schema in the document that does not compile (an unresolvable `$ref`, a bad pattern).
     case invalidSchema(pointer: String, reason: String)
 
     public var description: String {
         switch self {
         case .unreadable(let reason): "not a usable OpenAPI 3.0/3.1 document: \(reason)"
+        case .invalidYAML(let line, let column, let reason):
+            "not a usable OpenAPI document: not valid YAML at line \(line), column \(column): \(reason)"
         case .invalidSchema(let pointer, let reason): "the schema at \(pointer) cannot be used: \(reason)"
         }
     }

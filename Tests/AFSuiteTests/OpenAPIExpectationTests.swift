@@ -74,4 +74,22 @@ import Testing
             #expect(text.contains("missing `spec`"), "\(text)")
         }
     }
+
+    @Test func aYAMLSyntaxErrorIsShownWhereTheParserStopped() throws {
+        try withTemporaryFolder { root in
+            try root.write(
+                "openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\npaths:\n  /get: [\n    get: {\n",
+                to: "bad.yaml"
+            )
+            try root.write(
+                #"{"tests": [{"name": "a", "request": {"url": "http://h/"}, "expect": {"openapi": {"spec": "bad.yaml"}}}]}"#,
+                to: "s.json"
+            )
+            let result = SuiteLoader(environment: [:]).load(paths: [root.appendingPathComponent("s.json").path])
+            let text = result.errors.map(\.description).joined(separator: "\n")
+            #expect(text.contains("bad.yaml:8:1"), "\(text)")
+            #expect(text.contains("not valid YAML at line 8, column 1: did not find expected node content"), "\(text)")
+            #expect(!text.contains("\n    get"), "the message is one line, without the document's text: \(text)")
+        }
+    }
 }

@@ -136,17 +136,24 @@ extension SuiteDecoder {
             do {
                 contract = try OpenAPIContract(data: data, name: spec)
             } catch {
+                // A YAML syntax error is shown where libyaml stopped; other problems at the document's start.
+                var place = (line: 1, column: 1)
+                var fix = "check the document against the OpenAPI 3.0 or 3.1 specification"
+                if case .invalidYAML(let line, let column, _) = error {
+                    place = (line, column)
+                    fix = "fix the YAML there (indentation, an unclosed `[`, `{` or quote)"
+                }
                 diagnostics.append(
                     .invalid(
                         SuiteDiagnostic(
                             location: SourceLocation(
                                 file: Self.displayPath(of: url, relativeTo: displayPath, given: spec),
-                                line: 1,
-                                column: 1,
+                                line: place.line,
+                                column: place.column,
                                 pointer: ""
                             ),
                             message: error.description,
-                            fix: "check the document against the OpenAPI 3.0 or 3.1 specification"
+                            fix: fix
                         )
                     )
                 )
