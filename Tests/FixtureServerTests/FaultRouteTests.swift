@@ -89,7 +89,10 @@ import Testing
         configuration.eventLoopThreads = 1
         let server = try await FixtureServer.start(configuration)
         let url = server.http("/fault/never-respond")
-        let client = Task { try await Curl.run(["--max-time", "20", url]) }
+        // curl's own limit only keeps a broken shutdown from hanging the suite: it must be far longer than any
+        // wait for this task's turn on a loaded machine, where other tests' blocking waits for child processes
+        // can hold the shared executor's threads (once for more than 20 s, when the limit was 20 s).
+        let client = Task { try await Curl.run(["--max-time", "300", url]) }
         while server.requestCount(on: .plain) == 0 { try await Task.sleep(for: .milliseconds(20)) }
         try await server.shutdown()
         let result = try await client.value
