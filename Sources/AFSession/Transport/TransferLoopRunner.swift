@@ -100,13 +100,13 @@ final class TransferLoopRunner {
     }
 
     private func start(_ job: TransferJob) {
-        guard let multi, let easy = idleHandles.popLast() ?? CurlEasy() else {
+        guard let multi else {
             job.delegate.transferDidFinish(
                 .failure(
                     .transport(
                         TransportFailure(
                             code: .outOfMemory,
-                            message: "libcurl could not create a handle",
+                            message: "libcurl has no multi handle",
                             request: job.request
                         )
                     ),
@@ -115,22 +115,56 @@ final class TransferLoopRunner {
             )
             return
         }
-        let transfer = Transfer(job: job, easy: easy)
+        let transfer: Transfer
         do throws(SessionError) {
-            try transfer.configure()
+            transfer = try configuredTransfer(for: job)
             do {
-                try multi.add(easy)
+                try multi.add(transfer.easy)
             } catch {
+                transfer.closeFile()
+                recycle(transfer.easy, reusable: false)
                 throw .transport(TransportFailure(code: .outOfMemory, message: "\(error)", request: job.request))
             }
         } catch {
-            transfer.closeFile()
-            recycle(easy, reusable: false)
             job.delegate.transferDidFinish(.failure(error, request: job.request))
             return
         }
-        transfers[easy.raw] = transfer
+        transfers[transfer.easy.raw] = transfer
         transfersByID[job.id] = transfer
+    }
+
+    /// A transfer for `job` on a pooled handle, or on a fresh one when the pooled handle refuses an option.
+    ///
+    /// libcurl 7.88 keeps a transfer's receive buffer past `curl_easy_reset` when `multi_done` stopped early:
+    /// after a name-resolution failure, and after an HTTP/2 stream that ended while other streams still used
+    /// its connection ("Connection still in use, no more multi_done now!"). Such a handle refuses
+    /// `CURLOPT_BUFFERSIZE` with `CURLE_BAD_FUNCTION_ARGUMENT`, and nothing tells those handles apart before
+    /// an option is set; a fresh handle has no state, so what it refuses is the job's own error.
+    private func configuredTransfer(for job: TransferJob) throws(SessionError) -> Transfer {
+        if let pooled = idleHandles.popLast() {
+            let transfer = Transfer(job: job, easy: pooled)
+            do throws(SessionError) {
+                try transfer.configure()
+                return transfer
+            } catch {
+                transfer.closeFile()
+                recycle(pooled, reusable: false)
+            }
+        }
+        guard let fresh = CurlEasy() else {
+            throw .transport(
+                TransportFailure(code: .outOfMemory, message: "libcurl could not create a handle", request: job.request)
+            )
+        }
+        let transfer = Transfer(job: job, easy: fresh)
+        do throws(SessionError) {
+            try transfer.configure()
+        } catch {
+            transfer.closeFile()
+            recycle(fresh, reusable: false)
+            throw error
+        }
+        return transfer
     }
 
     private func cancel(_ id: Int) {
