@@ -39,15 +39,13 @@ extension Transfer {
         try easy.set(CURLOPT_WRITEDATA, pointer: opaque)
         try easy.set(CURLOPT_HEADERFUNCTION, writeFunction: transferHeaderCallback)
         try easy.set(CURLOPT_HEADERDATA, pointer: opaque)
-        if case .file = job.sink {
-            // Fewer, larger writes for downloads to disk.
-            try easy.set(CURLOPT_BUFFERSIZE, 512 * 1024)
-        } else {
-            // A 100 KB body in one or two reads instead of seven of libcurl's default 16 KB (and a
-            // poll before each), as the curl tool reads: ~6% less CPU a 100 KB JSON body, no cost to
-            // small ones (libcurl allocates the buffer per transfer either way).
-            try easy.set(CURLOPT_BUFFERSIZE, 100 * 1024)
-        }
+        // Fewer, larger reads: a 100 KB body in one or two instead of seven of libcurl's default 16 KB (and a
+        // poll before each), as the curl tool reads, ~6% less CPU a 100 KB JSON body; larger still for downloads
+        // to disk. The size is a request, not an order (libcurl's words): a pooled handle that still holds a
+        // finished transfer's receive buffer (libcurl 7.88 keeps it after a name-resolution failure, and after
+        // an HTTP/2 stream that ended while its connection carried others) refuses a new size and reads with
+        // the default, which is correct, only slower.
+        _ = try? easy.set(CURLOPT_BUFFERSIZE, job.sink.isMemory ? 100 * 1024 : 512 * 1024)
         if job.reportsProgress {
             try easy.set(CURLOPT_NOPROGRESS, false)
             try easy.set(progressFunction: transferProgressCallback)
