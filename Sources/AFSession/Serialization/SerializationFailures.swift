@@ -57,13 +57,20 @@ public struct ResponseValidationFailure: Sendable, CustomStringConvertible {
         self.underlyingError = underlyingError
     }
 
-    /// A sentence.
+    /// A sentence. It names the URL without its query, user and password, as `SessionError` names hosts: those
+    /// parts may hold a secret, and a printed error goes to logs.
     public var description: String {
+        var shown = URLComponents(url: response.url, resolvingAgainstBaseURL: false)
+        shown?.query = nil
+        shown?.user = nil
+        shown?.password = nil
+        shown?.fragment = nil
+        let url = shown?.string ?? response.url.host ?? "the server"
         switch reason {
         case .unacceptableStatusCode(let code):
-            "request failed: unacceptable status code \(code) from \(response.url.absoluteString)"
+            return "request failed: unacceptable status code \(code) from \(url)"
         case .unacceptableContentType(let type):
-            "request failed: unacceptable content type \(type ?? "(none)") from \(response.url.absoluteString)"
+            return "request failed: unacceptable content type \(type ?? "(none)") from \(url)"
         }
     }
 

@@ -56,6 +56,23 @@ struct TypedResponseSerializerTests {
         }
     }
 
+    @Test func aValidationFailureNamesTheURLWithoutItsQuery() async throws {
+        try await SerializationEndToEndTests.withManager { _, api in
+            do throws(SessionError) {
+                _ = try await api.get("status/404?token=s3cret-value", serializer: DecodableResponseSerializer<Echo>())
+                Issue.record("a 404 passed validation")
+            } catch {
+                guard case .responseValidation(let failure) = error else {
+                    Issue.record("expected responseValidation, got \(error)")
+                    return
+                }
+                #expect("\(failure)".hasPrefix("request failed: unacceptable status code 404 from http://"))
+                #expect("\(failure)".hasSuffix("/status/404"), "\(failure)")
+                #expect(!"\(failure)".contains("s3cret"), "a query may hold a secret: \(failure)")
+            }
+        }
+    }
+
     @Test(arguments: [("encoding/latin1", "café naïve"), ("encoding/shift_jis", "日本語")])
     func stringFollowsTheCharset(path: String, expected: String) async throws {
         try await SerializationEndToEndTests.withManager { _, api in
