@@ -87,7 +87,7 @@ struct RunPlan {
         if reports.rerunFailed { selected = TestSelection.rerunFailed(selected, lastStatuses: lastStatuses) }
         if let text = reports.shard, let shard = try? ShardSpec(parsing: text) {
             let durations = (try? reader?.medianDurations(lastRuns: 20)) ?? [:]
-            let mine = shard.select(selected, durations: durations)
+            let mine = shard.select(units: Self.shardUnits(selected, suites: suites), durations: durations)
             selected = selected.filter { mine.contains($0) }
         }
         var ordered = suites
@@ -131,6 +131,22 @@ struct RunPlan {
             store: store,
             warnings: warnings
         )
+    }
+
+    /// The units `--shard` splits the selection into: a sequential suite's selected tests together (they
+    /// pass captures, cookies and state down in file order), each test of a parallel suite alone.
+    static func shardUnits(_ selected: [TestIdentity], suites: [Suite]) -> [[TestIdentity]] {
+        let parallel = Set(suites.filter(\.parallel).map(\.displayPath))
+        var sequential: [String: [TestIdentity]] = [:]
+        var units: [[TestIdentity]] = []
+        for test in selected {
+            if parallel.contains(test.suiteFile) {
+                units.append([test])
+            } else {
+                sequential[test.suiteFile, default: []].append(test)
+            }
+        }
+        return units + sequential.values
     }
 
     /// Suites with a test that failed last time first; inside a parallel suite those tests first.
