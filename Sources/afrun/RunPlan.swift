@@ -21,6 +21,9 @@ struct RunPlan {
     var store: (any HistoryStoring)?
     /// Problems worth a warning (a database that cannot be opened).
     var warnings: [String]
+    /// With `--rerun-failed`, whether the history holds an outcome of any test of the plan: when it holds
+    /// none, "nothing to rerun" means a new history (or another one), not a green last run.
+    var historyKnowsPlan = true
 
     /// Builds the plan. A history that cannot be opened only costs a warning: the run goes on.
     /// - Parameters:
@@ -84,6 +87,7 @@ struct RunPlan {
         if reports.rerunFailed || reports.failedFirst {
             lastStatuses = (try? reader?.lastRunStatuses()) ?? [:]
         }
+        let historyKnowsPlan = !reports.rerunFailed || selected.contains { lastStatuses[$0] != nil }
         if reports.rerunFailed { selected = TestSelection.rerunFailed(selected, lastStatuses: lastStatuses) }
         if let text = reports.shard, let shard = try? ShardSpec(parsing: text) {
             let durations = (try? reader?.medianDurations(lastRuns: 20)) ?? [:]
@@ -129,7 +133,8 @@ struct RunPlan {
             totalCount: total,
             sinks: sinks,
             store: store,
-            warnings: warnings
+            warnings: warnings,
+            historyKnowsPlan: historyKnowsPlan
         )
     }
 

@@ -87,4 +87,39 @@ import Testing
             #expect(passed == 4, "the shards together run every test once")
         }
     }
+
+    @Test("--rerun-failed finds the failures whichever spelling of the suites' path the runs used")
+    func rerunFailedAcrossPathSpellings() async throws {
+        try await withPlainFixture { folder, server in
+            try folder.write(
+                "suites/s.json",
+                """
+                {"name": "S", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
+                  {"name": "ok", "request": {"url": "get"}, "expect": {"status": 200}},
+                  {"name": "bad", "request": {"url": "status/500"}, "expect": {"status": 200}}
+                ]}
+                """
+            )
+            let first = try await AfrunProcess.run(["./suites", "--db", "h.sqlite"], in: folder.url)
+            #expect(first.status == 1, "\(first.all)")
+            for spelling in ["suites", "suites/", folder.url.path + "/suites", "suites/s.json"] {
+                let rerun = try await AfrunProcess.run(
+                    [spelling, "--db", "h.sqlite", "--rerun-failed"],
+                    in: folder.url
+                )
+                #expect(rerun.status == 1, "\(spelling): \(rerun.all)")
+                #expect(rerun.stdout.contains("FAIL  S/bad"), "\(spelling): \(rerun.stdout)")
+                #expect(rerun.stdout.contains("suites/s.json:3"), "\(spelling): \(rerun.stdout)")
+            }
+            let fresh = try await AfrunProcess.run(
+                ["suites", "--db", "other.sqlite", "--rerun-failed"],
+                in: folder.url
+            )
+            #expect(fresh.status == 0, "\(fresh.all)")
+            #expect(
+                fresh.stderr.contains("the history 'other.sqlite' holds no result of any selected test"),
+                "\(fresh.all)"
+            )
+        }
+    }
 }
