@@ -38,7 +38,7 @@ enum SuiteFileFinder {
                 continue
             }
             if isDirectory {
-                let display = trimmedFolder(path)
+                let display = displayForm(path)
                 guard walk.visited[id] == nil else { continue }
                 walk.visited[id] = display
                 var collected = Walk(visited: walk.visited)
@@ -50,7 +50,7 @@ enum SuiteFileFinder {
                     $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8)
                 }
             } else if walk.visited.updateValue(path, forKey: id) == nil {
-                walk.found.append(Found(url: URL(fileURLWithPath: path), displayPath: path))
+                walk.found.append(Found(url: URL(fileURLWithPath: path), displayPath: displayForm(path)))
             }
         }
         return (walk.found, walk.errors, walk.warnings)
@@ -107,10 +107,26 @@ enum SuiteFileFinder {
         init(_ code: Int32) { message = String(cString: strerror(code)) }
     }
 
-    private static func trimmedFolder(_ path: String) -> String {
-        var p = path
-        while p.count > 1, p.hasSuffix("/") { p.removeLast() }
-        return p
+    /// One spelling of `path` for output and for the history, which keys every test by it: `suites`,
+    /// `suites/`, `./suites`, `suites//` and, run from the folder holding it, `/work/repo/suites` are all
+    /// `suites`. A re-run job that names the folder another way than the shards did then still finds their
+    /// failures (`--rerun-failed`) and durations (`--shard`). `..` is kept: through a link it may lead
+    /// elsewhere than the folder above.
+    static func displayForm(
+        _ path: String,
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts = path.split(separator: "/").filter { $0 != "." }
+        if absolute {
+            let base = workingDirectory.split(separator: "/").filter { $0 != "." }
+            if !base.isEmpty, parts.count >= base.count, Array(parts.prefix(base.count)) == base {
+                parts.removeFirst(base.count)
+                return parts.isEmpty ? "." : parts.joined(separator: "/")
+            }
+            return "/" + parts.joined(separator: "/")
+        }
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     /// The identity of what `path` leads to (links followed) and whether it is a folder; nil when it

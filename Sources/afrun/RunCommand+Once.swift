@@ -45,7 +45,17 @@ extension RunCommand {
         options.include = plan.include
         if reports.rerunFailed && plan.plannedCount == 0 {
             try? plan.store?.close()
-            console.out("nothing to rerun: no test failed in the last recorded run")
+            let history = "'\(AFHistory.describe(reports.databasePath))'"
+            if plan.historyKnowsPlan {
+                console.out(
+                    "nothing to rerun: no selected test failed or errored the last time it ran (history \(history))"
+                )
+            } else {
+                console.err(
+                    "warning: nothing to rerun: the history \(history) holds no result of any selected test; "
+                        + "restore the history the failed run wrote (the same --db or AFRUN_DB, the same CI cache key)"
+                )
+            }
             return nil
         }
         if plan.plannedCount == 0 && !execution.allowEmpty {

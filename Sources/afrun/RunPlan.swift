@@ -21,6 +21,9 @@ struct RunPlan {
     var store: (any HistoryStoring)?
     /// Problems worth a warning (a database that cannot be opened).
     var warnings: [String]
+    /// With `--rerun-failed`, whether the history holds an outcome of any test of the plan: when it holds
+    /// none, "nothing to rerun" means a new history (or another one), not a green last run.
+    var historyKnowsPlan = true
 
     /// Builds the plan. A history that cannot be opened only costs a warning: the run goes on.
     /// - Parameters:
@@ -84,10 +87,11 @@ struct RunPlan {
         if reports.rerunFailed || reports.failedFirst {
             lastStatuses = (try? reader?.lastRunStatuses()) ?? [:]
         }
+        let historyKnowsPlan = !reports.rerunFailed || selected.contains { lastStatuses[$0] != nil }
         if reports.rerunFailed { selected = TestSelection.rerunFailed(selected, lastStatuses: lastStatuses) }
         if let text = reports.shard, let shard = try? ShardSpec(parsing: text) {
             let durations = (try? reader?.medianDurations(lastRuns: 20)) ?? [:]
-            let mine = shard.select(selected, durations: durations)
+            let mine = shard.select(units: Self.shardUnits(selected, suites: suites), durations: durations)
             selected = selected.filter { mine.contains($0) }
         }
         var ordered = suites
@@ -129,8 +133,25 @@ struct RunPlan {
             totalCount: total,
             sinks: sinks,
             store: store,
-            warnings: warnings
+            warnings: warnings,
+            historyKnowsPlan: historyKnowsPlan
         )
+    }
+
+    /// The units `--shard` splits the selection into: a sequential suite's selected tests together (they
+    /// pass captures, cookies and state down in file order), each test of a parallel suite alone.
+    static func shardUnits(_ selected: [TestIdentity], suites: [Suite]) -> [[TestIdentity]] {
+        let parallel = Set(suites.filter(\.parallel).map(\.displayPath))
+        var sequential: [String: [TestIdentity]] = [:]
+        var units: [[TestIdentity]] = []
+        for test in selected {
+            if parallel.contains(test.suiteFile) {
+                units.append([test])
+            } else {
+                sequential[test.suiteFile, default: []].append(test)
+            }
+        }
+        return units + sequential.values
     }
 
     /// Suites with a test that failed last time first; inside a parallel suite those tests first.

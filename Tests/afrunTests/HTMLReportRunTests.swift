@@ -58,7 +58,10 @@ import Testing
 
     @Test func eachShardWritesItsOwnPageAndTheHistoryReportMergesThem() async throws {
         try await withPlainFixture { folder, server in
-            try folder.write("mixed.json", Self.suite(base: server.httpURL.absoluteString))
+            // Parallel, so that its tests spread over both shards (a sequential suite stays on one).
+            let parallel = Self.suite(base: server.httpURL.absoluteString)
+                .replacingOccurrences(of: #""tests": ["#, with: #""parallel": true, "tests": ["#)
+            try folder.write("mixed.json", parallel)
             let commit = ["GITHUB_SHA": "0123456789abcdef0123456789abcdef01234567"]
             for shard in ["1/2", "2/2"] {
                 let name = "shard-\(shard.prefix(1)).html"

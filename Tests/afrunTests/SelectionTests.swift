@@ -50,4 +50,76 @@ import Testing
             #expect(counted.stdout.contains("2 passed"), "by count: \(counted.stdout)")
         }
     }
+
+    @Test("--shard keeps a sequential suite on one shard: its captures reach the tests after")
+    func shardKeepsSequentialSuiteTogether() async throws {
+        try await withPlainFixture { folder, server in
+            let base = server.httpURL.absoluteString
+            try folder.write(
+                "a.json",
+                """
+                {"name": "A", "baseURL": "\(base)", "parallel": true, "tests": [
+                  {"name": "x", "request": {"url": "get"}, "expect": {"status": 200}},
+                  {"name": "y", "request": {"url": "get"}, "expect": {"status": 200}}
+                ]}
+                """
+            )
+            try folder.write(
+                "c.json",
+                """
+                {"name": "C", "baseURL": "\(base)", "tests": [
+                  {"name": "login", "request": {"url": "uuid"}, "capture": {"token": {"json": "$.uuid"}}},
+                  {"name": "use", "request": {"url": "anything/{{token}}"}, "expect": {"status": 200}}
+                ]}
+                """
+            )
+            var passed = 0
+            for shard in ["1/2", "2/2"] {
+                let output = try await AfrunProcess.run(
+                    ["a.json", "c.json", "--no-history", "--shard", shard],
+                    in: folder.url
+                )
+                #expect(output.status == 0, "shard \(shard): \(output.all)")
+                #expect(output.stdout.contains("2 passed, 0 failed, 0 errors"), "shard \(shard): \(output.stdout)")
+                if output.stdout.contains("PASS  C/login") { #expect(output.stdout.contains("PASS  C/use")) }
+                passed += output.stdout.contains("2 passed") ? 2 : 0
+            }
+            #expect(passed == 4, "the shards together run every test once")
+        }
+    }
+
+    @Test("--rerun-failed finds the failures whichever spelling of the suites' path the runs used")
+    func rerunFailedAcrossPathSpellings() async throws {
+        try await withPlainFixture { folder, server in
+            try folder.write(
+                "suites/s.json",
+                """
+                {"name": "S", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
+                  {"name": "ok", "request": {"url": "get"}, "expect": {"status": 200}},
+                  {"name": "bad", "request": {"url": "status/500"}, "expect": {"status": 200}}
+                ]}
+                """
+            )
+            let first = try await AfrunProcess.run(["./suites", "--db", "h.sqlite"], in: folder.url)
+            #expect(first.status == 1, "\(first.all)")
+            for spelling in ["suites", "suites/", folder.url.path + "/suites", "suites/s.json"] {
+                let rerun = try await AfrunProcess.run(
+                    [spelling, "--db", "h.sqlite", "--rerun-failed"],
+                    in: folder.url
+                )
+                #expect(rerun.status == 1, "\(spelling): \(rerun.all)")
+                #expect(rerun.stdout.contains("FAIL  S/bad"), "\(spelling): \(rerun.stdout)")
+                #expect(rerun.stdout.contains("suites/s.json:3"), "\(spelling): \(rerun.stdout)")
+            }
+            let fresh = try await AfrunProcess.run(
+                ["suites", "--db", "other.sqlite", "--rerun-failed"],
+                in: folder.url
+            )
+            #expect(fresh.status == 0, "\(fresh.all)")
+            #expect(
+                fresh.stderr.contains("the history 'other.sqlite' holds no result of any selected test"),
+                "\(fresh.all)"
+            )
+        }
+    }
 }

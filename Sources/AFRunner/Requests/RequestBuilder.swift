@@ -64,7 +64,12 @@ public struct RequestBuilder: Sendable {
         case nil: break
         }
         for header in spec.headers { try apply(header, to: &headers, scope: scope) }
-        if headers["Authorization"] != nil { authentication = nil }
+        // The test's own `Authorization` wins over every `auth`, `"Authorization": null` too: that is how one
+        // test (a login) goes out without the suite's credentials.
+        if headers["Authorization"] != nil || spec.headers.contains(where: { $0.name.lowercased() == "authorization" })
+        {
+            authentication = nil
+        }
 
         let settings = suite.defaults.settings.merged(with: spec.settings)
         let layout = settings.queryFormat ?? .brackets

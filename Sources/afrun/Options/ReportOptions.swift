@@ -70,7 +70,7 @@ struct ReportOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Run shard K of N, balanced by the durations in history; with --no-history (or no history yet) balanced by test count. Every shard job must use the same history setting.",
+            "Run shard K of N, balanced by the durations in history; with --no-history (or no history yet) balanced by test count. A sequential suite stays on one shard. Every shard job must use the same history setting.",
             valueName: "K/N"
         )
     )

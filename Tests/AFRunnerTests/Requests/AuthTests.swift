@@ -97,6 +97,30 @@ import Testing
         }
     }
 
+    @Test func aNullAuthorizationHeaderSendsNoneOfTheSuitesAuth() async throws {
+        try await withFixtureServer(HeaderFeatureTests.configuration()) { server in
+            let results = try await SuiteText.run(
+                """
+                {"baseURL": "{{base}}", "defaults": {"auth": {"type": "bearer", "token": "suite-token"}}, "tests": [
+                  {"name": "login", "request": {"url": "anything/login", "headers": {"Authorization": null}}},
+                  {"name": "digest off", "request": {"url": "anything/digest", "headers": {"Authorization": null},
+                     "auth": {"type": "basic", "username": "u", "password": "p"}}},
+                  {"name": "after", "request": {"url": "anything/after"}}
+                ]}
+                """,
+                server: server
+            )
+            #expect(results.allSatisfy { $0.status == .passed }, "\(results.problems)")
+            let sent = Dictionary(
+                server.recordedRequests.map { ($0.path, $0.header("Authorization") ?? "none") },
+                uniquingKeysWith: { a, _ in a }
+            )
+            #expect(sent["/anything/login"] == "none")
+            #expect(sent["/anything/digest"] == "none")
+            #expect(sent["/anything/after"] == "Bearer suite-token")
+        }
+    }
+
     @Test func validateChecksAuth() throws {
         let problems = try SuiteText.problems(
             """
