@@ -118,9 +118,12 @@ extension RunCommand {
         // A shared history that could not be reached: one warning, the run kept in the spool.
         for warning in plan.store?.takeWarnings() ?? [] { console.err("warning: " + TerminalText.visible(warning)) }
 
-        FailurePrinter(console: console, style: style, verbose: output.isVerbose).print(report.results)
+        let printedFailures = FailurePrinter(console: console, style: style, verbose: output.isVerbose).print(
+            report.results
+        )
         for problem in report.sinkErrors { console.err("error: \(problem)") }
-        console.out("")
+        // A blank line parts the summary from the lines above it; `-q` with nothing failed printed none.
+        if !output.quiet || printedFailures { console.out("") }
         console.out(SummaryLine.text(report.summary, style: style))
 
         if let signal = trap.signalReceived {

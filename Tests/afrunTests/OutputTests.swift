@@ -24,6 +24,27 @@ import Testing
         }
     }
 
+    @Test("-q with nothing failed prints the summary line alone")
+    func quietPassingRunIsOneLine() async throws {
+        try await withPlainFixture { folder, server in
+            try folder.write(
+                "s.json",
+                """
+                {"name": "Q", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
+                  {"name": "ok", "request": {"url": "get"}, "expect": {"status": 200}}
+                ]}
+                """
+            )
+            let output = try await AfrunProcess.run(["s.json", "--no-history", "-q"], in: folder.url)
+            #expect(output.status == 0, "\(output.all)")
+            #expect(output.stdout.hasPrefix("1 passed, 0 failed, 0 errors, 0 skipped in "), "\(output.stdout)")
+            #expect(
+                output.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 2,
+                "\(output.stdout)"
+            )
+        }
+    }
+
     @Test("an empty NO_COLOR= leaves colours on; a non-empty one turns them off (no-color.org)")
     func emptyNoColorKeepsColour() async throws {
         let folder = try SuiteFolder.withUnreachableTest()

@@ -13,13 +13,16 @@ struct FailurePrinter {
     /// Lines of response body shown at most (without `--verbose`).
     let excerptLines = 12
 
-    func print(_ results: [TestResult]) {
+    /// Prints the failures of `results`; returns whether there were any.
+    @discardableResult
+    func print(_ results: [TestResult]) -> Bool {
         // Indices, not a filtered copy: iterating or filtering copies every (large) result.
         let failures = results.indices.filter { results[$0].status == .failed || results[$0].status == .error }
-        guard !failures.isEmpty else { return }
+        guard !failures.isEmpty else { return false }
         console.out("")
         console.out(style.bold("Failures:"))
         for index in failures { printOne(results[index]) }
+        return true
     }
 
     private func printOne(_ r: TestResult) {
