@@ -56,6 +56,15 @@ enum HistoryOutput {
         return result.failureMessages.joined(separator: "; ")
     }
 
+    /// A run's test count: the results it recorded, and for a run that did not complete (`interrupted`,
+    /// `incomplete`, still `running`) with fewer than it planned, `7 of 10`: how much of it is missing.
+    static func tests(of run: RunRecord) -> String {
+        guard run.status != .complete, let planned = run.plannedTests, planned != run.total else {
+            return "\(run.total)"
+        }
+        return "\(run.total) of \(planned)"
+    }
+
     static func ms(_ value: Double?) -> String {
         value.map { String(format: "%.1f", $0) } ?? ""
     }
