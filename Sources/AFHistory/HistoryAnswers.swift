@@ -64,7 +64,10 @@ enum HistoryAnswers {
         var messages: [String]
     }
 
-    /// Run A against run B, test by test.
+    /// Run A against run B, test by test. Each test is listed once, under its most telling change: newly
+    /// failing, newly passing (both with their time change), a time change beyond the threshold, or a move to
+    /// another suite file. A test only one run has is matched across a moved (or renamed) suite file by its
+    /// suite and test names when exactly one test of A and one of B carry them; else it is added or removed.
     static func comparison(
         _ runA: RunRecord,
         _ runB: RunRecord,
@@ -83,13 +86,15 @@ enum HistoryAnswers {
             removed: [],
             thresholdPercent: thresholdPercent
         )
-        for (id, b) in after {
-            guard let identity = names[id] else { continue }
-            guard let a = before[id] else {
-                comparison.added.append(identity)
-                continue
-            }
+        let onlyA = before.keys.filter { after[$0] == nil }.compactMap { id in names[id].map { (id, $0) } }
+        let onlyB = after.keys.filter { before[$0] == nil }.compactMap { id in names[id].map { (id, $0) } }
+        let moves = movedTests(onlyA: onlyA, onlyB: onlyB)
+        var pairs = after.keys.filter { before[$0] != nil }.map { (a: $0, b: $0) }
+        pairs += moves.map { (a: $0.value, b: $0.key) }
+        for (idA, idB) in pairs {
+            guard let identity = names[idB], let a = before[idA], let b = after[idB] else { continue }
             let change = a.durationMs > 0 ? (b.durationMs - a.durationMs) / a.durationMs * 100 : nil
+            let fileA = names[idA]?.suiteFile
             let test = ComparedTest(
                 identity: identity,
                 baseStatus: a.status,
@@ -97,20 +102,28 @@ enum HistoryAnswers {
                 baseMs: a.durationMs,
                 headMs: b.durationMs,
                 changePercent: change,
-                headMessages: b.messages
+                headMessages: b.messages,
+                movedFrom: fileA == identity.suiteFile ? nil : fileA
             )
             let failingA = TestSelection.isFailing(a.status)
             let failingB = TestSelection.isFailing(b.status)
-            if a.status == .passed && failingB { comparison.newlyFailing.append(test) }
-            if failingA && b.status == .passed { comparison.newlyPassing.append(test) }
-            if a.status != .skipped, b.status != .skipped, let change, abs(change) > thresholdPercent {
+            if a.status == .passed && failingB {
+                comparison.newlyFailing.append(test)
+            } else if failingA && b.status == .passed {
+                comparison.newlyPassing.append(test)
+            } else if a.status != .skipped, b.status != .skipped, let change, abs(change) > thresholdPercent {
                 comparison.timeChanged.append(test)
+            } else if test.movedFrom != nil {
+                comparison.moved.append(test)
             }
         }
-        comparison.removed = before.keys.filter { after[$0] == nil }.compactMap { names[$0] }
+        let matchedA = Set(moves.values)
+        comparison.added = onlyB.filter { moves[$0.0] == nil }.map(\.1)
+        comparison.removed = onlyA.filter { !matchedA.contains($0.0) }.map(\.1)
         let byIdentity = { (l: ComparedTest, r: ComparedTest) in TestIdentity.sortsBefore(l.identity, r.identity) }
         comparison.newlyFailing.sort(by: byIdentity)
         comparison.newlyPassing.sort(by: byIdentity)
+        comparison.moved.sort(by: byIdentity)
         comparison.timeChanged.sort { l, r in
             abs(l.changePercent ?? 0) != abs(r.changePercent ?? 0)
                 ? abs(l.changePercent ?? 0) > abs(r.changePercent ?? 0) : byIdentity(l, r)
@@ -118,6 +131,21 @@ enum HistoryAnswers {
         comparison.added.sort(by: TestIdentity.sortsBefore)
         comparison.removed.sort(by: TestIdentity.sortsBefore)
         return comparison
+    }
+
+    /// Tests of B only matched to tests of A only that have the same suite and test names in another file
+    /// (B's test id to A's): a suite file moved or renamed between the runs. A name that more than one test
+    /// of either side carries is ambiguous and stays unmatched.
+    static func movedTests(onlyA: [(Int64, TestIdentity)], onlyB: [(Int64, TestIdentity)]) -> [Int64: Int64] {
+        let key = { (identity: TestIdentity) in [identity.suiteName, identity.testName] }
+        let inA = Dictionary(grouping: onlyA) { key($0.1) }
+        let inB = Dictionary(grouping: onlyB) { key($0.1) }
+        var moves: [Int64: Int64] = [:]
+        for (name, tests) in inB {
+            guard tests.count == 1, let candidates = inA[name], candidates.count == 1 else { continue }
+            moves[tests[0].0] = candidates[0].0
+        }
+        return moves
     }
 
     /// Up to three stored `suite/test` names a user probably meant by `name`: the same but for letter case

@@ -32,7 +32,7 @@ enum HistorySQL {
     static let runColumns = """
         seq, id, started_at, finished_at, status, command_line, host, afrun_version, libcurl_version,
         openssl_version, git_commit, git_branch, shard, passed, failed, errors, skipped, duration_ms, p50_ms, p95_ms,
-        history_detail, run_group
+        history_detail, run_group, planned_tests
         """
 
     /// Runs by start time, newest first: a run merged from another file (`merge`) takes its place by when it

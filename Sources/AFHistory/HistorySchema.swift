@@ -37,6 +37,10 @@ enum HistorySchema {
         migrator.registerMigration("v8", foreignKeyChecks: .immediate) { db in
             try migrateToV8(db)
         }
+        // v9 adds a column no foreign key refers to.
+        migrator.registerMigration("v9", foreignKeyChecks: .immediate) { db in
+            try migrateToV9(db)
+        }
         return migrator
     }
 

@@ -39,7 +39,8 @@ extension HistoryStore {
                         in: db,
                         sourceIsV1: applied == ["v1"],
                         sourceHasTags: applied.contains("v7"),
-                        sourceHasGroups: applied.contains("v8")
+                        sourceHasGroups: applied.contains("v8"),
+                        sourceHasPlans: applied.contains("v9")
                     )
                     return .commit
                 }
@@ -79,12 +80,13 @@ extension HistoryStore {
         in db: Database,
         sourceIsV1: Bool,
         sourceHasTags: Bool,
-        sourceHasGroups: Bool
+        sourceHasGroups: Bool,
+        sourceHasPlans: Bool
     ) throws -> Int {
         // A version 1 run kept everything: its `history_detail` is the column's default, `all`.
         let runColumns =
             (sourceIsV1 ? runCopyColumns : runCopyColumns + ", history_detail")
-            + (sourceHasGroups ? ", run_group" : "")
+            + (sourceHasGroups ? ", run_group" : "") + (sourceHasPlans ? ", planned_tests" : "")
         try db.execute(
             sql: """
                 DROP TABLE IF EXISTS temp.new_runs;

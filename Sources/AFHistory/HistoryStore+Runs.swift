@@ -20,6 +20,7 @@ extension HistoryStore {
             gitBranch: row["git_branch"],
             shard: row["shard"],
             runGroup: row["run_group"],
+            plannedTests: row["planned_tests"],
             passed: row["passed"],
             failed: row["failed"],
             errors: row["errors"],

@@ -67,6 +67,9 @@ public struct RunInfo: Sendable, Hashable, Codable {
     /// The pipeline the run belongs to (`--run-group`, by default the CI's pipeline id): the shards of one
     /// pipeline share it.
     public var runGroup: String?
+    /// The results the run means to record: the tests its selection keeps, with the setup and teardown tests
+    /// of their suites. `Runner.run` sets it before the sinks hear of the run.
+    public var plannedTests: Int?
 
     /// Creates run info.
     public init(

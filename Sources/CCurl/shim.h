@@ -19,6 +19,7 @@ static inline CURLcode afc_easy_setopt_read_function(CURL *h, curl_read_callback
 static inline CURLcode afc_easy_setopt_seek_function(CURL *h, curl_seek_callback f) { return curl_easy_setopt(h, CURLOPT_SEEKFUNCTION, f); }
 static inline CURLcode afc_easy_setopt_xferinfo_function(CURL *h, curl_xferinfo_callback f) { return curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, f); }
 static inline CURLcode afc_easy_setopt_ssl_ctx_function(CURL *h, curl_ssl_ctx_callback f) { return curl_easy_setopt(h, CURLOPT_SSL_CTX_FUNCTION, f); }
+static inline CURLcode afc_easy_setopt_debug_function(CURL *h, curl_debug_callback f) { return curl_easy_setopt(h, CURLOPT_DEBUGFUNCTION, f); }
 
 // curl_easy_getinfo is variadic: one wrapper per result type.
 static inline CURLcode afc_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }

@@ -5,7 +5,8 @@ import ArgumentParser
 struct HistoryCompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare two runs: newly failing, newly passing, and tests whose time changed beyond --threshold."
+        abstract:
+            "Compare two runs, each test listed once: newly failing, newly passing, time changed beyond --threshold, moved."
     )
 
     @OptionGroup var options: HistoryOptions
@@ -28,26 +29,18 @@ struct HistoryCompareCommand: ParsableCommand {
             let comparison = try options.withStore { try $0.compare(base, head, thresholdPercent: threshold) }
             var rows: [[String]] = []
             for test in comparison.newlyFailing {
-                rows.append([
-                    "newly failing", test.identity.description,
-                    "\(test.baseStatus.rawValue) → \(test.headStatus.rawValue)",
-                    HistoryOutput.ms(test.baseMs), HistoryOutput.ms(test.headMs), percent(test.changePercent),
-                    test.headMessages.joined(separator: "; "),
-                ])
+                rows.append(row("newly failing", test, status: statusChange(test), test.headMessages))
             }
             for test in comparison.newlyPassing {
-                rows.append([
-                    "newly passing", test.identity.description,
-                    "\(test.baseStatus.rawValue) → \(test.headStatus.rawValue)",
-                    HistoryOutput.ms(test.baseMs), HistoryOutput.ms(test.headMs), percent(test.changePercent), "",
-                ])
+                rows.append(row("newly passing", test, status: statusChange(test), []))
             }
             for test in comparison.timeChanged {
-                let kind = (test.changePercent ?? 0) > 0 ? "slower" : "faster"
-                rows.append([
-                    kind, test.identity.description, test.headStatus.rawValue, HistoryOutput.ms(test.baseMs),
-                    HistoryOutput.ms(test.headMs), percent(test.changePercent), "",
-                ])
+                rows.append(
+                    row((test.changePercent ?? 0) > 0 ? "slower" : "faster", test, status: test.headStatus.rawValue, [])
+                )
+            }
+            for test in comparison.moved {
+                rows.append(row("moved", test, status: test.headStatus.rawValue, []))
             }
             rows += comparison.added.map { ["added", $0.description, "", "", "", "", ""] }
             rows += comparison.removed.map { ["removed", $0.description, "", "", "", "", ""] }
@@ -64,6 +57,19 @@ struct HistoryCompareCommand: ParsableCommand {
                 json: comparison
             )
         }
+    }
+
+    /// One listed test: its time change on the same line, and the file it moved from after its name.
+    private func row(_ kind: String, _ test: ComparedTest, status: String, _ messages: [String]) -> [String] {
+        let name = test.identity.description + (test.movedFrom.map { " (moved from \($0))" } ?? "")
+        return [
+            kind, name, status, HistoryOutput.ms(test.baseMs), HistoryOutput.ms(test.headMs),
+            percent(test.changePercent), messages.joined(separator: "; "),
+        ]
+    }
+
+    private func statusChange(_ test: ComparedTest) -> String {
+        "\(test.baseStatus.rawValue) → \(test.headStatus.rawValue)"
     }
 
     private func percent(_ value: Double?) -> String {

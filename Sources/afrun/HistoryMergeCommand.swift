@@ -24,6 +24,11 @@ struct HistoryMergeCommand: ParsableCommand {
             }
             try HistoryOutput.emit(
                 options.format,
+                sentences: merged.map { merged in
+                    merged.runs == 0
+                        ? "merged no run from \(merged.file): the history has all of its runs"
+                        : "merged \(HistoryOutput.count(merged.runs, "run")) from \(merged.file)"
+                },
                 headers: ["file", "runs_added"],
                 rows: merged.map { [$0.file, "\($0.runs)"] },
                 json: merged

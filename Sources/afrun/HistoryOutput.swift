@@ -50,10 +50,37 @@ enum HistoryOutput {
         }
     }
 
+    /// Prints what a command did (`push`, `prune`, `merge`): `sentences` for the table format, which a person
+    /// reads, and the machine-readable `rows` (CSV) or `value` (JSON) otherwise.
+    static func emit<T: Encodable>(
+        _ format: OutputFormat,
+        sentences: [String],
+        headers: [String],
+        rows: [[String]],
+        json value: T
+    ) throws {
+        guard format == .table else { return try emit(format, headers: headers, rows: rows, json: value) }
+        for sentence in sentences { print(sentence) }
+    }
+
+    /// `1 run`, `2 runs`.
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+
     /// A result's messages column: its failure messages, or why it was skipped.
     static func messages(of result: ResultRecord) -> String {
         if result.status == .skipped, let reason = result.skipReason { return "skipped: \(reason)" }
         return result.failureMessages.joined(separator: "; ")
+    }
+
+    /// A run's test count: the results it recorded, and for a run that did not complete (`interrupted`,
+    /// `incomplete`, still `running`) with fewer than it planned, `7 of 10`: how much of it is missing.
+    static func tests(of run: RunRecord) -> String {
+        guard run.status != .complete, let planned = run.plannedTests, planned != run.total else {
+            return "\(run.total)"
+        }
+        return "\(run.total) of \(planned)"
     }
 
     static func ms(_ value: Double?) -> String {

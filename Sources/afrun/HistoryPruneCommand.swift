@@ -26,6 +26,10 @@ struct HistoryPruneCommand: ParsableCommand {
             }
             try HistoryOutput.emit(
                 options.format,
+                sentences: [
+                    "deleted \(HistoryOutput.count(outcome.deleted, "run")) with their results; "
+                        + "\(HistoryOutput.count(outcome.kept, "run")) kept"
+                ],
                 headers: ["deleted_runs", "kept"],
                 rows: [["\(outcome.deleted)", "\(outcome.kept)"]],
                 json: Output(deletedRuns: outcome.deleted, kept: outcome.kept)

@@ -28,6 +28,11 @@ struct HistoryPushCommand: ParsableCommand {
             }
             try HistoryOutput.emit(
                 options.format,
+                sentences: [
+                    pushed == 0
+                        ? "pushed no run: the spool holds none the shared history lacks"
+                        : "pushed \(HistoryOutput.count(pushed, "run")) from the local spool"
+                ],
                 headers: ["runs_added"],
                 rows: [["\(pushed)"]],
                 json: Output(runsAdded: pushed)

@@ -21,7 +21,8 @@ struct HistoryRunsCommand: ParsableCommand {
             if byGroup { return try emitGroups(RunGroupSummary.grouping(runs)) }
             let rows = runs.map { run in
                 [
-                    String(run.id.prefix(8)), HistoryOutput.date(run.startedAt), run.status.rawValue, "\(run.total)",
+                    String(run.id.prefix(8)), HistoryOutput.date(run.startedAt), run.status.rawValue,
+                    HistoryOutput.tests(of: run),
                     "\(run.passed)",
                     "\(run.failed)", "\(run.errors)", "\(run.skipped)", HistoryOutput.ms(run.durationMs),
                     run.shard ?? "", run.runGroup ?? "",

@@ -30,8 +30,9 @@ struct HistoryShowCommand: ParsableCommand {
                 ]
             }
             if options.format == .table {
+                let run = shown.run
                 print(
-                    "run \(shown.run.id) · \(shown.run.status.rawValue) · \(HistoryOutput.date(shown.run.startedAt)) · \(shown.run.host)"
+                    "run \(run.id) · \(run.status.rawValue) · \(HistoryOutput.tests(of: run)) tests · \(HistoryOutput.date(run.startedAt)) · \(run.host)"
                 )
                 if shown.run.historyDetail == .failures {
                     print(

@@ -51,7 +51,7 @@ struct HistoryBackendAnalyticsTests {
         #expect(byTest.allSatisfy { $0.points.count <= 2 })
     }
 
-    @Test("compare finds newly failing, newly passing and time changes", arguments: Backend.available)
+    @Test("compare lists each test once: newly failing, newly passing, time changes", arguments: Backend.available)
     func compare(backend: Backend) async throws {
         let known = try await BackendKnownHistory.make(backend)
         defer { known.tearDown() }
@@ -59,11 +59,15 @@ struct HistoryBackendAnalyticsTests {
         #expect(comparison.newlyFailing.map(\.identity) == [KnownHistory.a])
         #expect(comparison.newlyFailing[0].headMessages == ["status: expected 200, got 500"])
         #expect(comparison.newlyPassing.map(\.identity) == [KnownHistory.c])
-        #expect(comparison.timeChanged.map(\.identity) == [KnownHistory.c])
-        #expect(comparison.timeChanged[0].changePercent == 5900)
-        let loose = try known.store.compare("bbbb", "cccc", thresholdPercent: 5)
-        #expect(loose.timeChanged.map(\.identity) == [KnownHistory.c, KnownHistory.a])
-        #expect(comparison.added.isEmpty && comparison.removed.isEmpty)
+        // c passed again 60 times slower: one entry, newly passing, carrying its time change.
+        #expect(comparison.newlyPassing[0].changePercent == 5900)
+        #expect(comparison.timeChanged.isEmpty)
+        // At 4% b (21 → 20 ms, same outcome) is a time change; a and c, whose outcome changed, are not listed
+        // again however much their time changed.
+        let loose = try known.store.compare("bbbb", "cccc", thresholdPercent: 4)
+        #expect(loose.timeChanged.map(\.identity) == [KnownHistory.b])
+        #expect(loose.newlyFailing.map(\.identity) == [KnownHistory.a])
+        #expect(comparison.added.isEmpty && comparison.removed.isEmpty && comparison.moved.isEmpty)
         #expect(throws: HistoryError.self) { try known.store.compare("bbbb", "cccc", thresholdPercent: -1) }
     }
 
@@ -80,6 +84,42 @@ struct HistoryBackendAnalyticsTests {
         let comparison = try store.compare("previous", "latest", thresholdPercent: 20)
         #expect(comparison.added == [new])
         #expect(comparison.removed == [old])
+    }
+
+    @Test("compare matches tests across a moved suite file by suite and test names", arguments: Backend.available)
+    func compareMovedSuiteFile(backend: Backend) async throws {
+        let database = try TestDatabase.make(backend)
+        defer { database.tearDown() }
+        let store = try database.recordingStore()
+        defer { try? store.close() }
+        let inFile = { (file: String, test: String) in
+            TestIdentity(suiteFile: file, suiteName: "Echo", testName: test)
+        }
+        try await HistoryFixtures.record(
+            store,
+            [
+                HistoryFixtures.result(inFile("suites/old.json", "cap"), .passed),
+                HistoryFixtures.result(inFile("suites/old.json", "get"), .passed),
+                HistoryFixtures.result(inFile("suites/one.json", "twin"), .passed),
+                HistoryFixtures.result(inFile("suites/two.json", "twin"), .passed),
+            ]
+        )
+        try await HistoryFixtures.record(
+            store,
+            [
+                HistoryFixtures.result(inFile("suites/new.json", "cap"), .failed),
+                HistoryFixtures.result(inFile("suites/new.json", "get"), .passed),
+                HistoryFixtures.result(inFile("suites/three.json", "twin"), .passed),
+            ]
+        )
+        let comparison = try store.compare("previous", "latest", thresholdPercent: 20)
+        #expect(comparison.newlyFailing.map(\.identity) == [inFile("suites/new.json", "cap")])
+        #expect(comparison.newlyFailing.map(\.movedFrom) == ["suites/old.json"])
+        #expect(comparison.moved.map(\.identity) == [inFile("suites/new.json", "get")])
+        #expect(comparison.moved.map(\.movedFrom) == ["suites/old.json"])
+        // Two tests of A carry Echo/twin: which one moved is unknown, so nothing is matched.
+        #expect(comparison.added == [inFile("suites/three.json", "twin")])
+        #expect(comparison.removed == [inFile("suites/one.json", "twin"), inFile("suites/two.json", "twin")])
     }
 
     @Test("merge copies a SQLite file's runs once, tags and TLS included", arguments: Backend.available)

@@ -22,6 +22,33 @@ struct HistoryBackendQueryTests {
         #expect(try known.store.runs(last: 100).count == 5)
     }
 
+    @Test("a run's planned size is stored at its start and merged with it", arguments: Backend.available)
+    func plannedTests(backend: Backend) async throws {
+        let database = try TestDatabase.make(backend)
+        defer { database.tearDown() }
+        let store = try database.recordingStore()
+        defer { try? store.close() }
+        var cut = HistoryFixtures.run()
+        cut.plannedTests = 10
+        try await store.runDidStart(cut)
+        try await store.record(HistoryFixtures.result(KnownHistory.a, .passed), in: cut)
+        try await store.runDidFinish(cut, summary: RunSummary(passed: 1), status: .interrupted)
+        // A run merged from a SQLite file (a shard's artifact) keeps its planned size too.
+        let shardPath = HistoryFixtures.databasePath()
+        defer { HistoryFixtures.remove(shardPath) }
+        let shard = try HistoryStore.open(path: shardPath)
+        var merged = HistoryFixtures.run(at: 60)
+        merged.plannedTests = 3
+        try await shard.runDidStart(merged)
+        try await shard.runDidFinish(merged, summary: RunSummary(), status: .incomplete)
+        try shard.close()
+        #expect(try store.merge(from: shardPath) == 1)
+        let runs = try store.runs(last: 5)
+        #expect(runs.map(\.id) == [merged.id, cut.id])
+        #expect(runs.map(\.plannedTests) == [3, 10])
+        #expect(runs.map(\.total) == [0, 1])
+    }
+
     @Test(
         "a run is found by id, prefix, latest and previous; ambiguity and absence are errors",
         arguments: Backend.available

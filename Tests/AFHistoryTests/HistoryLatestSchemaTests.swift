@@ -61,7 +61,7 @@ struct HistoryLatestSchemaTests {
 
     @Test(
         "a file of every schema that shipped opens, migrates to the shape of a new file, and records every migration",
-        arguments: ["v1", "v2", "v3", "v4", "v5", "v6"]
+        arguments: ["v1", "v2", "v3", "v4", "v5", "v6", "v8"]
     )
     func sameAsMigrated(from version: String) throws {
         let fresh = HistoryFixtures.databasePath()
@@ -87,6 +87,7 @@ struct HistoryLatestSchemaTests {
             shape.contains("runs.first_result_id INTEGER 0 - 0") && shape.contains("runs.last_result_id INTEGER 0 - 0"),
             "the columns version 5 adds are there"
         )
+        #expect(shape.contains("runs.planned_tests INTEGER 0 - 0"), "the column version 9 adds is there")
         #expect(shape.contains("assertions assertions_result 0 result_id"), "the shape lists indexes")
         #expect(shape.contains("runs runs_started 0 started_at"), "version 6 rebuilt the indexes of runs")
         for path in [fresh, migrated] {
@@ -97,7 +98,7 @@ struct HistoryLatestSchemaTests {
             )
             #expect(
                 try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
-                    "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8",
+                    "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9",
                 ]
             )
         }

@@ -51,7 +51,7 @@ struct HistoryMigrationTests {
         defer { try? migrated.close() }
         #expect(
             try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
-                "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8",
+                "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9",
             ]
         )
         #expect(try SQLite.query(path, "SELECT type FROM sqlite_master WHERE name = 'metrics'") == ["view"])

@@ -29,7 +29,7 @@ struct HistorySchemaTests {
         #expect(!indexes.contains("results_run_test"), "v5 dropped results(run_seq, test_id)")
         #expect(
             try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
-                "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8",
+                "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9",
             ]
         )
     }
@@ -83,30 +83,30 @@ struct HistorySchemaTests {
         let second = try HistoryStore.open(path: path)
         defer { try? second.close() }
         #expect(try second.runs().count == 1)
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["8"])
+        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["9"])
     }
 
-    /// A history at a new path with one recorded result, marked as migrated by a newer afrun (`v9`).
+    /// A history at a new path with one recorded result, marked as migrated by a newer afrun (`v10`).
     private func newerHistory() async throws -> String {
         let path = HistoryFixtures.databasePath()
         let store = try HistoryStore.open(path: path)
         try await HistoryFixtures.record(store, [HistoryFixtures.result(HistoryFixtures.identity("a"), .passed)])
         try store.close()
-        _ = try SQLite.query(path, "INSERT INTO grdb_migrations VALUES ('v9')")
+        _ = try SQLite.query(path, "INSERT INTO grdb_migrations VALUES ('v10')")
         return path
     }
 
-    /// Expects `body` to throw `.newerSchema` naming `path`, `v9` and the fix.
+    /// Expects `body` to throw `.newerSchema` naming `path`, `v10` and the fix.
     private func expectNewerSchema(_ path: String, _ body: () throws -> Void) {
         do {
             try body()
-            Issue.record("a v9 file was accepted")
+            Issue.record("a v10 file was accepted")
         } catch let error as HistoryError {
             guard case .newerSchema(let errorPath, let migrations) = error else {
                 Issue.record("expected .newerSchema, got \(error)")
                 return
             }
-            #expect(errorPath == path && migrations == ["v9"])
+            #expect(errorPath == path && migrations == ["v10"])
             #expect(error.description.contains(path) && error.description.contains("upgrade this afrun"), "\(error)")
         } catch {
             Issue.record("expected a HistoryError, got \(error)")

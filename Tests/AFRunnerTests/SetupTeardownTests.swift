@@ -47,6 +47,26 @@ import Testing
         return (sink, report)
     }
 
+    @Test("the run's planned size: the selected tests with their suites' setup and teardown tests")
+    func plannedTestsCountWhatACompleteRunRecords() async throws {
+        try await withFixtureServer(FixtureServer.Configuration()) { server in
+            let tests = """
+                [{"name": "one", "request": {"url": "users"}}, {"name": "two", "request": {"url": "users"}},
+                 {"name": "three", "request": {"url": "users"}}]
+                """
+            let kept = try Self.load(Self.suite(tests: tests), server: server)
+            var other = try Self.load(Self.suite(tests: tests), server: server)
+            other.name = "Other"
+            var options = RunOptions()
+            options.include = { $0.suiteName == "P" && $0.testName != "two" }
+            let sink = CollectingSink()
+            _ = await Runner(options: options).run([kept, other], run: .test, sinks: [sink])
+            // P: setup, one, three, teardown; Other keeps no test, so its setup and teardown do not run.
+            #expect(sink.planned == 4)
+            #expect(sink.results.count == 4, "\(sink.results.map(\.identity.description))")
+        }
+    }
+
     @Test(arguments: [false, true])
     func setupCapturesReachTheTestsAndTheTeardownCleansUp(parallel: Bool) async throws {
         try await withFixtureServer(FixtureServer.Configuration()) { server in

@@ -53,6 +53,12 @@ struct HistoryCommandTests {
         #expect(again.output.split(separator: "\n").last == "\(shard),0", "\(again.output)")
         let runs = try HistoryCLI.run(["history", "runs", "--db", merged, "--format", "csv"])
         #expect(runs.output.split(separator: "\n").count == 4, "\(runs.output)")
+        // The table format, which a person reads, is a sentence.
+        let fresh = folder.appendingPathComponent("fresh/history.sqlite").path
+        let sentence = try HistoryCLI.run(["history", "merge", shard, "--db", fresh])
+        #expect(sentence.output == "merged 3 runs from \(shard)\n", "\(sentence.output)")
+        let none = try HistoryCLI.run(["history", "merge", shard, "--db", fresh])
+        #expect(none.output == "merged no run from \(shard): the history has all of its runs\n", "\(none.output)")
 
         let missing = try HistoryCLI.run([
             "history", "merge", folder.appendingPathComponent("none.sqlite").path, "--db", merged,
@@ -67,6 +73,10 @@ struct HistoryCommandTests {
         let prune = try HistoryCLI.run(["history", "prune", "--keep", "10", "--db", db, "--format", "csv"])
         #expect(prune.status == 0, "\(prune.output)")
         #expect(prune.output.split(separator: "\n") == ["deleted_runs,kept", "0,3"], "\(prune.output)")
+        let sentence = try HistoryCLI.run(["history", "prune", "--keep", "1", "--db", db])
+        #expect(sentence.output == "deleted 2 runs with their results; 1 run kept\n", "\(sentence.output)")
+        let json = try HistoryCLI.run(["history", "prune", "--keep", "1", "--db", db, "--format", "json"])
+        #expect(json.output.contains("\"deletedRuns\" : 0") && json.output.contains("\"kept\" : 1"), "\(json.output)")
     }
 
     @Test("an unknown run and a missing database exit with 2 and say what to do")

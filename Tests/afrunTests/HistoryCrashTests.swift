@@ -33,7 +33,12 @@ import Testing
             ).output
             #expect(totals == "\(kept.all)|1", "totals are counted from the kept results")
             let line = try #require(runs.stdout.split(separator: "\n").dropFirst().first, "\(runs.all)")
-            #expect(line.contains(",interrupted,"), "\(line)")
+            // The run was planned at its start: how much of it the kill lost shows beside what was kept.
+            let planned = HistoryChild.fastTests + HistoryChild.slowTests
+            #expect(line.contains(",interrupted,\(kept.all) of \(planned),"), "\(line)")
+            #expect(try child.sqlite("SELECT planned_tests FROM runs").output == "\(planned)")
+            let show = try await AfrunProcess.run(["history", "show", "--db", child.database], in: child.folder.url)
+            #expect(show.stdout.contains("· interrupted · \(kept.all) of \(planned) tests ·"), "\(show.all)")
             #expect(try child.sqlite("PRAGMA integrity_check").output == "ok")
         }
     }

@@ -118,6 +118,11 @@ struct SharedHistoryTests {
             #expect(push.stdout.split(separator: "\n") == ["runs_added", "1"], "\(push.all)")
             let again = try await AfrunProcess.run(["history", "push", "--db", url, "--format", "csv"], in: folder.url)
             #expect(again.stdout.split(separator: "\n") == ["runs_added", "0"], "\(again.all)")
+            let sentence = try await AfrunProcess.run(["history", "push", "--db", url], in: folder.url)
+            #expect(
+                sentence.stdout == "pushed no run: the spool holds none the shared history lacks\n",
+                "\(sentence.all)"
+            )
             let runs = try await Self.runs(of: group, url: url, in: folder)
             #expect(runs.count == 1, "the group comes from GITHUB_RUN_ID")
             let commandLine = try #require(runs.first?["commandLine"] as? [String])

@@ -21,6 +21,7 @@ extension PostgresHistory {
             gitBranch: try values.string("git_branch"),
             shard: try values.string("shard"),
             runGroup: try values.string("run_group"),
+            plannedTests: try values.int("planned_tests").map(Int.init),
             passed: Int(try values.int("passed") ?? 0),
             failed: Int(try values.int("failed") ?? 0),
             errors: Int(try values.int("errors") ?? 0),

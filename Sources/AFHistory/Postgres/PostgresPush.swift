@@ -129,7 +129,7 @@ struct RunSnapshot {
     /// The `runs` columns copied (everything but `seq` and the result id bounds).
     static let runColumns =
         HistoryStore.runCopyColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        + ["history_detail", "run_group"]
+        + ["history_detail", "run_group", "planned_tests"]
 
     var run: [SQLArgument]
     var results: [Result]

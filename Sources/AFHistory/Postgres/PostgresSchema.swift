@@ -7,7 +7,7 @@
 /// open a new database at the same moment wait for each other.
 enum PostgresSchema {
     /// The migrations, oldest first: an identifier and its statements.
-    static let migrations: [(identifier: String, statements: [String])] = [("pg1", version1)]
+    static let migrations: [(identifier: String, statements: [String])] = [("pg1", version1), ("pg2", version2)]
 
     /// The identifiers (`afrun_migrations.identifier`).
     static var versions: [String] { migrations.map(\.identifier) }
@@ -39,6 +39,11 @@ enum PostgresSchema {
             "CREATE VIEW metrics AS SELECT id AS result_id, \(HistorySchema.timingColumns.joined(separator: ", "))"
                 + " FROM results WHERE total_ms IS NOT NULL",
         ]
+    }
+
+    /// Version 2, SQLite's version 9: the planned size of a run (`runs.planned_tests`).
+    static var version2: [String] {
+        ["ALTER TABLE runs ADD COLUMN \(translated(HistorySchema.runsColumnV9))"]
     }
 
     /// SQLite column definitions in PostgreSQL's types: a generated key for `INTEGER PRIMARY KEY`

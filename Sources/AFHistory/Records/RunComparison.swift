@@ -6,12 +6,15 @@ public struct RunComparison: Sendable, Hashable, Codable {
     public var base: RunRecord
     /// The later run (B).
     public var head: RunRecord
-    /// Passed in A, failed or errored in B.
+    /// Passed in A, failed or errored in B (with its time change, whatever it is).
     public var newlyFailing: [ComparedTest]
-    /// Failed or errored in A, passed in B.
+    /// Failed or errored in A, passed in B (with its time change, whatever it is).
     public var newlyPassing: [ComparedTest]
-    /// Ran in both, with a duration change beyond the threshold, largest change first.
+    /// Ran in both with the same outcome, with a duration change beyond the threshold, largest change first.
     public var timeChanged: [ComparedTest]
+    /// Ran in both from different suite files (the file moved or was renamed; matched by suite and test
+    /// names), with no other change to list.
+    public var moved: [ComparedTest] = []
     /// In B only.
     public var added: [TestIdentity]
     /// In A only.
@@ -36,4 +39,6 @@ public struct ComparedTest: Sendable, Hashable, Codable {
     public var changePercent: Double?
     /// B's failure messages.
     public var headMessages: [String]
+    /// A's suite file, when the test ran from another file in A (its suite file moved); nil otherwise.
+    public var movedFrom: String? = nil
 }

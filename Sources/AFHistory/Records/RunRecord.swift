@@ -31,6 +31,9 @@ public struct RunRecord: Sendable, Hashable, Codable {
     public var shard: String?
     /// The pipeline it belongs to (`--run-group`; schema version 8), shared by the shards of one pipeline.
     public var runGroup: String?
+    /// The results the run meant to record when it started (schema version 9; nil before): its tests, with
+    /// their suites' setup and teardown tests. An interrupted or incomplete run recorded fewer (`total`).
+    public var plannedTests: Int?
     /// Tests passed.
     public var passed: Int
     /// Tests failed.

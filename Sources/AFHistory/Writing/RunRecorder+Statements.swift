@@ -11,10 +11,10 @@ extension RunRecorder {
             sql: """
                 INSERT INTO runs (id, started_at, status, command_line, host, pid, pid_host, afrun_version,
                     libcurl_version, openssl_version, git_commit, git_branch, shard, run_group, history_detail,
-                    first_result_id)
+                    planned_tests, first_result_id)
                 VALUES (:id, :startedAt, 'running', :commandLine, :host, :pid, :pidHost, :afrunVersion,
                     :libcurlVersion, :opensslVersion, :gitCommit, :gitBranch, :shard, :runGroup, :detail,
-                    COALESCE((SELECT MAX(id) FROM results), 0) + 1)
+                    :plannedTests, COALESCE((SELECT MAX(id) FROM results), 0) + 1)
                 ON CONFLICT(id) DO NOTHING
                 """
         ).execute(arguments: [
@@ -22,6 +22,7 @@ extension RunRecorder {
             "pid": Int(getpid()), "pidHost": ProcessInfo.processInfo.hostName, "afrunVersion": run.afrunVersion,
             "libcurlVersion": run.libcurlVersion, "opensslVersion": run.opensslVersion, "gitCommit": run.gitCommit,
             "gitBranch": run.gitBranch, "shard": run.shard, "runGroup": run.runGroup, "detail": detail.rawValue,
+            "plannedTests": run.plannedTests,
         ])
     }
 

@@ -120,8 +120,9 @@ extension HistoryReport {
             }
             page.raw("</tbody></table>")
         }
-        if !c.added.isEmpty || !c.removed.isEmpty {
-            page.element("p", "\(c.added.count) tests added, \(c.removed.count) removed.", class: "muted")
+        if !c.added.isEmpty || !c.removed.isEmpty || !c.moved.isEmpty {
+            let moved = c.moved.isEmpty ? "" : ", \(c.moved.count) moved to another suite file"
+            page.element("p", "\(c.added.count) tests added, \(c.removed.count) removed\(moved).", class: "muted")
         }
         page.raw("</section>")
     }

@@ -125,12 +125,14 @@ extension HistoryReport {
             c.newlyFailing = c.newlyFailing.filter { keeps($0.identity) }
             c.newlyPassing = c.newlyPassing.filter { keeps($0.identity) }
             c.timeChanged = c.timeChanged.filter { keeps($0.identity) }
+            c.moved = c.moved.filter { keeps($0.identity) }
             c.added = c.added.filter(keeps)
             c.removed = c.removed.filter(keeps)
             if var m = merged {
                 m.newlyFailing += c.newlyFailing
                 m.newlyPassing += c.newlyPassing
                 m.timeChanged += c.timeChanged
+                m.moved += c.moved
                 m.added += c.added
                 m.removed += c.removed
                 merged = m

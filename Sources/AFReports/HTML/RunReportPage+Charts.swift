@@ -163,7 +163,9 @@ extension RunReportPage {
         let plot = width - left - 70
         for (row, suite) in means.enumerated() {
             let y = 4 + Double(row) * rowHeight
-            chart.text(SVGChart.shorten(suite.name, 24), x: left - 6, y: y + 13, anchor: "end")
+            // From the left edge, cut to the room before the bars: a long name is never clipped by the edge.
+            let label = SVGChart.fitted(suite.name, width: left - 12)
+            chart.text(label, x: 6, y: y + 13, title: label == suite.name ? nil : suite.name)
             var x = left
             for (phase, value) in zip(Self.phases, suite.values) where value > 0 {
                 let w = value / scale * plot

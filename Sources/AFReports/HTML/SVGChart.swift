@@ -32,10 +32,13 @@ struct SVGChart {
         svg += "<line x1=\"\(c(x1))\" y1=\"\(c(y1))\" x2=\"\(c(x2))\" y2=\"\(c(y2))\" class=\"\(name)\"/>"
     }
 
-    /// Escaped text; `anchor` is `start`, `middle` or `end`.
-    mutating func text(_ value: String, x: Double, y: Double, anchor: String = "start") {
+    /// Escaped text; `anchor` is `start`, `middle` or `end`; `title` is a tooltip (a shortened label's whole
+    /// text).
+    mutating func text(_ value: String, x: Double, y: Double, anchor: String = "start", title: String? = nil) {
         let c = HTMLPage.coordinate
-        svg += "<text x=\"\(c(x))\" y=\"\(c(y))\" text-anchor=\"\(anchor)\">\(HTMLText.escape(value))</text>"
+        svg += "<text x=\"\(c(x))\" y=\"\(c(y))\" text-anchor=\"\(anchor)\">"
+        if let title { svg += "<title>\(HTMLText.escape(title))</title>" }
+        svg += "\(HTMLText.escape(value))</text>"
     }
 
     /// A polyline or polygon through `points`.
@@ -59,8 +62,36 @@ struct SVGChart {
         return stride(from: 0, through: maximum + step * 0.001, by: step).map { $0 }
     }
 
-    /// A label cut to `limit` characters.
-    static func shorten(_ text: String, _ limit: Int) -> String {
-        text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
+    /// The charts' font size in view-box units (`svg text` in the style sheet).
+    static let fontSize = 11.0
+
+    /// `text` cut with an ellipsis so that it fits `width` view-box units at the charts' font. Glyph widths
+    /// are not known here (the browser picks the font), so each character counts at a generous estimate of
+    /// its advance: a label may end a little short of the room it has, never run past it.
+    static func fitted(_ text: String, width: Double) -> String {
+        let room = width / fontSize
+        guard text.reduce(0, { $0 + advance($1) }) > room else { return text }
+        var kept = ""
+        var used = advance("…")
+        for character in text {
+            used += advance(character)
+            if used > room { break }
+            kept.append(character)
+        }
+        return kept + "…"
+    }
+
+    /// A character's advance in ems, at least what common sans-serif fonts give it (DejaVu Sans, Liberation
+    /// Sans, Arial): narrow punctuation and letters, other lower-case ASCII, capitals, the widest ASCII, wide
+    /// scripts (an em), colour emoji, and the rest.
+    static func advance(_ character: Character) -> Double {
+        guard let scalar = character.unicodeScalars.first?.value else { return 0 }
+        if scalar < 0x80 {
+            if " .,:;'!|ijlI()[]ft".unicodeScalars.contains(where: { $0.value == scalar }) { return 0.42 }
+            if "mwMW@%".unicodeScalars.contains(where: { $0.value == scalar }) { return 1.02 }
+            return (0x41...0x5A).contains(scalar) ? 0.85 : 0.68
+        }
+        // East Asian scripts take an em; colour emoji more.
+        return scalar >= 0x1F000 ? 1.3 : scalar >= 0x1100 ? 1.05 : 0.8
     }
 }

@@ -28,7 +28,10 @@ enum ResultSummaries {
         )
     }
 
-    static func request(_ request: HTTPRequest) -> RequestSummary {
+    /// The request as sent: its headers, and an `Authorization: ***` libcurl wrote itself (`auth`) when
+    /// `sentHeaderNames` (the last head libcurl sent, `HTTPResponse.sentHeaderNames`) lists one the request's
+    /// own headers lack. Only the name is known here: the credentials never reach a result.
+    static func request(_ request: HTTPRequest, sentHeaderNames: [String]? = nil) -> RequestSummary {
         var excerpt: String?
         switch request.body {
         case .data(let data)?: excerpt = Self.excerpt(data)
@@ -36,10 +39,17 @@ enum ResultSummaries {
         case .stream?: excerpt = "<stream>"
         case nil: excerpt = nil
         }
+        var headers = request.headers.map { HeaderField(name: $0.name, value: $0.value) }
+        let isAuthorization = { (name: String) in name.caseInsensitiveCompare("Authorization") == .orderedSame }
+        if let sent = sentHeaderNames?.first(where: isAuthorization),
+            !headers.contains(where: { isAuthorization($0.name) })
+        {
+            headers.append(HeaderField(name: sent, value: Redactor.mask))
+        }
         return RequestSummary(
             method: request.method.rawValue,
             url: request.url.absoluteString,
-            headers: request.headers.map { HeaderField(name: $0.name, value: $0.value) },
+            headers: headers,
             bodyExcerpt: excerpt
         )
     }

@@ -64,11 +64,13 @@ public final class Runner: Sendable {
     /// Runs `suites` and reports to `sinks`.
     /// - Parameters:
     ///   - suites: loaded suites.
-    ///   - run: the run's identity, passed to the sinks.
+    ///   - run: the run's identity, passed to the sinks with its `plannedTests` set.
     ///   - sinks: receivers of the run's start, each result, and its end.
     /// - Returns: the results, the summary, the final status and any sink failures.
     public func run(_ suites: [Suite], run: RunInfo, sinks: [any ResultSink]) async -> RunReport {
         let started = ContinuousClock.now
+        var run = run
+        run.plannedTests = plannedResults(of: suites)
         var sinkErrors: [String] = []
         for sink in sinks {
             do { try await sink.runDidStart(run) } catch { sinkErrors.append("\(sink.outputName): \(error)") }

@@ -188,15 +188,24 @@ struct TestExecutor: Sendable {
             xpathNamespaces: test.expect.xpathNamespaces
         )
         var captures: [Capture] = []
+        var sentHeaderNames: [String]?
         for attempt in 1...maxAttempts {
             result.attempts = attempt
-            captures = await attemptOnce(expect, request: request, session: session, step: step, into: &result)
+            captures = await attemptOnce(
+                expect,
+                request: request,
+                session: session,
+                step: step,
+                into: &result,
+                sentHeaderNames: &sentHeaderNames
+            )
             if result.status == .passed || attempt == maxAttempts || runner.stoppedBecause == .interrupted { break }
             if let delay = retry?.delayMs, delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
         }
         // Built once the status is known: a passed result gets what the sinks read (`passedResultDetail`).
         switch runner.options.passedResultDetail {
-        case _ where result.status != .passed, .full: result.request = ResultSummaries.request(request)
+        case _ where result.status != .passed, .full:
+            result.request = ResultSummaries.request(request, sentHeaderNames: sentHeaderNames)
         case .summary: result.request = ResultSummaries.leanRequest(request)
         case .none: break
         }
@@ -229,7 +238,8 @@ struct TestExecutor: Sendable {
         request: HTTPRequest,
         session: SessionManager,
         step: CaptureStep,
-        into result: inout TestResult
+        into result: inout TestResult,
+        sentHeaderNames: inout [String]?
     ) async -> [Capture] {
         let keepsContext = !step.specs.isEmpty
         let outcome: Result<DataResponse, SessionError> = await runner.limiter.withSlot {
@@ -242,8 +252,10 @@ struct TestExecutor: Sendable {
             }
         }
 
+        sentHeaderNames = nil
         switch outcome {
         case .success(let response):
+            sentHeaderNames = response.response.sentHeaderNames
             var context = ResponseContext(
                 response: response.response,
                 body: response.data,

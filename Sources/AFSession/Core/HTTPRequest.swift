@@ -46,7 +46,8 @@ public struct HTTPRequest: Sendable, CustomStringConvertible {
     /// `--location-trusted`). By default libcurl sends them only to the host the request started at.
     public var sendsCredentialsAcrossHosts = false
     /// Credentials libcurl answers with (Basic, Digest, NTLM, Bearer, AWS SigV4); nil sends none but
-    /// the request's own headers.
+    /// the request's own headers. libcurl writes the `Authorization` header itself: a request with
+    /// credentials reports the names of the headers it sent in ``HTTPResponse/sentHeaderNames``.
     public var authentication: HTTPAuthentication?
     /// A proxy URL for this request instead of the session's (`""`: none, not even the environment's);
     /// nil keeps the session's.

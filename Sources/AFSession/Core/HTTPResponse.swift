@@ -31,6 +31,11 @@ public struct HTTPResponse: Sendable, Hashable {
     public var httpVersion: HTTPVersion
     /// The redirects followed to reach this response, in order (empty when none was).
     public var redirects: [RedirectHop] = []
+    /// For a request with ``HTTPRequest/authentication``, the names of the headers of the last request
+    /// libcurl sent (the one this response answers), as libcurl reported them, the headers libcurl adds
+    /// itself (`Authorization`, `Host`) included; nil for other requests. Names only: the values, the
+    /// credentials among them, are never kept.
+    public var sentHeaderNames: [String]?
 
     /// Creates a response head.
     public init(url: URL, statusCode: Int, reasonPhrase: String = "", headers: HTTPHeaders, httpVersion: HTTPVersion) {

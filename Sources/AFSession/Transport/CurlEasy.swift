@@ -102,6 +102,11 @@ final class CurlEasy {
         try Self.check(afc_easy_setopt_seek_function(raw, seekFunction), "setopt SEEKFUNCTION")
     }
 
+    /// Sets the debug callback (called only with `CURLOPT_VERBOSE` on): what libcurl sent and received.
+    func set(debugFunction: curl_debug_callback) throws(CurlCallError) {
+        try Self.check(afc_easy_setopt_debug_function(raw, debugFunction), "setopt DEBUGFUNCTION")
+    }
+
     /// Sets the progress callback.
     func set(progressFunction: curl_xferinfo_callback) throws(CurlCallError) {
         try Self.check(afc_easy_setopt_xferinfo_function(raw, progressFunction), "setopt XFERINFOFUNCTION")

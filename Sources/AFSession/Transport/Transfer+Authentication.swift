@@ -5,6 +5,12 @@ extension Transfer {
     /// Reset handles start with none, so a request without credentials sends none.
     func configureAuthentication() throws(CurlCallError) {
         guard let authentication = job.request.authentication else { return }
+        // libcurl writes the `Authorization` header of these requests itself; only its debug callback tells
+        // what it sent, and it calls it only in verbose mode (what it would print then goes to the callback,
+        // which keeps the header names of the heads sent and ignores the rest).
+        try easy.set(CURLOPT_VERBOSE, true)
+        try easy.set(debugFunction: transferDebugCallback)
+        try easy.set(CURLOPT_DEBUGDATA, pointer: opaque)
         switch authentication {
         case .basic(let username, let password):
             try setCredentials(username, password, scheme: afc_auth_basic())

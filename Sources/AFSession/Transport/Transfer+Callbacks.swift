@@ -31,6 +31,21 @@ func transferHeaderCallback(
     return size * count
 }
 
+/// `CURLOPT_DEBUGFUNCTION` (with `CURLOPT_VERBOSE`, for a request with credentials): of what libcurl
+/// reports, only each request head it sends (`CURLINFO_HEADER_OUT`), from which the header names are kept.
+func transferDebugCallback(
+    _ handle: UnsafeMutableRawPointer?,
+    _ type: curl_infotype,
+    _ data: UnsafeMutablePointer<CChar>?,
+    _ size: Int,
+    _ user: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard type == CURLINFO_HEADER_OUT, let data, let user else { return 0 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
+    transfer.sentHeaderNames = Transfer.headerNames(ofRequestHead: UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}
+
 /// `CURLOPT_READFUNCTION`: request body bytes.
 func transferReadCallback(
     _ buffer: UnsafeMutablePointer<CChar>?,

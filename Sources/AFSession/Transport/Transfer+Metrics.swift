@@ -81,6 +81,7 @@ extension Transfer {
             httpVersion: head.httpVersion
         )
         response.redirects = head.redirects
+        response.sentHeaderNames = sentHeaderNames
         return response
     }
 

@@ -58,6 +58,8 @@ final class Transfer {
     var lastProgressReport: ContinuousClock.Instant?
     /// The last reported byte counts (upload now, download now), to skip reports that change nothing.
     var lastProgressBytes: (Int64, Int64) = (-1, -1)
+    /// The header names of the last request head libcurl sent, for a request with credentials.
+    var sentHeaderNames: [String]?
 
     /// Creates the transfer; `configure()` sets the handle up.
     init(job: TransferJob, easy: CurlEasy) {
