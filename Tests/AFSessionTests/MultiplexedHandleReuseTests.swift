@@ -11,7 +11,7 @@ import Testing
 /// request of the session failed with "libcurl refused setopt 98".
 struct MultiplexedHandleReuseTests {
     @Test func requestAfterAStreamThatEndedBesideAnotherSucceeds() async throws {
-        let bundle = try #require(Self.caBundle)
+        let bundle = try #require(caBundle)
         // One transfer thread, so every request shares one handle pool; HTTPS so the streams multiplex on h2.
         try await withFixture(
             tls: true,
@@ -39,15 +39,4 @@ struct MultiplexedHandleReuseTests {
             holder.cancel()
         }
     }
-
-    /// `fixtures/tls/ca-bundle.pem`, found from the working directory upwards.
-    static let caBundle: URL? = {
-        var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        for _ in 0..<6 {
-            let candidate = directory.appendingPathComponent("fixtures/tls/ca-bundle.pem")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return nil
-    }()
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import AFSession
 
 /// `fixtures/tls/ca-bundle.pem`, found from the working directory upwards.
-private let caBundle: URL? = {
+let caBundle: URL? = {
     var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     for _ in 0..<6 {
         let candidate = directory.appendingPathComponent("fixtures/tls/ca-bundle.pem")
