@@ -33,6 +33,9 @@ extension PostgresHistory {
             // SQLite's backup: the file with what its WAL holds, read consistently even while it is written.
             var configuration = Configuration()
             configuration.readonly = true
+            // Waits for a writer of the file (its own runner's spool push) as every other open does: without a
+            // busy timeout the backup failed at once with SQLITE_BUSY.
+            configuration.busyMode = .timeout(HistoryStore.busyTimeout)
             let source = try DatabaseQueue(path: otherPath, configuration: configuration)
             let destination = try DatabaseQueue(path: copyPath)
             try source.backup(to: destination)
