@@ -28,10 +28,9 @@ public struct OpenAPIContract: Sendable {
         self.name = name
         let text = String(decoding: data, as: UTF8.self)
         try Self.refuseHostileStructure(text)
-        struct VersionProbe: Decodable { let openapi: String }
         let document: OpenAPIKit.OpenAPI.Document
         do {
-            let version = try YAMLDecoder().decode(VersionProbe.self, from: text).openapi
+            let version = try Self.version(of: text)
             if version.hasPrefix("3.0") {
                 document = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: text).convert(to: .v3_1_1)
             } else if version.hasPrefix("3.1") {
@@ -52,6 +51,24 @@ public struct OpenAPIContract: Sendable {
             throw .unreadable(reason: "\(error)")
         }
         operationIds = document.allOperationIds
+    }
+
+    /// The document's `openapi` version, or why the text is not an OpenAPI document at all: a Swagger 2.0
+    /// document, a file that is not a mapping (an HTML error page saved in its place), no `openapi` field.
+    static func version(of text: String) throws -> String {
+        struct VersionProbe: Decodable {
+            let openapi: String?
+            let swagger: String?
+        }
+        let probe: VersionProbe
+        do {
+            probe = try YAMLDecoder().decode(VersionProbe.self, from: text)
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+            throw OpenAPIError.notAMapping(start: String(text.prefix { $0 != "\n" }.prefix(40)))
+        }
+        if let version = probe.openapi { return version }
+        if let swagger = probe.swagger { throw OpenAPIError.swagger(version: swagger) }
+        throw OpenAPIError.unreadable(reason: "it has no top-level `openapi` field")
     }
 
     /// Where and why the text is not YAML, from Yams's error (itself or under the decoder's `dataCorrupted`):
@@ -144,13 +161,31 @@ public enum OpenAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidYAML(line: Int, column: Int, reason: String)
     /// A schema in the document that does not compile (an unresolvable `$ref`, a bad pattern).
     case invalidSchema(pointer: String, reason: String)
+    /// A Swagger (OpenAPI 2) document, with its `swagger` version.
+    case swagger(version: String)
+    /// JSON or YAML that is not a mapping, such as an HTML page: `start` is its first line.
+    case notAMapping(start: String)
 
     public var description: String {
         switch self {
         case .unreadable(let reason): "not a usable OpenAPI 3.0/3.1 document: \(reason)"
+        case .swagger(let version): "a Swagger \(version) document; afrun reads OpenAPI 3.0 and 3.1"
+        case .notAMapping(let start): "not an OpenAPI document: it does not hold fields but starts with `\(start)`"
         case .invalidYAML(let line, let column, let reason):
             "not a usable OpenAPI document: not valid YAML at line \(line), column \(column): \(reason)"
         case .invalidSchema(let pointer, let reason): "the schema at \(pointer) cannot be used: \(reason)"
+        }
+    }
+
+    /// What to do about it, for the suite's diagnostic.
+    public var fix: String {
+        switch self {
+        case .unreadable: "check the document against the OpenAPI 3.0 or 3.1 specification"
+        case .invalidYAML: "fix the YAML there (indentation, an unclosed `[`, `{` or quote)"
+        case .invalidSchema(let pointer, _): "fix the schema at \(pointer)"
+        case .swagger:
+            "convert it to OpenAPI 3 (for example `npx swagger2openapi swagger.json -o openapi.yaml`) and name the result"
+        case .notAMapping: "name the API's OpenAPI document (JSON or YAML), not a page or a list"
         }
     }
 }

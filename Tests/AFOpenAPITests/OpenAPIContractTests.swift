@@ -86,7 +86,25 @@ import Testing
     }
 
     @Test func notAnOpenAPIDocument() {
-        #expect(throws: OpenAPIError.self) { try OpenAPIContract(data: Data("just: yaml".utf8)) }
+        #expect(throws: OpenAPIError.unreadable(reason: "it has no top-level `openapi` field")) {
+            try OpenAPIContract(data: Data("just: yaml".utf8))
+        }
+    }
+
+    /// A Swagger 2.0 document (httpbin's, many older APIs') is named as such, with the way to convert it.
+    @Test func aSwaggerDocumentIsNamedWithTheWayToConvertIt() {
+        let swagger = #"{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}}"#
+        #expect(throws: OpenAPIError.swagger(version: "2.0")) { try OpenAPIContract(data: Data(swagger.utf8)) }
+        #expect(OpenAPIError.swagger(version: "2.0").fix.contains("swagger2openapi"))
+    }
+
+    /// An HTML page saved in the document's place (a 404 page from a wrong URL) says what it starts with.
+    @Test func anHTMLPageIsNotAMapping() {
+        let page = "<!doctype html>\n<html lang=en>\n<title>404 Not Found</title>\n"
+        #expect(throws: OpenAPIError.notAMapping(start: "<!doctype html>")) {
+            try OpenAPIContract(data: Data(page.utf8))
+        }
+        #expect(throws: OpenAPIError.notAMapping(start: "[1, 2]")) { try OpenAPIContract(data: Data("[1, 2]".utf8)) }
     }
 
     @Test func aHeaderFailureSaysWhyAsTextAndAsJSON() throws {

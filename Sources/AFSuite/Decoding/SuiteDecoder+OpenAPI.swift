@@ -138,11 +138,7 @@ extension SuiteDecoder {
             } catch {
                 // A YAML syntax error is shown where libyaml stopped; other problems at the document's start.
                 var place = (line: 1, column: 1)
-                var fix = "check the document against the OpenAPI 3.0 or 3.1 specification"
-                if case .invalidYAML(let line, let column, _) = error {
-                    place = (line, column)
-                    fix = "fix the YAML there (indentation, an unclosed `[`, `{` or quote)"
-                }
+                if case .invalidYAML(let line, let column, _) = error { place = (line, column) }
                 diagnostics.append(
                     .invalid(
                         SuiteDiagnostic(
@@ -153,7 +149,7 @@ extension SuiteDecoder {
                                 pointer: ""
                             ),
                             message: error.description,
-                            fix: fix
+                            fix: error.fix
                         )
                     )
                 )
