@@ -138,8 +138,10 @@ final class TransferLoopRunner {
     /// libcurl 7.88 keeps a transfer's receive buffer past `curl_easy_reset` when `multi_done` stopped early:
     /// after a name-resolution failure, and after an HTTP/2 stream that ended while other streams still used
     /// its connection ("Connection still in use, no more multi_done now!"). Such a handle refuses
-    /// `CURLOPT_BUFFERSIZE` with `CURLE_BAD_FUNCTION_ARGUMENT`, and nothing tells those handles apart before
-    /// an option is set; a fresh handle has no state, so what it refuses is the job's own error.
+    /// `CURLOPT_BUFFERSIZE` with `CURLE_BAD_FUNCTION_ARGUMENT` (which `configure()` now lets pass, as the
+    /// size is only a request), and nothing tells those handles apart before an option is set. So an option
+    /// a pooled handle refuses is tried again on a fresh one, which has no state: what that one refuses is
+    /// the job's own error.
     private func configuredTransfer(for job: TransferJob) throws(SessionError) -> Transfer {
         if let pooled = idleHandles.popLast() {
             let transfer = Transfer(job: job, easy: pooled)
@@ -217,10 +219,9 @@ final class TransferLoopRunner {
 
     /// Puts a finished transfer's handle back in the pool, or lets it go (`curl_easy_cleanup`) when the
     /// transfer failed: libcurl 7.88 keeps some state of a failed transfer past `curl_easy_reset` (after a
-    /// DNS failure the handle still holds its receive buffer, and refuses `CURLOPT_BUFFERSIZE` with
-    /// `CURLE_BAD_FUNCTION_ARGUMENT`), which would fail every later request given that handle. Failures are
-    /// rare, so a fresh handle for the next one costs nothing that matters; connections live in the multi
-    /// handle, not here.
+    /// DNS failure the handle still holds its receive buffer), so the next request starts on a clean handle.
+    /// Failures are rare, so a fresh handle for the next one costs nothing that matters; connections live in
+    /// the multi handle, not here.
     private func recycle(_ easy: CurlEasy, reusable: Bool) {
         // Reset now so the idle handle keeps no pointer into the finished transfer.
         easy.reset()
