@@ -98,40 +98,58 @@ struct Report: Encodable {
     var loadErrors: [SuiteLoadFailure]?
 }
 
-/// `RunSummary` with its total spelled out: the counts of every result (what the exit status reads), then the
-/// suites' own tests and their setup and teardown tests apart, as the summary line shows them.
+/// `RunSummary` with its totals spelled out: the counts of every result (what the exit status reads) flat at the
+/// top, then the suites' own tests and their setup and teardown tests apart, as the summary line shows them.
 struct ReportSummary: Encodable {
-    var passed, failed, errors, skipped, total: Int
-    var durationMs: Double
-    var p50Ms, p95Ms: Double?
-    var tests: Counts
-    var setup, teardown: Counts?
+    /// Every result's outcome, written flat beside the other members (the layout consumers read).
+    var all: Counts
+    var details: Details
+
+    /// What the summary holds besides the flat counts.
+    struct Details: Encodable {
+        var durationMs: Double
+        var p50Ms, p95Ms: Double?
+        var tests: Counts
+        var setup, teardown: Counts?
+    }
 
     /// `OutcomeCounts` with its total spelled out.
     struct Counts: Encodable {
-        var passed, failed, errors, skipped, total: Int
+        var counts: OutcomeCounts
 
-        init(_ counts: OutcomeCounts) {
-            passed = counts.passed
-            failed = counts.failed
-            errors = counts.errors
-            skipped = counts.skipped
-            total = counts.total
+        private enum CodingKeys: String, CodingKey { case total }
+
+        /// The counts' own keys, then `total` beside them.
+        func encode(to encoder: any Encoder) throws {
+            try counts.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(counts.total, forKey: .total)
         }
     }
 
     init(_ summary: RunSummary) {
-        passed = summary.passed
-        failed = summary.failed
-        errors = summary.errors
-        skipped = summary.skipped
-        total = summary.total
-        durationMs = summary.durationMs
-        p50Ms = summary.p50Ms
-        p95Ms = summary.p95Ms
-        tests = Counts(summary.tests)
-        setup = summary.setup.map(Counts.init)
-        teardown = summary.teardown.map(Counts.init)
+        all = Counts(
+            counts: OutcomeCounts(
+                passed: summary.passed,
+                failed: summary.failed,
+                errors: summary.errors,
+                skipped: summary.skipped
+            )
+        )
+        details = Details(
+            durationMs: summary.durationMs,
+            p50Ms: summary.p50Ms,
+            p95Ms: summary.p95Ms,
+            tests: Counts(counts: summary.tests),
+            setup: summary.setup.map { Counts(counts: $0) },
+            teardown: summary.teardown.map { Counts(counts: $0) }
+        )
+    }
+
+    /// Both parts into one object: a keyed container asked for twice is the same object.
+    func encode(to encoder: any Encoder) throws {
+        try all.encode(to: encoder)
+        try details.encode(to: encoder)
     }
 }
 

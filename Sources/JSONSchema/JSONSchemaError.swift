@@ -4,8 +4,8 @@ public enum JSONSchemaError: Error, Sendable, Equatable, CustomStringConvertible
     case unresolvedReference(reference: String, at: String)
     /// A reference to an `http`/`https` document while remote references are not allowed.
     case remoteReferenceRefused(reference: String, at: String)
-    /// The caller's loader failed for a document.
-    case loadFailed(uri: String, reason: String)
+    /// The caller's loader failed for a document that the schema at `at` refers to.
+    case loadFailed(uri: String, reason: String, at: String)
     /// A keyword's value has the wrong form (for example a `pattern` that is not a regular expression).
     case invalidKeyword(keyword: String, at: String, reason: String)
     /// References (with `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, `dependentSchemas`) that
@@ -13,13 +13,14 @@ public enum JSONSchemaError: Error, Sendable, Equatable, CustomStringConvertible
     /// would never end. `locations` is the loop, its first location repeated at the end.
     case referenceCycle(locations: [String])
 
-    /// The place in the schema the error is about (`#/$defs/a`, or `file:///…#/…` in another document),
-    /// or nil when it concerns a whole document.
-    public var location: String? {
+    /// The place in the schema the error is about (`#/$defs/a`, or `file:///…#/…` in another document;
+    /// for a document that cannot be loaded, the schema that refers to it).
+    public var location: String {
         switch self {
-        case .unresolvedReference(_, let at), .remoteReferenceRefused(_, let at), .invalidKeyword(_, let at, _): at
-        case .referenceCycle(let locations): locations.first
-        case .loadFailed: nil
+        case .unresolvedReference(_, let at), .remoteReferenceRefused(_, let at), .invalidKeyword(_, let at, _),
+            .loadFailed(_, _, let at):
+            at
+        case .referenceCycle(let locations): locations.first ?? "#"
         }
     }
 
@@ -30,8 +31,8 @@ public enum JSONSchemaError: Error, Sendable, Equatable, CustomStringConvertible
             "\(at): cannot resolve reference \"\(reference)\"; check the URI, the $defs name or the file"
         case .remoteReferenceRefused(let reference, let at):
             "\(at): remote reference \"\(reference)\" refused; allow remote references or use a local file"
-        case .loadFailed(let uri, let reason):
-            "cannot load \(uri): \(reason)"
+        case .loadFailed(let uri, let reason, let at):
+            "\(at): cannot load \(uri): \(reason)"
         case .invalidKeyword(let keyword, let at, let reason):
             "\(at)/\(keyword): \(reason)"
         case .referenceCycle(let locations):

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import AFHistory
@@ -36,6 +37,38 @@ struct PostgresConnectErrorTests {
             return text.contains("connection refused connecting to 127.0.0.1:\(port)")
                 && text.contains("is the server running") && !text.contains("SingleConnectionFailure")
                 && !text.contains("hunter22") && text.contains("postgres://afrun:***@127.0.0.1")
+        }
+    }
+
+    @Test("an unknown host: 'cannot resolve the host NAME (…)', without NIO's type and code, no password")
+    func unknownHost() throws {
+        // `.invalid` never resolves (RFC 6761), with or without a network; connect_timeout bounds the lookup.
+        let location = try PostgresLocation(parsing: "postgres://afrun:hunter22@unknown-host.invalid/afrun_history")
+        #expect {
+            _ = try PostgresSession.connect(location)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("cannot resolve the host 'unknown-host.invalid' (") && !text.contains("SocketAddress")
+                && !text.contains("(error -") && !text.contains("hunter22")
+                && text.contains("postgres://afrun:***@unknown-host.invalid:5432/afrun_history")
+        }
+    }
+
+    @Test("a server that closes every connection at once: 'the server at HOST:PORT closed the connection…'")
+    func closedAtOnce() throws {
+        // The proxy accepts, fails to reach its upstream (a closed port) and closes the connection.
+        let proxy = try TCPProxy(to: Self.closedPort())
+        defer { proxy.kill() }
+        let location = try PostgresLocation(
+            parsing: "postgres://afrun:hunter22@127.0.0.1:\(proxy.port)/afrun_history?sslmode=disable"
+        )
+        #expect {
+            _ = try PostgresSession.connect(location)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("the server at 127.0.0.1:\(proxy.port) closed the connection without answering")
+                && !text.contains("connectionError") && !text.contains("serverClosedConnection")
+                && !text.contains("hunter22")
         }
     }
 }

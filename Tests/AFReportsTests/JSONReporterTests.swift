@@ -53,4 +53,60 @@ struct JSONReporterTests {
         #expect(document.suites.flatMap(\.results).map(\.identity) == ReportFixtures.results.map(\.identity))
         #expect(document.run.commandLine.last == "Authorization: ***")
     }
+
+    /// The summary as consumers read it, byte for byte: every result's counts flat with their total, then the
+    /// suites' own tests, setup and teardown apart, each with its total; a percentile the run lacks is absent.
+    static let summaryText = """
+        "summary" : {
+            "durationMs" : 12.5,
+            "errors" : 2,
+            "failed" : 1,
+            "p95Ms" : 80,
+            "passed" : 4,
+            "setup" : {
+              "errors" : 0,
+              "failed" : 1,
+              "passed" : 1,
+              "skipped" : 0,
+              "total" : 2
+            },
+            "skipped" : 1,
+            "teardown" : {
+              "errors" : 1,
+              "failed" : 0,
+              "passed" : 0,
+              "skipped" : 0,
+              "total" : 1
+            },
+            "tests" : {
+              "errors" : 1,
+              "failed" : 0,
+              "passed" : 3,
+              "skipped" : 1,
+              "total" : 5
+            },
+            "total" : 8
+          }
+        """
+
+    @Test("the summary's keys: every result's counts flat, then the tests, setup and teardown apart")
+    func summaryKeys() throws {
+        let summary = RunSummary(
+            passed: 4,
+            failed: 1,
+            errors: 2,
+            skipped: 1,
+            durationMs: 12.5,
+            p95Ms: 80,
+            setup: OutcomeCounts(passed: 1, failed: 1),
+            teardown: OutcomeCounts(errors: 1)
+        )
+        let data = try JSONReporter(path: "/dev/null").document(
+            run: ReportFixtures.run,
+            summary: summary,
+            status: .complete
+        )
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains(Self.summaryText), "\(text)")
+    }
 }

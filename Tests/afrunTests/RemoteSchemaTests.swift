@@ -54,6 +54,29 @@ import Testing
         }
     }
 
+    @Test("an unusable remote document is reported at the $ref that names it, in the local file that has it")
+    func anUnusableRemoteDocumentIsReportedAtTheReference() async throws {
+        try await withPlainFixture { folder, server in
+            let base = server.httpURL.absoluteString
+            try folder.write("_data/a.schema.json", #"{"items": {"$ref": "b.schema.json"}}"#)
+            try folder.write(
+                "_data/b.schema.json",
+                "{\"type\": \"object\",\n \"properties\": {\"id\": {\"$ref\": \"\(base)/schemas/broken.json\"}}}"
+            )
+            try folder.write(
+                "s.json",
+                """
+                {"name": "remote", "baseURL": "\(base)", "defaults": {"allowRemoteRefs": true}, "tests": [
+                  {"name": "a", "request": {"url": "users/7"}, "expect": {"schema": "_data/a.schema.json"}}]}
+                """
+            )
+            let output = try await AfrunProcess.run(["validate", "s.json"], in: folder.url)
+            #expect(output.status == 2, "\(output.all)")
+            #expect(output.all.contains("_data/b.schema.json:2:23"), "\(output.all)")
+            #expect(output.all.contains("cannot load \(base)/schemas/broken.json: not JSON"), "\(output.all)")
+        }
+    }
+
     @Test func theJSONSchemaCommandFetchesRemoteReferencesOnlyWhenAllowed() async throws {
         try await withPlainFixture { folder, server in
             let base = server.httpURL.absoluteString

@@ -197,48 +197,6 @@ final class PostgresSession {
         }
         return try promise.futureResult.wait()
     }
-
-    /// Why a call failed, in words, with the password masked: the server's own message when it sent one
-    /// (a wrong password, an unknown database), else the driver's.
-    private static func reason(_ error: any Error, location: PostgresLocation) -> String {
-        let text: String
-        if let timeout = error as? SessionTimeout {
-            let seconds = timeout.seconds.formatted(.number.precision(.fractionLength(0...3)))
-            text =
-                timeout.isDeadline
-                ? "no answer within the history timeout (\(seconds) s)" : "no answer within \(seconds) s"
-        } else if let error = error as? PSQLError {
-            if let message = error.serverInfo?[.message] {
-                let code = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
-                text = message + code
-            } else if let underlying = error.underlying {
-                text = connectFailure(underlying, location: location) ?? "\(error.code): \(underlying)"
-            } else {
-                text = "\(error.code)"
-            }
-        } else {
-            text = "\(error)"
-        }
-        return location.scrub(text)
-    }
-}
-
-extension PostgresSession {
-    /// A connect that failed, in the system's words (`connection refused by 127.0.0.1:5432`), rather than
-    /// NIO's description of every address it tried; nil for any other error.
-    static func connectFailure(_ error: any Error, location: PostgresLocation) -> String? {
-        guard let error = error as? NIOConnectionError else { return nil }
-        if let dns = error.dnsAError ?? error.dnsAAAAError {
-            return "cannot resolve the host '\(location.host)' (\(dns))"
-        }
-        let reasons = error.connectionErrors.map { failure in
-            let why = (failure.error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(failure.error)"
-            let address = failure.target.ipAddress ?? location.host
-            return "\(why.prefix(1).lowercased() + why.dropFirst()) connecting to \(address):\(location.port)"
-        }
-        guard !reasons.isEmpty else { return "cannot connect to \(location.host):\(location.port)" }
-        return reasons.joined(separator: "; ") + " (is the server running and listening there?)"
-    }
 }
 
 /// A call that got no answer in time.

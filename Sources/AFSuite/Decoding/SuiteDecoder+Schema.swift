@@ -45,7 +45,8 @@ extension SuiteDecoder {
                 )
                 return SchemaExpectation(schema: schema, document: document, file: nil, location: place(node))
             } catch {
-                let pointer = error.location.flatMap { $0.hasPrefix("#") ? String($0.dropFirst()) : nil }
+                if reportReferencedProblem(error, referrer: displayPath, referrerPath: file.path) { return nil }
+                let pointer = error.location.hasPrefix("#") ? String(error.location.dropFirst()) : nil
                 diagnostics.append(
                     .invalid(
                         SuiteDiagnostic(
@@ -131,8 +132,9 @@ extension SuiteDecoder {
             )
             return (schema, document)
         } catch {
+            if reportReferencedProblem(error, referrer: shown, referrerPath: url.path) { return nil }
             // The error's place, when it is in this file (`#/$defs/a`), is shown at its line and column.
-            let pointer = error.location.flatMap { $0.hasPrefix("#") ? String($0.dropFirst()) : nil }
+            let pointer = error.location.hasPrefix("#") ? String(error.location.dropFirst()) : nil
             let place = pointer.flatMap { index.location(of: $0) }
             diagnostics.append(
                 .invalid(
@@ -153,6 +155,39 @@ extension SuiteDecoder {
             )
             return nil
         }
+    }
+
+    /// Reports a compile error that lies in a file the schema reaches through `$ref` at that file's line and
+    /// column, naming the file that refers to it.
+    /// - Returns: false when the error is not in such a file (the caller reports it).
+    private mutating func reportReferencedProblem(
+        _ error: JSONSchemaError,
+        referrer: String,
+        referrerPath: String
+    ) -> Bool {
+        guard
+            let problem = SchemaFileLoader.referencedProblem(of: error, referrer: referrer, referrerPath: referrerPath)
+        else { return false }
+        let fix =
+            problem.isInvalidJSON
+            ? "fix the JSON syntax of \(problem.path)"
+            : Self.compileFix(error, otherwise: "correct the schema there in \(problem.path)")
+        diagnostics.append(
+            .invalid(
+                SuiteDiagnostic(
+                    location: SourceLocation(
+                        file: problem.path,
+                        line: problem.line,
+                        column: problem.column,
+                        pointer: problem.pointer
+                    ),
+                    message: "the schema file \(problem.path), reached by $ref from \(referrer), cannot be used: "
+                        + problem.message,
+                    fix: fix
+                )
+            )
+        )
+        return true
     }
 
     /// How schemas of this suite compile: remote references only with `defaults.allowRemoteRefs`.

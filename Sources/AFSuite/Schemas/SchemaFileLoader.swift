@@ -94,6 +94,13 @@ public enum SchemaFileLoader {
                 try JSONSchema(compiling: json, baseURI: uri(ofPath: path), options: options, loader: loader)
             )
         } catch {
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            if let problem = referencedProblem(of: error, referrer: path, referrerPath: absolute) {
+                let place = "\(problem.path):\(problem.line):\(problem.column)"
+                return .failure(
+                    SchemaProblems(messages: ["\(place): \(problem.message) (reached by $ref from \(path))"])
+                )
+            }
             return .failure(SchemaProblems(messages: ["\(path): \(error)"]))
         }
     }

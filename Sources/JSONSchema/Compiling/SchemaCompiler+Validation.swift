@@ -6,14 +6,14 @@ extension SchemaCompiler {
         switch object["type"] {
         case .string(let name)?:
             guard let type = TypeSet(name: name) else {
-                throw Self.invalid("type", location, "unknown type \"\(name)\"")
+                throw Self.invalid("type", location, Self.unknownType(name))
             }
             node.types = type
         case .array(let names)?:
             var types: TypeSet = []
             for case .string(let name) in names {
                 guard let type = TypeSet(name: name) else {
-                    throw Self.invalid("type", location, "unknown type \"\(name)\"")
+                    throw Self.invalid("type", location, Self.unknownType(name))
                 }
                 types.insert(type)
             }
@@ -79,6 +79,11 @@ extension SchemaCompiler {
             throw Self.invalid(keyword, location, "expected a non-negative integer")
         }
         return integer
+    }
+
+    /// The reason for a misspelt type name, with the names there are.
+    static func unknownType(_ name: String) -> String {
+        "unknown type \"\(name)\" (the types are array, boolean, integer, null, number, object and string)"
     }
 
     static func invalid(_ keyword: String, _ location: String, _ reason: String) -> JSONSchemaError {

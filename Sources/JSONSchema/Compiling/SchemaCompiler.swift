@@ -85,7 +85,7 @@ struct SchemaCompiler {
             do {
                 loaded = try loader?(uri)
             } catch {
-                throw .loadFailed(uri: uri, reason: "\(error)")
+                throw .loadFailed(uri: uri, reason: "\(error)", at: location)
             }
             guard let loaded else { throw .unresolvedReference(reference: reference, at: location) }
             json = loaded
