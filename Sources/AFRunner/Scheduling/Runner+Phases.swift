@@ -28,7 +28,7 @@ extension Runner {
         for test in suite.setup {
             let outcome = await executor.run(test, scope: scope, phase: .setup, blockedBy: blockedBy)
             for capture in outcome.captures {
-                scope.capture(capture.name, value: capture.value, secret: capture.secret)
+                scope.capture(capture.name, value: capture.value, secret: capture.secret, json: capture.json)
             }
             guard let result = outcome.result else { continue }
             if result.status != .skipped { progress.markRun() }
@@ -54,7 +54,7 @@ extension Runner {
         for test in suite.teardown {
             let outcome = await executor.run(test, scope: scope, phase: .teardown)
             for capture in outcome.captures {
-                scope.capture(capture.name, value: capture.value, secret: capture.secret)
+                scope.capture(capture.name, value: capture.value, secret: capture.secret, json: capture.json)
             }
             if let result = outcome.result { await report(result, to: dispatcher) }
         }
