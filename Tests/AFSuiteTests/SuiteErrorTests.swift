@@ -306,7 +306,7 @@ let errorCases: [ErrorCase] = [
             #"{"parallel": true, "tests": [{"name": "a", "request": {"url": "/"}, "capture": {"id": {"status": true}}}, {"name": "b", "request": {"url": "/{{id}}"}}]}"#,
         at: "{{id}}",
         message: "parallel suite",
-        fix: "--var id="
+        fix: "capture `id` in a `setup` test"
     ),
     ErrorCase(
         code: "undefined-variable",
