@@ -30,6 +30,7 @@ extension Runner {
             for capture in outcome.captures {
                 scope.capture(capture.name, value: capture.value, secret: capture.secret, json: capture.json)
             }
+            scope.noteDroppedCaptures(of: test, phase: .setup, result: outcome.result)
             guard let result = outcome.result else { continue }
             if result.status != .skipped { progress.markRun() }
             // A setup test skipped on purpose (`skip`) blocks nothing; one skipped by a stop never ran.
@@ -56,6 +57,7 @@ extension Runner {
             for capture in outcome.captures {
                 scope.capture(capture.name, value: capture.value, secret: capture.secret, json: capture.json)
             }
+            scope.noteDroppedCaptures(of: test, phase: .teardown, result: outcome.result)
             if let result = outcome.result { await report(result, to: dispatcher) }
         }
     }

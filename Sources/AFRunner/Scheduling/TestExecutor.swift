@@ -170,8 +170,12 @@ struct TestExecutor: Sendable {
             }
         } catch {
             var error = error
-            if case .undefinedVariable(let name) = error, let setter = leftOut[name] {
-                error = .capturedByLeftOutTest(name, test: setter)
+            if case .undefinedVariable(let name) = error {
+                if let setter = leftOut[name] {
+                    error = .capturedByLeftOutTest(name, test: setter)
+                } else if let dropped = scope.droppedCaptures[name] {
+                    error = .captureNotKept(name, test: dropped.test, outcome: dropped.outcome)
+                }
             }
             result.status = .error
             result.error = TestErrorInfo(kind: error.kind, message: error.description)
