@@ -330,6 +330,13 @@ let errorCases: [ErrorCase] = [
         fix: "close the placeholder"
     ),
     ErrorCase(
+        code: "invalid-template",
+        json: suite(#"{"name": "t", "request": {"url": "/x?s={{ $randomString(0) }}"}}"#),
+        at: "{{ $randomString(0)",
+        message: "the length must be from 1 to 4096",
+        fix: "`{{$randomString(12)}}` (1 to 4096 characters)"
+    ),
+    ErrorCase(
         code: "unknown-name",
         json: suite(
             #"{"name": "t", "request": {"url": "http://h/u", "tls": {"pinning": "publickey", "pinnedPublicKeys": []}}}"#
