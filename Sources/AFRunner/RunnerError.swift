@@ -7,6 +7,9 @@ public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A `{{name}}` whose value a test captures, but the run's selection (`--filter`, `--shard`,
     /// `--rerun-failed`) left that test out.
     case capturedByLeftOutTest(String, test: String)
+    /// A `{{name}}` whose value an earlier test captures, but that test did not pass (`outcome`: `failed`,
+    /// `errored`, `was skipped`), so its captures were not kept; `test` names it (`setup test 'log in'`).
+    case captureNotKept(String, test: String, outcome: String)
     /// A string could not be parsed as a template.
     case invalidTemplate(String, String)
     /// The request URL is not a valid absolute URL once resolved.
@@ -28,6 +31,9 @@ public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
             "undefined variable '\(name)': define it in the suite's \"variables\", capture it in an earlier test, or pass --var \(name)=VALUE"
         case .capturedByLeftOutTest(let name, let test):
             "undefined variable '\(name)': test '\(test)' captures it, and the run's selection (--filter, --shard or --rerun-failed) left that test out; select it too, or pass --with-deps"
+        case .captureNotKept(let name, let test, let outcome):
+            "undefined variable '\(name)': \(test) captures it but \(outcome), and a test's captures are kept only"
+                + " when it passes; fix that test first"
         case .invalidTemplate(let text, let why): "invalid template '\(text)': \(why)"
         case .invalidURL(let url):
             "invalid URL '\(url)': "
@@ -46,7 +52,7 @@ public enum RunnerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The `TestErrorInfo.kind` for this problem.
     public var kind: String {
         switch self {
-        case .undefinedVariable, .capturedByLeftOutTest: "undefinedVariable"
+        case .undefinedVariable, .capturedByLeftOutTest, .captureNotKept: "undefinedVariable"
         case .forbiddenCharacter: "forbiddenCharacter"
         case .authentication: "authentication"
         default: "request"

@@ -109,6 +109,10 @@ extension SuiteDiagnostic.Reason {
                 + " `{\"soap\": \"http://…\"}`; `_` names the default namespace (`//_:item`)"
         case .invalidXPath:
             "write an XPath 1.0 expression such as `//title`, `count(//li)` or `//a/@href`; check brackets and quotes"
+        case .invalidTemplate(let template, _, let offset) where Self.namesGenerator(template, at: offset):
+            "write a generator as listed: `{{$uuid}}`, `{{$timestamp}}`, `{{$isoTimestamp}}`, `{{$randomInt(1,100)}}`"
+                + " (the first bound at most the second) or `{{$randomString(12)}}` (1 to"
+                + " \(GeneratedValue.maxStringLength) characters)"
         case .invalidTemplate:
             "close the placeholder with `}}`, use a name of letters, digits, `_`, `-` or `.` (`{{user_id}}`, `{{env.TOKEN}}`),"
                 + " or write `\\\\{{` in JSON for a literal `{{`"
@@ -145,5 +149,15 @@ extension SuiteDiagnostic.Reason {
         let quoted = keys.map { "`\($0)`" }
         guard quoted.count > 1 else { return quoted.first ?? "" }
         return quoted.dropLast().joined(separator: ", ") + " \(word) " + quoted.last!
+    }
+}
+
+extension SuiteDiagnostic.Reason {
+    /// Whether the placeholder at `offset` (in characters) of `template` is a generator (`{{$…}}`), whose problem
+    /// is its name or arguments rather than the braces.
+    static func namesGenerator(_ template: String, at offset: Int) -> Bool {
+        let rest = template.dropFirst(offset)
+        guard rest.hasPrefix("{{") else { return false }
+        return rest.dropFirst(2).drop(while: { $0 == " " || $0 == "\t" }).first == "$"
     }
 }

@@ -55,4 +55,21 @@ import Testing
             )
         }
     }
+
+    @Test func aCookieMissedAfterARedirectSaysWhereItLooked() async throws {
+        try await withFixtureServer(FixtureServer.Configuration()) { server in
+            let results = try await SuiteTextRun.results(
+                """
+                {"baseURL": "{{env.FIXTURES}}", "tests": [
+                  {"name": "followed", "request": {"url": "cookies/set?sid=abc123"}, "capture": {"sid": {"cookie": "sid"}}}
+                ]}
+                """,
+                on: server
+            )
+            let failures = SuiteTextRun.failures(try #require(results.first))
+            #expect(failures.count == 1, "\(failures)")
+            #expect(failures.first?.contains("the final response (after 1 redirect) sets no cookie sid") == true)
+            #expect(failures.first?.contains(#"`"followRedirects": false`"#) == true, "\(failures)")
+        }
+    }
 }

@@ -165,6 +165,33 @@ import Testing
         }
     }
 
+    @Test func setupAndTeardownCapturesKeepTheirJSONType() async throws {
+        try await withFixtureServer(FixtureServer.Configuration()) { server in
+            // A number captured by a setup (or an earlier teardown) test goes into a `json` body as a number,
+            // as a sequential test's capture does.
+            let json = Self.suite(
+                tests: """
+                    [{"name": "typed", "request": {"method": "POST", "url": "BASE/post", "json": {"ref": "{{id}}"}},
+                      "expect": {"json": [{"path": "$.json.ref", "type": "integer"}]}}]
+                    """
+            ).replacingOccurrences(
+                of: #""expect": {"status": 204}}]"#,
+                with: """
+                    "expect": {"status": 204}},
+                     {"name": "count", "request": {"method": "POST", "url": "BASE/post", "json": {"n": 7}},
+                      "capture": {"n": {"json": "$.json.n"}}},
+                     {"name": "send", "request": {"method": "POST", "url": "BASE/post", "json": {"n": "{{n}}"}},
+                      "expect": {"json": [{"path": "$.json.n", "equals": 7, "type": "integer"}]}}]
+                    """
+            )
+            let (sink, _) = await Self.run(try Self.load(json, server: server))
+            let typed = try #require(sink.result("typed"))
+            #expect(typed.status == .passed, "\(typed.failureMessages)")
+            let send = try #require(sink.result("teardown: send"))
+            #expect(send.status == .passed, "\(send.failureMessages)")
+        }
+    }
+
     @Test func noTestSelectedRunsNeitherSetupNorTeardown() async throws {
         try await withFixtureServer(FixtureServer.Configuration()) { server in
             let suite = try Self.load(

@@ -306,7 +306,7 @@ let errorCases: [ErrorCase] = [
             #"{"parallel": true, "tests": [{"name": "a", "request": {"url": "/"}, "capture": {"id": {"status": true}}}, {"name": "b", "request": {"url": "/{{id}}"}}]}"#,
         at: "{{id}}",
         message: "parallel suite",
-        fix: "--var id="
+        fix: "capture `id` in a `setup` test"
     ),
     ErrorCase(
         code: "undefined-variable",
@@ -328,6 +328,13 @@ let errorCases: [ErrorCase] = [
         at: "{{}}",
         message: "empty placeholder",
         fix: "close the placeholder"
+    ),
+    ErrorCase(
+        code: "invalid-template",
+        json: suite(#"{"name": "t", "request": {"url": "/x?s={{ $randomString(0) }}"}}"#),
+        at: "{{ $randomString(0)",
+        message: "the length must be from 1 to 4096",
+        fix: "`{{$randomString(12)}}` (1 to 4096 characters)"
     ),
     ErrorCase(
         code: "unknown-name",

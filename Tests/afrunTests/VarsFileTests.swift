@@ -117,6 +117,10 @@ import Testing
             ("list.json", "{\"a\": [1, 2]}", "list.json: variable `a` is an array: write a string, number or boolean"),
             ("odd.json", "{\"a\": {\"value\": \"x\", \"secrett\": true}}", "odd.json: variable `a`: write a string"),
             ("lines.env", "a=1\nno equals sign here\n", "lines.env:2: expected name=value"),
+            (
+                "twice.json", "{\"pw\": \"x\",\n \"pw\": \"y\"}",
+                "twice.json:2:2: `pw` is written twice (first on line 1)"
+            ),
         ] as [(String, String?, String)]
     )
     func badFiles(name: String, content: String?, message: String) async throws {

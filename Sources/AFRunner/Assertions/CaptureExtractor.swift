@@ -105,7 +105,14 @@ public enum CaptureExtractor {
                 .map { .json(.string($0)) }
         case .cookie(let name):
             guard let cookie = ResponseCookie.named(name, in: response.headers) else {
-                return miss("the response sets no cookie \(name)")
+                // A login that sets its cookie on a redirect is common: say where the capture looked.
+                let hops = response.redirects.count
+                guard hops > 0 else { return miss("the response sets no cookie \(name)") }
+                return miss(
+                    "the final response (after \(hops) redirect\(hops == 1 ? "" : "s")) sets no cookie \(name); a"
+                        + " cookie a redirect sets goes to the suite's cookie store but is not captured: write"
+                        + " `\"followRedirects\": false` on this test to capture it from the redirect"
+                )
             }
             return .success(.json(.string(cookie.value)))
         case .url: return .success(.json(.string(response.url.absoluteString)))

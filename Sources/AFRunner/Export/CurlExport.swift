@@ -74,6 +74,10 @@ public enum CurlExport {
         let builder = RequestBuilder(suite: suite, defaultTimeout: options.defaultTimeout)
         let setters = captureSetters(suite)
         var entries: [Entry] = []
+        // What setup captures before the setup test at hand: a default naming a later capture stays off it, as
+        // in a run.
+        let setupCaptures = RequestBuilder.setupCaptureNames(of: suite)
+        var capturedBySetup: Set<String> = []
         for (phase, list) in [(TestPhase.setup, suite.setup), (.test, tests), (.teardown, suite.teardown)] {
             for test in list {
                 var scoped = scope
@@ -82,12 +86,14 @@ public enum CurlExport {
                 // Captures of other tests: a sentinel the command line turns into a shell variable.
                 var needed: [(name: String, setter: String)] = []
                 for (name, setter) in setters where scoped.value(of: name) == nil {
+                    if phase == .setup, setupCaptures.contains(name), !capturedBySetup.contains(name) { continue }
                     scoped.captures[name] = Self.sentinel(name)
                     needed.append((name, setter))
                 }
+                if phase == .setup { capturedBySetup.formUnion(test.captures.map(\.name)) }
                 var entry = Entry(identity: identity(test), phase: phase, notes: [])
                 do throws(RunnerError) {
-                    let request = try builder.request(for: test, scope: scoped)
+                    let request = try builder.request(for: test, scope: scoped, phase: phase)
                     let masked = options.showsSecrets ? request : mask(request, redactor: redactor)
                     var form: [String]?
                     if case .multipart(let parts)? = test.request.body {
@@ -110,7 +116,7 @@ public enum CurlExport {
                         return "# \(variable)=…  (captured as `\(need.name)` by '\(need.setter)' when the suite runs)"
                     }
                 } catch {
-                    entry.problem = error.description
+                    entry.problem = baseURLProblem(suite, test: test, needed: needed) ?? error.description
                 }
                 entries.append(entry)
             }
@@ -136,6 +142,22 @@ public enum CurlExport {
             )
         }
         return out
+    }
+
+    /// Why a relative URL cannot be written when the `baseURL` names a capture: a shell variable cannot stand for
+    /// the base, which must be parsed to resolve the URL, so the value is asked for with `--var`.
+    private static func baseURLProblem(
+        _ suite: Suite,
+        test: TestCase,
+        needed: [(name: String, setter: String)]
+    ) -> String? {
+        guard let base = suite.baseURL, let template = try? Template(base) else { return nil }
+        for placeholder in template.placeholders {
+            guard let need = needed.first(where: { $0.name == placeholder.name }) else { continue }
+            return "the suite's `baseURL` uses `\(need.name)`, which '\(need.setter)' captures when the suite runs:"
+                + " give it with `--var \(need.name)=URL`"
+        }
+        return nil
     }
 
     /// Every capture name of the suite, with the first test that sets it.

@@ -11,12 +11,18 @@ extension RequestBuilder {
         case auth(AuthSpec)
     }
 
-    /// The test's own credentials win over the suite's; `auth` and `basicAuth` never meet in one object.
-    func authChoice(for spec: RequestSpec) -> AuthChoice? {
+    /// The test's own credentials win over the suite's; `auth` and `basicAuth` never meet in one object. A setup
+    /// test that runs before the capture the suite's credentials name goes without them.
+    func authChoice(for spec: RequestSpec, phase: TestPhase, scope: VariableScope) -> AuthChoice? {
         if let auth = spec.auth { return .auth(auth) }
         if let basic = spec.basicAuth { return .basicHeader(basic) }
-        if let auth = suite.defaults.auth { return .auth(auth) }
-        return suite.defaults.basicAuth.map { .basicHeader($0) }
+        if let auth = suite.defaults.auth {
+            return waitsForSetup(auth.templates, phase: phase, scope: scope) ? nil : .auth(auth)
+        }
+        guard let basic = suite.defaults.basicAuth,
+            !waitsForSetup([basic.username, basic.password], phase: phase, scope: scope)
+        else { return nil }
+        return .basicHeader(basic)
     }
 
     /// `auth` rendered for libcurl; nil for `oauth2`, whose token is fetched when the test runs
@@ -53,15 +59,20 @@ extension RequestBuilder {
     }
 
     /// The client-credentials grant `test` needs, rendered, with its token URL resolved against the
-    /// suite's `baseURL`; nil when the test does not use `oauth2` or writes its own `Authorization` header.
+    /// suite's `baseURL`; nil when the test does not use `oauth2`, writes its own `Authorization` header, or is a
+    /// setup test that runs before the capture the suite's `oauth2` names.
     /// - Throws: `RunnerError` for an undefined variable or a token URL that cannot be resolved.
-    public func oauth2Grant(for test: TestCase, scope: VariableScope) throws(RunnerError) -> OAuth2Grant? {
-        guard case .auth(.oauth2(let spec)) = authChoice(for: test.request),
+    public func oauth2Grant(
+        for test: TestCase,
+        scope: VariableScope,
+        phase: TestPhase = .test
+    ) throws(RunnerError) -> OAuth2Grant? {
+        guard case .auth(.oauth2(let spec)) = authChoice(for: test.request, phase: phase, scope: scope),
             !test.request.headers.contains(where: { $0.name.lowercased() == "authorization" })
         else { return nil }
         let reference = try scope.render(spec.tokenURL)
         try Self.rejectLineBreaks(in: reference, field: "the tokenURL", template: spec.tokenURL, scope: scope)
-        let url = try URLResolver.resolve(reference, against: try suite.baseURL.map(scope.render))
+        let url = try resolve(reference, scope: scope)
         return OAuth2Grant(
             tokenURL: url,
             clientId: try scope.render(spec.clientId),

@@ -15,6 +15,8 @@ public struct RequestBuilder: Sendable {
     /// A base URL without placeholders, prepared once (its text, and the URL), rather than parsed
     /// for every test; used only while `suite.baseURL` is still that text.
     private let fixedBase: (text: String, url: URL?, absolute: String?)?
+    /// What the suite's setup tests capture (`waitsForSetup(_:phase:scope:)`).
+    let setupCaptures: Set<String>
 
     /// Creates a builder for one suite.
     public init(suite: Suite, defaultTimeout: Double = 30, defaultMaxBodyBytes: Int = RunOptions.defaultMaxBodyBytes) {
@@ -26,33 +28,37 @@ public struct RequestBuilder: Sendable {
             let url = URLResolver.preparedBase(text)
             return (text, url, url?.absoluteString)
         }
+        setupCaptures = Self.setupCaptureNames(of: suite)
     }
 
     /// Builds the request for `test` with the variables of `scope`.
+    /// - Parameters:
+    ///   - test: the test.
+    ///   - scope: its variables.
+    ///   - phase: where the test stands: a setup test goes without the defaults that name a capture of a setup test
+    ///     not run yet (`waitsForSetup(_:phase:scope:)`).
     /// - Throws: `RunnerError` for an undefined variable, a bad URL, an unreadable file.
-    public func request(for test: TestCase, scope: VariableScope) throws(RunnerError) -> HTTPRequest {
+    public func request(
+        for test: TestCase,
+        scope: VariableScope,
+        phase: TestPhase = .test
+    ) throws(RunnerError) -> HTTPRequest {
         let spec = test.request
         let method = HTTPMethod(rawValue: spec.method)
         let reference = try scope.render(spec.url)
         try Self.rejectLineBreaks(in: reference, field: "the URL", template: spec.url, scope: scope)
-        var url: URL
-        if let fixedBase, suite.baseURL == fixedBase.text {
-            url = try URLResolver.resolve(reference, base: fixedBase.url, baseText: fixedBase.absolute)
-        } else {
-            let base = try suite.baseURL.map(scope.render)
-            if let base, let template = suite.baseURL {
-                try Self.rejectLineBreaks(in: base, field: "the baseURL", template: template, scope: scope)
-            }
-            url = try URLResolver.resolve(reference, against: base)
-        }
+        var url = try resolve(reference, scope: scope)
 
         // afrun's User-Agent, then the suite level, then the test's: basicAuth sets Authorization and `auth`
         // replaces a default one, a header written in the test wins over both; a header written `null` is
         // not sent.
         var headers: HTTPHeaders = ["User-Agent": Self.userAgent]
-        for header in suite.defaults.headers { try apply(header, to: &headers, scope: scope) }
+        for header in suite.defaults.headers
+        where !waitsForSetup([header.name] + header.allValues, phase: phase, scope: scope) {
+            try apply(header, to: &headers, scope: scope)
+        }
         var authentication: HTTPAuthentication?
-        switch authChoice(for: spec) {
+        switch authChoice(for: spec, phase: phase, scope: scope) {
         case .basicHeader(let auth):
             headers["Authorization"] = HTTPRequestSerializer.basicAuthorization(
                 username: try scope.render(auth.username),
@@ -110,6 +116,20 @@ public struct RequestBuilder: Sendable {
         // decodes them itself, as they arrive, for every other assertion).
         request.measuresEncodedBody = test.expect.rawBody != nil
         return request
+    }
+
+    /// `reference` made absolute: the `baseURL` is rendered only for a relative reference, so a setup test with an
+    /// absolute URL runs before the capture a templated `baseURL` names.
+    func resolve(_ reference: String, scope: VariableScope) throws(RunnerError) -> URL {
+        if let fixedBase, suite.baseURL == fixedBase.text {
+            return try URLResolver.resolve(reference, base: fixedBase.url, baseText: fixedBase.absolute)
+        }
+        guard let template = suite.baseURL, !URLResolver.isAbsoluteHTTP(reference) else {
+            return try URLResolver.resolve(reference, against: nil)
+        }
+        let base = try scope.render(template)
+        try Self.rejectLineBreaks(in: base, field: "the baseURL", template: template, scope: scope)
+        return try URLResolver.resolve(reference, against: base)
     }
 
     /// Whether an assertion or a capture of `test` reads the body's content (JSON, XPath, a JSON

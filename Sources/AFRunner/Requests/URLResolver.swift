@@ -93,6 +93,15 @@ public enum URLResolver {
         return url
     }
 
+    /// Whether `reference` is an absolute http(s) URL, which no base changes.
+    static func isAbsoluteHTTP(_ reference: String) -> Bool {
+        let trimmed = String(reference.trimmingHorizontalWhitespace())
+        guard mayBeHTTP(trimmed), let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
+            return false
+        }
+        return (scheme == "http" || scheme == "https") && url.host != nil
+    }
+
     /// Whether `text` starts with `http:` or `https:`, in any case.
     static func mayBeHTTP(_ text: String) -> Bool {
         var utf8 = text.utf8.makeIterator()

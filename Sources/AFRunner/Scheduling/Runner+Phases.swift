@@ -28,8 +28,9 @@ extension Runner {
         for test in suite.setup {
             let outcome = await executor.run(test, scope: scope, phase: .setup, blockedBy: blockedBy)
             for capture in outcome.captures {
-                scope.capture(capture.name, value: capture.value, secret: capture.secret)
+                scope.capture(capture.name, value: capture.value, secret: capture.secret, json: capture.json)
             }
+            scope.noteDroppedCaptures(of: test, phase: .setup, result: outcome.result)
             guard let result = outcome.result else { continue }
             if result.status != .skipped { progress.markRun() }
             // A setup test skipped on purpose (`skip`) blocks nothing; one skipped by a stop never ran.
@@ -54,8 +55,9 @@ extension Runner {
         for test in suite.teardown {
             let outcome = await executor.run(test, scope: scope, phase: .teardown)
             for capture in outcome.captures {
-                scope.capture(capture.name, value: capture.value, secret: capture.secret)
+                scope.capture(capture.name, value: capture.value, secret: capture.secret, json: capture.json)
             }
+            scope.noteDroppedCaptures(of: test, phase: .teardown, result: outcome.result)
             if let result = outcome.result { await report(result, to: dispatcher) }
         }
     }

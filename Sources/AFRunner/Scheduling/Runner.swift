@@ -198,6 +198,7 @@ public final class Runner: Sendable {
                 for capture in outcome.captures {
                     scope.capture(capture.name, value: capture.value, secret: capture.secret, json: capture.json)
                 }
+                scope.noteDroppedCaptures(of: test, phase: .test, result: outcome.result)
                 if let result = outcome.result { await record(result) }
             }
             return scope

@@ -91,7 +91,7 @@ struct TestExecutor: Sendable {
         if let row = test.row { scope.row = row.values }
         let generator = ValueGenerator.forTest(identity, runSeed: runner.options.seed)
         scope.generator = generator
-        let captures = await execute(test, scope: scope, leftOut: leftOut, into: &result)
+        let captures = await execute(test, scope: scope, leftOut: leftOut, phase: phase, into: &result)
         if runner.stoppedBecause == .interrupted, result.status == .error, result.error?.kind == "cancelled" {
             // Cut short by the interruption: not run to the end, so neither failed nor errored.
             result.status = .skipped
@@ -120,6 +120,7 @@ struct TestExecutor: Sendable {
         _ test: TestCase,
         scope: VariableScope,
         leftOut: [String: String],
+        phase: TestPhase,
         into result: inout TestResult
     ) async -> [Capture] {
         // `delayMs` (or `--delay`): a pause before the request, outside the test's duration and its slot.
@@ -136,7 +137,7 @@ struct TestExecutor: Sendable {
         // An `expect` that may name the test's own captures is rendered once they are taken (see `CaptureStep`).
         let rendersAfterCaptures = !test.captures.isEmpty && VariableScope.mayHavePlaceholders(test.expect)
         do {
-            var built = try builder.request(for: test, scope: scope)
+            var built = try builder.request(for: test, scope: scope, phase: phase)
             // A bearer token, an API key, a Basic credential (even from a variable not marked secret): hidden in
             // this suite's results wherever the server echoes it.
             for field in built.headers where SinkRedactor.isSecretName(field.name) {
@@ -160,7 +161,7 @@ struct TestExecutor: Sendable {
                 try scope.render(s)
             }
             session = runner.sessions.session(for: policy, httpVersion: request.httpVersion)
-            if let grant = try builder.oauth2Grant(for: test, scope: scope) {
+            if let grant = try builder.oauth2Grant(for: test, scope: scope, phase: phase) {
                 redactor.addSecrets([grant.clientSecret])
                 let timeout = Duration.milliseconds(Int64(runner.options.defaultTimeout * 1_000))
                 let token = try await tokens.token(for: grant, session: session, timeout: timeout)
@@ -169,8 +170,12 @@ struct TestExecutor: Sendable {
             }
         } catch {
             var error = error
-            if case .undefinedVariable(let name) = error, let setter = leftOut[name] {
-                error = .capturedByLeftOutTest(name, test: setter)
+            if case .undefinedVariable(let name) = error {
+                if let setter = leftOut[name] {
+                    error = .capturedByLeftOutTest(name, test: setter)
+                } else if let dropped = scope.droppedCaptures[name] {
+                    error = .captureNotKept(name, test: dropped.test, outcome: dropped.outcome)
+                }
             }
             result.status = .error
             result.error = TestErrorInfo(kind: error.kind, message: error.description)

@@ -26,6 +26,8 @@ public struct VariableScope: Sendable {
     /// What `{{$uuid}}` and the other generated values come from while this scope renders one test's
     /// request (nil: generated values are undefined).
     public var generator: ValueGenerator? = nil
+    /// Captures earlier tests did not keep because they did not pass, by name (see `DroppedCapture`).
+    public var droppedCaptures: [String: DroppedCapture] = [:]
 
     /// Creates a scope.
     /// - Parameters:

@@ -9,6 +9,8 @@ extension SuiteDecoder {
         var scope: Scope
         var ownCaptures: Bool
         var location: SourceLocation
+        /// Whether the name is the `baseURL`'s, needed by a setup test's relative URL (`checkBaseURL(of:at:)`).
+        var viaBaseURL = false
     }
 
     /// What the variable and file checks know before the first test: the names defined outside captures, and the
@@ -77,25 +79,83 @@ extension SuiteDecoder {
         return (!parallel || index < setupCount) && capturedSoFar.contains(name)
     }
 
+    /// A relative `url` of a setup test is resolved against the `baseURL`, so the setup test needs the base's
+    /// variables: one that only a later setup test (or this one) captures is reported at the URL, which must then
+    /// be absolute. Tests and the teardown run after the whole setup and need no such check.
+    mutating func checkBaseURL(of url: String, at node: SuiteNode) {
+        guard case .test(let index) = scope, index < setupCount, let base = baseURLTemplate,
+            !url.hasPrefix("{{"), !URLText.isHTTP(url), URLText.otherScheme(of: url) == nil
+        else { return }
+        for placeholder in base.placeholders where !isVisible(placeholder.name, scope, ownCaptures: false) {
+            unresolved.append(
+                UnresolvedUse(
+                    name: placeholder.name,
+                    scope: scope,
+                    ownCaptures: false,
+                    location: location(node),
+                    viaBaseURL: true
+                )
+            )
+        }
+    }
+
     /// Reports every use `checkUses` could not resolve, with why when some test captures the name.
     mutating func finishVariableCheck() {
         for use in unresolved {
-            var note: String?
-            if capturedSoFar.contains(use.name) {
-                if parallel {
-                    note = "captures do not flow between tests of a parallel suite"
-                } else if case .test = use.scope {
-                    note =
-                        use.ownCaptures
-                        ? "it is captured by a later test; captures are visible to this test's `expect` and the tests after it"
-                        : "it is captured by this or a later test; captures are visible to the tests after it"
-                } else {
-                    note = "`baseURL` and `defaults` see only suite variables, `--var` and `env.*`, not captures"
-                }
-            }
-            report(.undefinedVariable(name: use.name, note: note), at: use.location)
+            // Setup runs before every test: what it captures is there for the defaults of every request after it.
+            if use.scope == .defaults, capturedBySetup.contains(use.name) { continue }
+            // A name nothing captures is reported once, at the `baseURL`.
+            if use.viaBaseURL, !capturedBySetup.contains(use.name) { continue }
+            let (note, fix) = explanation(of: use)
+            var diagnostic = SuiteDiagnostic(
+                location: use.location,
+                reason: .undefinedVariable(name: use.name, note: note)
+            )
+            if let fix { diagnostic.fix = fix }
+            diagnostics.append(.invalid(diagnostic))
         }
         unresolved = []
+    }
+
+    /// Why `use` does not see its name when some test captures it, and the fix when it is not the usual one.
+    private func explanation(of use: UnresolvedUse) -> (note: String?, fix: String?) {
+        let name = use.name
+        if use.viaBaseURL {
+            return (
+                "this setup test's relative URL needs the `baseURL`, which uses `\(name)` before setup captures it",
+                "write this setup test's `url` absolute (`https://…/login`), or capture `\(name)` in an earlier"
+                    + " setup test"
+            )
+        }
+        guard capturedSoFar.contains(name) else { return (nil, nil) }
+        switch use.scope {
+        case .test(let index) where parallel && index >= setupCount:
+            return (
+                "captures do not flow between tests of a parallel suite",
+                "capture `\(name)` in a `setup` test (its captures reach every test), or remove `\"parallel\": true`"
+                    + " so captures flow down"
+            )
+        case .test:
+            return (
+                use.ownCaptures
+                    ? "it is captured by a later test; captures are visible to this test's `expect` and the tests"
+                        + " after it"
+                    : "it is captured by this or a later test; captures are visible to the tests after it",
+                nil
+            )
+        case .defaults:
+            return (
+                "`baseURL` and `defaults` see the captures of `setup` tests, not those of the suite's tests",
+                "capture `\(name)` in a `setup` test (setup runs before every test), or write the value on the tests"
+                    + " that use it"
+            )
+        case .suite:
+            return (
+                "only `baseURL` and the `headers`, `auth` and `basicAuth` of `defaults` see captures, those of `setup` tests",
+                "define `\(name)` in the suite's `variables` or pass `--var \(name)=…`, or write this setting on the"
+                    + " tests that use it"
+            )
+        }
     }
 
     /// Reports files named since the last check that do not exist. Paths with `{{variables}}` are checked only

@@ -32,7 +32,10 @@ extension SuiteDecoder {
         var suite = Suite(file: file, displayPath: displayPath, name: defaultName)
         if let name = string(root.member("name")) { suite.name = name }
         _ = string(root.member("description"))
+        scope = .defaults
         suite.baseURL = template(root.member("baseURL"))
+        scope = .suite
+        baseURLTemplate = suite.baseURL.flatMap { try? Template($0) }
         if let base = suite.baseURL, let node = root.member("baseURL") {
             rejectLineBreaks(in: base, at: node, keyName: "baseURL")
         }
@@ -178,7 +181,10 @@ extension SuiteDecoder {
                 misplaced: ["baseURL": "the suite (top level)"]
             )
         else { return defaults }
+        // Headers and credentials see setup's captures (`Scope.defaults`); the other settings do not.
+        scope = .defaults
         defaults.headers = decodeHeaders(node.member("headers"))
+        scope = .suite
         defaults.timeout = number(node.member("timeout"), positive: true)
         defaults.followRedirects = bool(node.member("followRedirects"))
         defaults.maxBodyBytes = integer(node.member("maxBodyBytes"), in: 1...Int(Int32.max))
@@ -188,8 +194,10 @@ extension SuiteDecoder {
             defaultTLSWritesPins = Self.writesPins(tls)
         }
         if let retry = node.member("retry") { defaults.retry = decodeRetry(retry) }
+        scope = .defaults
         if let auth = node.member("basicAuth") { defaults.basicAuth = decodeBasicAuth(auth) }
         defaults.auth = decodeAuth(in: node)
+        scope = .suite
         if let openapi = node.member("openapi") { decodeOpenAPIDefault(openapi) }
         if let namespaces = node.member("xpathNamespaces") {
             defaultNamespaces = decodeNamespaces(namespaces)

@@ -122,7 +122,10 @@ extension SuiteDecoder {
         }
         let url = require("url", in: node, context: "`request`").flatMap { template($0) }
         if let url, let urlNode = node.member("url") { rejectLineBreaks(in: url, at: urlNode, keyName: "url") }
-        if let url, let urlNode = node.member("url") { checkSentURL(url, at: urlNode) }
+        if let url, let urlNode = node.member("url") {
+            checkSentURL(url, at: urlNode)
+            checkBaseURL(of: url, at: urlNode)
+        }
         var spec = RequestSpec(method: method, url: url ?? "")
         if let query = node.member("query") {
             if case .object = query.value {

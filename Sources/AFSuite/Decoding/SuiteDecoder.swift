@@ -9,8 +9,11 @@ import Locking
 struct SuiteDecoder {
     /// Which tests can see a template's variables.
     enum Scope: Hashable {
-        /// `baseURL` and `defaults`: suite variables, `--var` and `env.*` only.
+        /// The `defaults` every request takes as they are (`tls`, `proxy`…): suite variables, `--var` and `env.*`.
         case suite
+        /// `baseURL` and the `headers`, `auth` and `basicAuth` of `defaults`: also setup's captures, since setup
+        /// runs before every test (a setup test that runs before the capture goes without such a default).
+        case defaults
         /// A test's request: also captures of earlier tests (when the suite is not parallel).
         case test(Int)
     }
@@ -63,6 +66,8 @@ struct SuiteDecoder {
     var defaultTLSWritesPins = false
     /// Whether the suite has a `baseURL` (relative request URLs need one).
     var hasBaseURL = false
+    /// The suite's `baseURL` as a template, for the setup tests whose relative URL needs it.
+    var baseURLTemplate: Template?
     /// Capture names by test index (the index in `tests`), for the variable check.
     var captureNames: [Int: [String]] = [:]
     /// The column names of a test's `each` data by test index, for the variable check.

@@ -58,6 +58,13 @@ public struct VariablesFile: Sendable {
         guard case .object(let object) = value else {
             throw ParseError("\(path): expected a JSON object of variables")
         }
+        // The parser keeps the last of two values: one environment's file must not say two things silently.
+        if let twice = DuplicateKeyScanner.scan([UInt8](data)).first {
+            throw ParseError(
+                "\(path):\(twice.line):\(twice.column): `\(twice.key)` is written twice (first on line"
+                    + " \(twice.firstLine)): keep one"
+            )
+        }
         for (name, member) in object.members {
             if let problem = Self.problem(withName: name) { throw ParseError("\(path): \(problem)") }
             let fix = "write a string, number or boolean, or {\"value\": …, \"secret\": true}"
