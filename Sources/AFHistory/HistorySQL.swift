@@ -21,6 +21,11 @@ enum HistorySQL {
 
     /// The sequence of the run `?` places before the latest (the first run of a window of `? + 1` runs).
     static let windowStart = "SELECT seq FROM runs ORDER BY seq DESC LIMIT 1 OFFSET ?"
+    /// `windowStart` among the runs outside the run group `?` (the first `?`): the window `--shard` reads, the
+    /// same for the first attempt of a pipeline and for its re-run, which finds the first attempt's runs in
+    /// the history it restores.
+    static let windowStartOutsideGroup =
+        "SELECT seq FROM runs WHERE run_group IS NULL OR run_group <> ? ORDER BY seq DESC LIMIT 1 OFFSET ?"
 
     /// The tests a name matches, `t.name = ?` alone or with `AND (s.name = ? OR s.file = ?)` appended.
     /// Every stored test as `suite_name, test_name` (for what a name not found may have meant).
@@ -91,6 +96,9 @@ enum HistorySQL {
     /// The window's durations, skips excluded: `test_id, duration_ms`; ids lower, upper, the window's start.
     static let durations =
         "SELECT test_id, duration_ms FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND status != 'skipped'"
+    /// `durations` without the results of the runs of the run group `?` (the last argument).
+    static let durationsOutsideGroup =
+        durations + " AND run_seq NOT IN (SELECT seq FROM runs WHERE run_group = ?)"
 
     /// The window's outcomes for `flaky`, skips excluded: `test_id, status, attempts, run_seq`; ids lower,
     /// upper, the window's start. `inRunOrder` sorts them by run (all of them, or those of `tests`); without

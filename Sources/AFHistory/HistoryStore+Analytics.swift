@@ -47,16 +47,35 @@ extension HistoryStore {
     }
 
     /// Each test's median duration (ms) over the latest `lastRuns` runs, skips excluded. Feeds `--shard`.
-    public func medianDurations(lastRuns: Int) throws -> [TestIdentity: Double] {
+    /// - Parameter group: a run group whose runs neither count in the window nor give durations (the current
+    ///   pipeline's: see `HistoryStoring.medianDurations(lastRuns:excludingRunGroup:)`); nil counts every run.
+    public func medianDurations(lastRuns: Int, excludingRunGroup group: String?) throws -> [TestIdentity: Double] {
         try read("median durations") { db in
             let names = try Self.identities(in: db)
-            let (start, ids) = try Self.resultWindow(lastRuns: lastRuns, in: db)
+            let start: Int64
+            if let group {
+                start =
+                    lastRuns > 0
+                    ? try Int64.fetchOne(
+                        db,
+                        sql: HistorySQL.windowStartOutsideGroup,
+                        arguments: [group, lastRuns - 1]
+                    ) ?? Int64.min
+                    : Int64.max
+            } else {
+                start = try Self.windowStart(lastRuns: lastRuns, in: db)
+            }
+            let ids = try Self.resultIDs(ofRunsFrom: start, in: db)
             var samples: [Int64: [Double]] = [:]
-            let rows = try Row.fetchCursor(
-                db,
-                sql: HistorySQL.durations,
-                arguments: [ids.lower, ids.upper, start]
-            )
+            let rows =
+                try group.map {
+                    try Row.fetchCursor(
+                        db,
+                        sql: HistorySQL.durationsOutsideGroup,
+                        arguments: [ids.lower, ids.upper, start, $0]
+                    )
+                }
+                ?? Row.fetchCursor(db, sql: HistorySQL.durations, arguments: [ids.lower, ids.upper, start])
             while let row = try rows.next() { samples[row[0], default: []].append(row[1]) }
             return HistoryAnswers.medians(samples, names: names)
         }

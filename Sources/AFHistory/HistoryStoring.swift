@@ -30,7 +30,14 @@ public protocol HistoryStoring: ResultSink, AnyObject {
     /// Each test's outcome the last time it ran, skips excluded (`--rerun-failed`, `--failed-first`).
     func lastRunStatuses() throws -> [TestIdentity: TestStatus]
     /// Each test's median duration over the latest `lastRuns` runs, skips excluded (`--shard`).
-    func medianDurations(lastRuns: Int) throws -> [TestIdentity: Double]
+    ///
+    /// With a `group`, the runs of that run group count neither in the window nor for durations: the shards
+    /// of one pipeline, and a re-run of one of them that restores a history holding the first attempt's runs,
+    /// all read the same durations and so compute the same split.
+    /// - Parameters:
+    ///   - lastRuns: the window, in runs.
+    ///   - group: the current run's group (`RunInfo.runGroup`), or nil to count every run.
+    func medianDurations(lastRuns: Int, excludingRunGroup group: String?) throws -> [TestIdentity: Double]
     /// Tests whose outcome changed within the latest `lastRuns` runs, most flaky first.
     func flakyTests(lastRuns: Int, includeStable: Bool) throws -> [FlakyTest]
     /// Tests ranked by the 95th percentile of a phase, slowest first.
@@ -47,6 +54,11 @@ public protocol HistoryStoring: ResultSink, AnyObject {
 }
 
 extension HistoryStoring {
+    /// Each test's median duration over the latest `lastRuns` runs, every run counted.
+    public func medianDurations(lastRuns: Int) throws -> [TestIdentity: Double] {
+        try medianDurations(lastRuns: lastRuns, excludingRunGroup: nil)
+    }
+
     /// `history`, as failures name it (the error says which database).
     public var outputName: String { "history" }
 

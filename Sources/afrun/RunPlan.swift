@@ -87,13 +87,17 @@ struct RunPlan {
         if reports.rerunFailed || reports.failedFirst {
             lastStatuses = (try? reader?.lastRunStatuses()) ?? [:]
         }
-        let historyKnowsPlan = !reports.rerunFailed || selected.contains { lastStatuses[$0] != nil }
-        if reports.rerunFailed { selected = TestSelection.rerunFailed(selected, lastStatuses: lastStatuses) }
         if let text = reports.shard, let shard = try? ShardSpec(parsing: text) {
-            let durations = (try? reader?.medianDurations(lastRuns: 20)) ?? [:]
+            // The split is of every selected test, before `--rerun-failed` keeps the failures: each failure
+            // stays on the shard that ran it. The durations leave out this pipeline's own runs, which a re-run
+            // finds in the history it restores and the first attempt did not have: both compute one split.
+            let group = reports.runGroup(environment: ProcessEnvironment.all)
+            let durations = (try? reader?.medianDurations(lastRuns: 20, excludingRunGroup: group)) ?? [:]
             let mine = shard.select(units: Self.shardUnits(selected, suites: suites), durations: durations)
             selected = selected.filter { mine.contains($0) }
         }
+        let historyKnowsPlan = !reports.rerunFailed || selected.contains { lastStatuses[$0] != nil }
+        if reports.rerunFailed { selected = TestSelection.rerunFailed(selected, lastStatuses: lastStatuses) }
         var ordered = suites
         if reports.failedFirst {
             ordered = Self.failedFirst(suites, lastStatuses: lastStatuses)
