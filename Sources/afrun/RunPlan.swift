@@ -22,7 +22,8 @@ struct RunPlan {
     /// Problems worth a warning (a database that cannot be opened).
     var warnings: [String]
     /// With `--rerun-failed`, whether the history holds an outcome of any test of the plan: when it holds
-    /// none, "nothing to rerun" means a new history (or another one), not a green last run.
+    /// none, every selected test runs (there is no verdict to rerun from), and an empty plan is "no test
+    /// selected", not "nothing to rerun".
     var historyKnowsPlan = true
 
     /// Builds the plan. A history that cannot be opened only costs a warning: the run goes on.
@@ -97,7 +98,19 @@ struct RunPlan {
             selected = selected.filter { mine.contains($0) }
         }
         let historyKnowsPlan = !reports.rerunFailed || selected.contains { lastStatuses[$0] != nil }
-        if reports.rerunFailed { selected = TestSelection.rerunFailed(selected, lastStatuses: lastStatuses) }
+        if reports.rerunFailed {
+            if historyKnowsPlan {
+                selected = TestSelection.rerunFailed(selected, lastStatuses: lastStatuses)
+            } else if !selected.isEmpty {
+                // No verdict to go by (a new history, a cache not restored): running nothing would pass a
+                // step that proved nothing, so everything runs, as pytest's `--lf` does without a cache.
+                warnings.append(
+                    "--rerun-failed: the history '\(AFHistory.describe(path))' holds no result of any selected "
+                        + "test, so every selected test runs (restore the history the failed run wrote: the same "
+                        + "--db or AFRUN_DB, the same CI cache key)"
+                )
+            }
+        }
         var ordered = suites
         if reports.failedFirst {
             ordered = Self.failedFirst(suites, lastStatuses: lastStatuses)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A CI pipeline's shards, re-run: the split must not move a test between the first attempt and the re-run
-/// of a shard job.
+/// of a shard job, and `--rerun-failed` must not turn a step green without having run anything.
 @Suite(.serialized) struct ShardRerunTests {
     /// Writes `s.json` (a parallel suite: each test a unit of the split) with tests a, b, c, d, where `failing`
     /// asks for a 500 and expects a 200, and records one earlier pipeline's run of it into `h.sqlite` with the
@@ -90,6 +90,37 @@ import Testing
             let other = try await Self.run(folder, ["--shard", "1/2", "--rerun-failed"])
             #expect(other.status == 0, "\(other.all)")
             #expect(other.stdout.contains("nothing to rerun"), "\(other.stdout)")
+        }
+    }
+
+    @Test("--rerun-failed with a history that knows no selected test runs every selected test")
+    func rerunFailedWithoutVerdictRunsAll() async throws {
+        try await withPlainFixture { folder, server in
+            try folder.write(
+                "s.json",
+                """
+                {"name": "S", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
+                  {"name": "ok", "request": {"url": "get"}, "expect": {"status": 200}},
+                  {"name": "bad", "request": {"url": "status/500"}, "expect": {"status": 200}}
+                ]}
+                """
+            )
+            let fresh = try await AfrunProcess.run(["s.json", "--db", "new.sqlite", "--rerun-failed"], in: folder.url)
+            #expect(fresh.status == 1, "\(fresh.all)")
+            #expect(fresh.stdout.contains("1 passed, 1 failed"), "\(fresh.stdout)")
+            #expect(
+                fresh.stderr.contains(
+                    "warning: --rerun-failed: the history 'new.sqlite' holds no result of any selected test, so every selected test runs"
+                ),
+                "\(fresh.stderr)"
+            )
+            // A filter that selects nothing is not "nothing to rerun": nothing was selected (exit 4).
+            let none = try await AfrunProcess.run(
+                ["s.json", "--db", "other.sqlite", "--rerun-failed", "--filter", "S/missing"],
+                in: folder.url
+            )
+            #expect(none.status == 4, "\(none.all)")
+            #expect(none.stderr.contains("no test selected"), "\(none.stderr)")
         }
     }
 }

@@ -78,7 +78,7 @@ struct ReportOptions: ParsableArguments {
 
     @Flag(
         help:
-            "Run only the tests that failed or errored the last time they ran. With --shard, each failure runs on the shard that ran it."
+            "Run only the tests that failed or errored the last time they ran; every selected test when the history holds no result of any of them. With --shard, each failure runs on the shard that ran it."
     )
     var rerunFailed = false
 
