@@ -97,10 +97,13 @@ struct RunPlan {
             let mine = shard.select(units: Self.shardUnits(selected, suites: suites), durations: durations)
             selected = selected.filter { mine.contains($0) }
         }
-        let historyKnowsPlan = !reports.rerunFailed || selected.contains { lastStatuses[$0] != nil }
+        // A failed setup or teardown is a verdict on its suite's tests too (see `rerunFailed`).
+        let broken = Self.suitesWithFailedSetupOrTeardown(suites, lastStatuses: lastStatuses)
+        let historyKnowsPlan =
+            !reports.rerunFailed || selected.contains { lastStatuses[$0] != nil || broken.contains($0.suiteFile) }
         if reports.rerunFailed {
             if historyKnowsPlan {
-                selected = TestSelection.rerunFailed(selected, lastStatuses: lastStatuses)
+                selected = Self.rerunFailed(selected, suites: suites, lastStatuses: lastStatuses)
             } else if !selected.isEmpty {
                 // No verdict to go by (a new history, a cache not restored): running nothing would pass a
                 // step that proved nothing, so everything runs, as pytest's `--lf` does without a cache.
