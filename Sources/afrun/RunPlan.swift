@@ -86,14 +86,25 @@ struct RunPlan {
         var selected = all
         var lastStatuses: [TestIdentity: TestStatus] = [:]
         if reports.rerunFailed || reports.failedFirst {
-            lastStatuses = (try? reader?.lastRunStatuses()) ?? [:]
+            do { lastStatuses = try reader?.lastRunStatuses() ?? [:] } catch {
+                warnings.append("cannot read the tests' last outcomes: \(error)")
+            }
         }
         if let text = reports.shard, let shard = try? ShardSpec(parsing: text) {
             // The split is of every selected test, before `--rerun-failed` keeps the failures: each failure
             // stays on the shard that ran it. The durations leave out this pipeline's own runs, which a re-run
             // finds in the history it restores and the first attempt did not have: both compute one split.
             let group = reports.runGroup(environment: ProcessEnvironment.all)
-            let durations = (try? reader?.medianDurations(lastRuns: 20, excludingRunGroup: group)) ?? [:]
+            var durations: [TestIdentity: Double] = [:]
+            do { durations = try reader?.medianDurations(lastRuns: 20, excludingRunGroup: group) ?? [:] } catch {
+                // Said out loud: the shards that did read the history split otherwise, and between them a test
+                // may run twice or not at all.
+                warnings.append(
+                    "--shard \(text): this shard splits by test count, unlike shards that read the history's "
+                        + "durations, so tests may be missed or run twice (re-run the job, or pass --no-history to "
+                        + "every shard job): \(error)"
+                )
+            }
             let mine = shard.select(units: Self.shardUnits(selected, suites: suites), durations: durations)
             selected = selected.filter { mine.contains($0) }
         }

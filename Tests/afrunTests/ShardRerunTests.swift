@@ -123,4 +123,23 @@ import Testing
             #expect(none.stderr.contains("no test selected"), "\(none.stderr)")
         }
     }
+
+    @Test("a shard that cannot read the history's durations says it splits by count")
+    func unreadableHistoryIsSaid() async throws {
+        try await withPlainFixture { folder, server in
+            try await Self.seed(folder, server, failing: "d")
+            // Nobody listens on the discard port: the shared history cannot be read (the run is spooled).
+            let output = try await AfrunProcess.run(
+                ["s.json", "--db", "postgres://afrun:pw@127.0.0.1:9/h", "--history-timeout", "1", "--shard", "1/2"],
+                in: folder.url
+            )
+            #expect(
+                output.stderr.contains(
+                    "warning: --shard 1/2: this shard splits by test count, unlike shards that read the history's durations"
+                ),
+                "\(output.stderr)"
+            )
+            #expect(!output.all.contains("pw@"), "\(output.all)")
+        }
+    }
 }
