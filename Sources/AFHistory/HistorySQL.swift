@@ -78,16 +78,19 @@ enum HistorySQL {
 
     // MARK: Analytics
 
-    /// Each test's latest outcome, skips excluded: `test_id, status`. SQLite returns the bare column from
-    /// the row holding `MAX()`; PostgreSQL has no such column, and takes each test's latest row by
-    /// `DISTINCT ON`.
+    /// Each test's latest outcome, skips excluded: `test_id, status`. A skip because the run was interrupted
+    /// counts, as `error`: the test never got its verdict, and the outcome before it (often a pass) would
+    /// keep `--rerun-failed` from running it again. SQLite returns the bare column from the row holding
+    /// `MAX()`; PostgreSQL has no such column, and takes each test's latest row by `DISTINCT ON`.
     static func lastStatuses(_ dialect: Dialect) -> String {
-        switch dialect {
+        let status = "CASE WHEN status = 'skipped' THEN 'error' ELSE status END AS status"
+        let counted = "(status != 'skipped' OR skip_reason = 'interrupted')"
+        return switch dialect {
         case .sqlite:
-            "SELECT test_id, status, MAX(run_seq) FROM results WHERE status != 'skipped' GROUP BY test_id"
+            "SELECT test_id, \(status), MAX(run_seq) FROM results WHERE \(counted) GROUP BY test_id"
         case .postgres:
             """
-            SELECT DISTINCT ON (test_id) test_id, status FROM results WHERE status != 'skipped'
+            SELECT DISTINCT ON (test_id) test_id, \(status) FROM results WHERE \(counted)
             ORDER BY test_id, run_seq DESC, id DESC
             """
         }

@@ -30,7 +30,8 @@ extension HistoryStore {
     }
 
     /// Each test's outcome the last time it ran (skips do not count: a test skipped by a filter keeps the
-    /// outcome it had before). Feeds `--rerun-failed` and `--failed-first`.
+    /// outcome it had before; a skip because the run was interrupted counts as `error`, see
+    /// `HistorySQL.lastStatuses`). Feeds `--rerun-failed` and `--failed-first`.
     public func lastRunStatuses() throws -> [TestIdentity: TestStatus] {
         try read("last statuses") { db in
             let names = try Self.identities(in: db)

@@ -27,7 +27,8 @@ public protocol HistoryStoring: ResultSink, AnyObject {
     func results(ofRun reference: String) throws -> (run: RunRecord, results: [ResultRecord])
     /// One test's results over the latest runs that ran it, newest first.
     func testHistory(_ name: String, last: Int) throws -> [ResultRecord]
-    /// Each test's outcome the last time it ran, skips excluded (`--rerun-failed`, `--failed-first`).
+    /// Each test's outcome the last time it ran, skips excluded (`--rerun-failed`, `--failed-first`); a skip
+    /// because the run was interrupted counts as `error` (the test got no verdict).
     func lastRunStatuses() throws -> [TestIdentity: TestStatus]
     /// Each test's median duration over the latest `lastRuns` runs, skips excluded (`--shard`).
     ///

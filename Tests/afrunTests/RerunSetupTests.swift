@@ -2,8 +2,8 @@ import FixtureServer
 import Foundation
 import Testing
 
-/// `--rerun-failed` after a suite's setup or teardown failed: its tests did not fail (they were skipped, or
-/// passed), yet the step was red, so the rerun must run them again, their setup and teardown with them.
+/// `--rerun-failed` after a red run whose tests did not fail: a suite's setup or teardown failed (its tests
+/// were skipped, or passed), or the run was interrupted before a test finished. The rerun must run them.
 @Suite(.serialized) struct RerunSetupTests {
     /// Writes `s.json`: a setup test and a teardown test whose paths are the variables `setup` and
     /// `teardown` (`get` passes, `status/500` fails), around one test that passes.
@@ -60,6 +60,29 @@ import Testing
             let still = try await Self.run(folder, setup: "get", teardown: "status/500", rerun: true)
             #expect(still.status == 1, "\(still.all)")
             #expect(!still.stdout.contains("nothing to rerun"), "\(still.stdout)")
+        }
+    }
+
+    @Test("a test an interrupted run did not finish is rerun, not left with its earlier pass")
+    func interruptedTestIsRerun() async throws {
+        try await withPlainFixture { folder, server in
+            try Self.write(folder, server)
+            #expect(try await Self.run(folder, setup: "get").status == 0)
+            #expect(try await Self.run(folder, setup: "get").status == 0)
+            // The second run was interrupted before `t` finished: recorded as skipped, reason `interrupted`, as
+            // the runner records it (InterruptTests), here written into the history directly. Its pass in the
+            // first run is then its latest non-skipped outcome.
+            let interrupted = try HistoryChild.sqlite(
+                folder.url.appendingPathComponent("h.sqlite").path,
+                """
+                UPDATE results SET status = 'skipped', skip_reason = 'interrupted'
+                WHERE test_id = (SELECT id FROM tests WHERE name = 't') AND run_seq = (SELECT MAX(seq) FROM runs)
+                """
+            )
+            #expect(interrupted.status == 0, "\(interrupted.output)")
+            let rerun = try await Self.run(folder, setup: "get", rerun: true)
+            #expect(rerun.status == 0, "\(rerun.all)")
+            #expect(rerun.stdout.contains("PASS  S/t") && rerun.stdout.contains("1 passed"), "\(rerun.stdout)")
         }
     }
 }
