@@ -21,6 +21,11 @@ enum HistorySQL {
 
     /// The sequence of the run `?` places before the latest (the first run of a window of `? + 1` runs).
     static let windowStart = "SELECT seq FROM runs ORDER BY seq DESC LIMIT 1 OFFSET ?"
+    /// `windowStart` among the runs outside the run group `?` (the first `?`): the window `--shard` reads, the
+    /// same for the first attempt of a pipeline and for its re-run, which finds the first attempt's runs in
+    /// the history it restores.
+    static let windowStartOutsideGroup =
+        "SELECT seq FROM runs WHERE run_group IS NULL OR run_group <> ? ORDER BY seq DESC LIMIT 1 OFFSET ?"
 
     /// The tests a name matches, `t.name = ?` alone or with `AND (s.name = ? OR s.file = ?)` appended.
     /// Every stored test as `suite_name, test_name` (for what a name not found may have meant).
@@ -73,16 +78,19 @@ enum HistorySQL {
 
     // MARK: Analytics
 
-    /// Each test's latest outcome, skips excluded: `test_id, status`. SQLite returns the bare column from
-    /// the row holding `MAX()`; PostgreSQL has no such column, and takes each test's latest row by
-    /// `DISTINCT ON`.
+    /// Each test's latest outcome, skips excluded: `test_id, status`. A skip because the run was interrupted
+    /// counts, as `error`: the test never got its verdict, and the outcome before it (often a pass) would
+    /// keep `--rerun-failed` from running it again. SQLite returns the bare column from the row holding
+    /// `MAX()`; PostgreSQL has no such column, and takes each test's latest row by `DISTINCT ON`.
     static func lastStatuses(_ dialect: Dialect) -> String {
-        switch dialect {
+        let status = "CASE WHEN status = 'skipped' THEN 'error' ELSE status END AS status"
+        let counted = "(status != 'skipped' OR skip_reason = 'interrupted')"
+        return switch dialect {
         case .sqlite:
-            "SELECT test_id, status, MAX(run_seq) FROM results WHERE status != 'skipped' GROUP BY test_id"
+            "SELECT test_id, \(status), MAX(run_seq) FROM results WHERE \(counted) GROUP BY test_id"
         case .postgres:
             """
-            SELECT DISTINCT ON (test_id) test_id, status FROM results WHERE status != 'skipped'
+            SELECT DISTINCT ON (test_id) test_id, \(status) FROM results WHERE \(counted)
             ORDER BY test_id, run_seq DESC, id DESC
             """
         }
@@ -91,6 +99,9 @@ enum HistorySQL {
     /// The window's durations, skips excluded: `test_id, duration_ms`; ids lower, upper, the window's start.
     static let durations =
         "SELECT test_id, duration_ms FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND status != 'skipped'"
+    /// `durations` without the results of the runs of the run group `?` (the last argument).
+    static let durationsOutsideGroup =
+        durations + " AND run_seq NOT IN (SELECT seq FROM runs WHERE run_group = ?)"
 
     /// The window's outcomes for `flaky`, skips excluded: `test_id, status, attempts, run_seq`; ids lower,
     /// upper, the window's start. `inRunOrder` sorts them by run (all of them, or those of `tests`); without

@@ -30,7 +30,8 @@ extension HistoryStore {
     }
 
     /// Each test's outcome the last time it ran (skips do not count: a test skipped by a filter keeps the
-    /// outcome it had before). Feeds `--rerun-failed` and `--failed-first`.
+    /// outcome it had before; a skip because the run was interrupted counts as `error`, see
+    /// `HistorySQL.lastStatuses`). Feeds `--rerun-failed` and `--failed-first`.
     public func lastRunStatuses() throws -> [TestIdentity: TestStatus] {
         try read("last statuses") { db in
             let names = try Self.identities(in: db)
@@ -47,16 +48,35 @@ extension HistoryStore {
     }
 
     /// Each test's median duration (ms) over the latest `lastRuns` runs, skips excluded. Feeds `--shard`.
-    public func medianDurations(lastRuns: Int) throws -> [TestIdentity: Double] {
+    /// - Parameter group: a run group whose runs neither count in the window nor give durations (the current
+    ///   pipeline's: see `HistoryStoring.medianDurations(lastRuns:excludingRunGroup:)`); nil counts every run.
+    public func medianDurations(lastRuns: Int, excludingRunGroup group: String?) throws -> [TestIdentity: Double] {
         try read("median durations") { db in
             let names = try Self.identities(in: db)
-            let (start, ids) = try Self.resultWindow(lastRuns: lastRuns, in: db)
+            let start: Int64
+            if let group {
+                start =
+                    lastRuns > 0
+                    ? try Int64.fetchOne(
+                        db,
+                        sql: HistorySQL.windowStartOutsideGroup,
+                        arguments: [group, lastRuns - 1]
+                    ) ?? Int64.min
+                    : Int64.max
+            } else {
+                start = try Self.windowStart(lastRuns: lastRuns, in: db)
+            }
+            let ids = try Self.resultIDs(ofRunsFrom: start, in: db)
             var samples: [Int64: [Double]] = [:]
-            let rows = try Row.fetchCursor(
-                db,
-                sql: HistorySQL.durations,
-                arguments: [ids.lower, ids.upper, start]
-            )
+            let rows =
+                try group.map {
+                    try Row.fetchCursor(
+                        db,
+                        sql: HistorySQL.durationsOutsideGroup,
+                        arguments: [ids.lower, ids.upper, start, $0]
+                    )
+                }
+                ?? Row.fetchCursor(db, sql: HistorySQL.durations, arguments: [ids.lower, ids.upper, start])
             while let row = try rows.next() { samples[row[0], default: []].append(row[1]) }
             return HistoryAnswers.medians(samples, names: names)
         }

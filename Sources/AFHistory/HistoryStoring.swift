@@ -27,10 +27,18 @@ public protocol HistoryStoring: ResultSink, AnyObject {
     func results(ofRun reference: String) throws -> (run: RunRecord, results: [ResultRecord])
     /// One test's results over the latest runs that ran it, newest first.
     func testHistory(_ name: String, last: Int) throws -> [ResultRecord]
-    /// Each test's outcome the last time it ran, skips excluded (`--rerun-failed`, `--failed-first`).
+    /// Each test's outcome the last time it ran, skips excluded (`--rerun-failed`, `--failed-first`); a skip
+    /// because the run was interrupted counts as `error` (the test got no verdict).
     func lastRunStatuses() throws -> [TestIdentity: TestStatus]
     /// Each test's median duration over the latest `lastRuns` runs, skips excluded (`--shard`).
-    func medianDurations(lastRuns: Int) throws -> [TestIdentity: Double]
+    ///
+    /// With a `group`, the runs of that run group count neither in the window nor for durations: the shards
+    /// of one pipeline, and a re-run of one of them that restores a history holding the first attempt's runs,
+    /// all read the same durations and so compute the same split.
+    /// - Parameters:
+    ///   - lastRuns: the window, in runs.
+    ///   - group: the current run's group (`RunInfo.runGroup`), or nil to count every run.
+    func medianDurations(lastRuns: Int, excludingRunGroup group: String?) throws -> [TestIdentity: Double]
     /// Tests whose outcome changed within the latest `lastRuns` runs, most flaky first.
     func flakyTests(lastRuns: Int, includeStable: Bool) throws -> [FlakyTest]
     /// Tests ranked by the 95th percentile of a phase, slowest first.
@@ -47,6 +55,11 @@ public protocol HistoryStoring: ResultSink, AnyObject {
 }
 
 extension HistoryStoring {
+    /// Each test's median duration over the latest `lastRuns` runs, every run counted.
+    public func medianDurations(lastRuns: Int) throws -> [TestIdentity: Double] {
+        try medianDurations(lastRuns: lastRuns, excludingRunGroup: nil)
+    }
+
     /// `history`, as failures name it (the error says which database).
     public var outputName: String { "history" }
 

@@ -17,27 +17,37 @@ struct TrendTable {
         var seen = false
     }
 
+    /// What a series stands for: a suite file and the suite's name, or the test's `suite/test` in it. Keyed
+    /// by the file too, since two files may give their suites the same name.
+    private struct Key: Hashable {
+        var file: String
+        var name: String
+    }
+
     private let runs: [Run]
     private let column: [Int64: Int]
-    private var seriesNames: [String] = []
+    private var seriesKeys: [Key] = []
     private var seriesOfTest: [Int64: Int] = [:]
     private var cells: [Cell]
 
     init(runs: [Run], names: [Int64: TestIdentity], grouping: TrendGrouping) {
         self.runs = runs
         column = Dictionary(uniqueKeysWithValues: runs.enumerated().map { ($1.seq, $0) })
-        var seriesOfName: [String: Int] = [:]
+        var seriesOfKey: [Key: Int] = [:]
         for (id, identity) in names {
-            let name = grouping == .suite ? identity.suiteName : identity.description
-            if let index = seriesOfName[name] {
+            let key = Key(
+                file: identity.suiteFile,
+                name: grouping == .suite ? identity.suiteName : identity.description
+            )
+            if let index = seriesOfKey[key] {
                 seriesOfTest[id] = index
             } else {
-                seriesOfName[name] = seriesNames.count
-                seriesOfTest[id] = seriesNames.count
-                seriesNames.append(name)
+                seriesOfKey[key] = seriesKeys.count
+                seriesOfTest[id] = seriesKeys.count
+                seriesKeys.append(key)
             }
         }
-        cells = Array(repeating: Cell(), count: seriesNames.count * runs.count)
+        cells = Array(repeating: Cell(), count: seriesKeys.count * runs.count)
     }
 
     /// Adds one result: its run, its test, whether it passed, and the phase's value (nil: not measured).
@@ -49,10 +59,11 @@ struct TrendTable {
         if !passed { cells[index].failures += 1 }
     }
 
-    /// The series with at least one point, sorted by name, points oldest first.
+    /// The series with at least one point, sorted by name (then file), points oldest first. A name that two
+    /// suite files share is followed by the file, `Users (suites/v2/users.json)`, so the rows tell them apart.
     func series() -> [TrendSeries] {
         var result: [TrendSeries] = []
-        for (series, name) in seriesNames.enumerated() {
+        for (series, key) in seriesKeys.enumerated() {
             var points: [TrendPoint] = []
             for (position, run) in runs.enumerated() {
                 let cell = cells[series * runs.count + position]
@@ -69,8 +80,12 @@ struct TrendTable {
                     )
                 )
             }
-            if !points.isEmpty { result.append(TrendSeries(name: name, points: points)) }
+            if !points.isEmpty { result.append(TrendSeries(name: key.name, suiteFile: key.file, points: points)) }
         }
-        return result.sorted { $0.name < $1.name }
+        let shared = Dictionary(grouping: result, by: \.name).filter { $0.value.count > 1 }.keys
+        for index in result.indices where shared.contains(result[index].name) {
+            result[index].name += " (\(result[index].suiteFile))"
+        }
+        return result.sorted { ($0.name, $0.suiteFile) < ($1.name, $1.suiteFile) }
     }
 }

@@ -43,19 +43,12 @@ extension RunCommand {
         )
         for warning in plan.warnings { console.err("warning: " + TerminalText.visible(warning)) }
         options.include = plan.include
-        if reports.rerunFailed && plan.plannedCount == 0 {
+        if reports.rerunFailed && plan.plannedCount == 0 && plan.historyKnowsPlan {
             try? plan.store?.close()
             let history = "'\(AFHistory.describe(reports.databasePath))'"
-            if plan.historyKnowsPlan {
-                console.out(
-                    "nothing to rerun: no selected test failed or errored the last time it ran (history \(history))"
-                )
-            } else {
-                console.err(
-                    "warning: nothing to rerun: the history \(history) holds no result of any selected test; "
-                        + "restore the history the failed run wrote (the same --db or AFRUN_DB, the same CI cache key)"
-                )
-            }
+            console.out(
+                "nothing to rerun: no selected test failed or errored the last time it ran (history \(history))"
+            )
             return nil
         }
         if plan.plannedCount == 0 && !execution.allowEmpty {

@@ -22,7 +22,8 @@ struct RunPlan {
     /// Problems worth a warning (a database that cannot be opened).
     var warnings: [String]
     /// With `--rerun-failed`, whether the history holds an outcome of any test of the plan: when it holds
-    /// none, "nothing to rerun" means a new history (or another one), not a green last run.
+    /// none, every selected test runs (there is no verdict to rerun from), and an empty plan is "no test
+    /// selected", not "nothing to rerun".
     var historyKnowsPlan = true
 
     /// Builds the plan. A history that cannot be opened only costs a warning: the run goes on.
@@ -85,14 +86,44 @@ struct RunPlan {
         var selected = all
         var lastStatuses: [TestIdentity: TestStatus] = [:]
         if reports.rerunFailed || reports.failedFirst {
-            lastStatuses = (try? reader?.lastRunStatuses()) ?? [:]
+            do { lastStatuses = try reader?.lastRunStatuses() ?? [:] } catch {
+                warnings.append("cannot read the tests' last outcomes: \(error)")
+            }
         }
-        let historyKnowsPlan = !reports.rerunFailed || selected.contains { lastStatuses[$0] != nil }
-        if reports.rerunFailed { selected = TestSelection.rerunFailed(selected, lastStatuses: lastStatuses) }
         if let text = reports.shard, let shard = try? ShardSpec(parsing: text) {
-            let durations = (try? reader?.medianDurations(lastRuns: 20)) ?? [:]
+            // The split is of every selected test, before `--rerun-failed` keeps the failures: each failure
+            // stays on the shard that ran it. The durations leave out this pipeline's own runs, which a re-run
+            // finds in the history it restores and the first attempt did not have: both compute one split.
+            let group = reports.runGroup(environment: ProcessEnvironment.all)
+            var durations: [TestIdentity: Double] = [:]
+            do { durations = try reader?.medianDurations(lastRuns: 20, excludingRunGroup: group) ?? [:] } catch {
+                // Said out loud: the shards that did read the history split otherwise, and between them a test
+                // may run twice or not at all.
+                warnings.append(
+                    "--shard \(text): this shard splits by test count, unlike shards that read the history's "
+                        + "durations, so tests may be missed or run twice (re-run the job, or pass --no-history to "
+                        + "every shard job): \(error)"
+                )
+            }
             let mine = shard.select(units: Self.shardUnits(selected, suites: suites), durations: durations)
             selected = selected.filter { mine.contains($0) }
+        }
+        // A failed setup or teardown is a verdict on its suite's tests too (see `rerunFailed`).
+        let broken = Self.suitesWithFailedSetupOrTeardown(suites, lastStatuses: lastStatuses)
+        let historyKnowsPlan =
+            !reports.rerunFailed || selected.contains { lastStatuses[$0] != nil || broken.contains($0.suiteFile) }
+        if reports.rerunFailed {
+            if historyKnowsPlan {
+                selected = Self.rerunFailed(selected, suites: suites, lastStatuses: lastStatuses)
+            } else if !selected.isEmpty {
+                // No verdict to go by (a new history, a cache not restored): running nothing would pass a
+                // step that proved nothing, so everything runs, as pytest's `--lf` does without a cache.
+                warnings.append(
+                    "--rerun-failed: the history '\(AFHistory.describe(path))' holds no result of any selected "
+                        + "test, so every selected test runs (restore the history the failed run wrote: the same "
+                        + "--db or AFRUN_DB, the same CI cache key)"
+                )
+            }
         }
         var ordered = suites
         if reports.failedFirst {

@@ -54,11 +54,30 @@ extension PostgresHistory {
         }
     }
 
-    public func medianDurations(lastRuns: Int) throws -> [TestIdentity: Double] {
+    public func medianDurations(lastRuns: Int, excludingRunGroup group: String?) throws -> [TestIdentity: Double] {
         try withSession { session throws(HistoryError) in
             let names = try Self.identities(in: session)
-            let start = try Self.windowStart(lastRuns: lastRuns, in: session)
-            let samples = try Self.samples(HistorySQL.durations, from: start, in: session)
+            guard let group else {
+                let start = try Self.windowStart(lastRuns: lastRuns, in: session)
+                return HistoryAnswers.medians(
+                    try Self.samples(HistorySQL.durations, from: start, in: session),
+                    names: names
+                )
+            }
+            let start =
+                lastRuns > 0
+                ? try session.query(
+                    HistorySQL.windowStartOutsideGroup,
+                    [.text(group), .integer(Int64(lastRuns - 1))],
+                    operation: "window"
+                ).first.flatMap { row throws(HistoryError) in try PostgresValues(row).int(0) } ?? Int64.min
+                : Int64.max
+            let samples = try Self.samples(
+                HistorySQL.durationsOutsideGroup,
+                from: start,
+                also: [.text(group)],
+                in: session
+            )
             return HistoryAnswers.medians(samples, names: names)
         }
     }
@@ -96,14 +115,16 @@ extension PostgresHistory {
         }
     }
 
-    /// Each test's values of a `SELECT test_id, value … WHERE id BETWEEN ? AND ? AND run_seq >= ?`.
+    /// Each test's values of a `SELECT test_id, value … WHERE id BETWEEN ? AND ? AND run_seq >= ?`, with
+    /// `also` bound to the placeholders after those.
     private static func samples(
         _ sql: String,
         from start: Int64,
+        also: [SQLArgument] = [],
         in session: PostgresSession
     ) throws(HistoryError) -> [Int64: [Double]] {
         var samples: [Int64: [Double]] = [:]
-        for row in try session.query(sql, allResultIDs + [.integer(start)], operation: "samples") {
+        for row in try session.query(sql, allResultIDs + [.integer(start)] + also, operation: "samples") {
             let values = PostgresValues(row)
             if let test = try values.int(0), let value = try values.double(1) {
                 samples[test, default: []].append(value)

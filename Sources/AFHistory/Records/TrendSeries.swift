@@ -2,8 +2,11 @@ import Foundation
 
 /// How a suite's or a test's timing moved run by run (`history trends`).
 public struct TrendSeries: Sendable, Hashable, Codable {
-    /// The suite name, or `suite/test`.
+    /// The suite name, or `suite/test`; followed by ` (FILE)` when another suite file in the window has a
+    /// suite of the same name.
     public var name: String
+    /// The suite file the series belongs to (a series is one suite file's suite, or one of its tests).
+    public var suiteFile: String
     /// One point per run that ran it, oldest first.
     public var points: [TrendPoint]
 }

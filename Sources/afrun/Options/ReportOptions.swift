@@ -70,13 +70,16 @@ struct ReportOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Run shard K of N, balanced by the durations in history; with --no-history (or no history yet) balanced by test count. A sequential suite stays on one shard. Every shard job must use the same history setting.",
+            "Run shard K of N, balanced by the durations in history (leaving out the runs of this --run-group, so a re-run splits as its first attempt did); with --no-history (or no history yet) balanced by test count. A sequential suite stays on one shard. Every shard job must use the same history setting.",
             valueName: "K/N"
         )
     )
     var shard: String?
 
-    @Flag(help: "Run only the tests that failed or errored in the last recorded run.")
+    @Flag(
+        help:
+            "Run only the tests that failed or errored the last time they ran; every selected test when the history holds no result of any of them. With --shard, each failure runs on the shard that ran it."
+    )
     var rerunFailed = false
 
     @Flag(help: "Run suites holding tests that failed last time first (and those tests first in parallel suites).")
