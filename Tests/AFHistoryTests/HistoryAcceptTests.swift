@@ -21,11 +21,14 @@ struct HistoryAcceptTests {
             }
             try await store.runDidFinish(run, summary: RunSummary(passed: 1_600, failed: 400), status: .complete)
             #expect(
-                try SQLite.query(path, "SELECT COUNT(*), COUNT(DISTINCT test_id), SUM(status = 'failed') FROM results")
+                try await SQLite.query(
+                    path,
+                    "SELECT COUNT(*), COUNT(DISTINCT test_id), SUM(status = 'failed') FROM results"
+                )
                     == ["2000|2000|400"]
             )
-            #expect(try SQLite.query(path, "SELECT status, passed, failed FROM runs") == ["complete|1600|400"])
-            #expect(try SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
+            #expect(try await SQLite.query(path, "SELECT status, passed, failed FROM runs") == ["complete|1600|400"])
+            #expect(try await SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
         }
     }
 
@@ -46,14 +49,14 @@ struct HistoryAcceptTests {
         try await store.runDidFinish(first, summary: RunSummary(passed: 10, failed: 3), status: .complete)
         try await store.runDidFinish(second, summary: RunSummary(passed: 4, failed: 1), status: .complete)
         #expect(
-            try SQLite.query(
+            try await SQLite.query(
                 path,
                 """
                 SELECT r.id, COUNT(*) FROM results x JOIN runs r ON r.seq = x.run_seq GROUP BY r.id ORDER BY r.id
                 """
             ) == ["first|13", "second|5"]
         )
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM runs WHERE status = 'complete'") == ["2"])
+        #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM runs WHERE status = 'complete'") == ["2"])
     }
 
     @Test("results of a run that never started are reported by runDidFinish; the run's own are stored")
@@ -68,7 +71,7 @@ struct HistoryAcceptTests {
             await #expect(throws: HistoryError.self) {
                 try await store.runDidFinish(run, summary: RunSummary(passed: 16, failed: 4), status: .complete)
             }
-            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["20"])
+            #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["20"])
             #expect(try store.run("latest").status == .complete)
             // Reported once: a later flush has nothing new to complain about.
             try await store.flush()

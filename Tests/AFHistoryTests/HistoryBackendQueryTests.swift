@@ -128,13 +128,13 @@ struct HistoryBackendQueryTests {
         #expect(try known.store.testHistory("Users/a", last: 10).count == 2)
         if backend == .sqlite {
             let path = known.database.location
-            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["6"])
-            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM metrics") == ["5"])
+            #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["6"])
+            #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM metrics") == ["5"])
             // Tests are deleted with foreign-key checks off (no index leads with results.test_id): none
             // that a kept result names may go.
-            #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
+            #expect(try await SQLite.query(path, "PRAGMA foreign_key_check") == [])
             #expect(
-                try SQLite.query(
+                try await SQLite.query(
                     path,
                     "SELECT COUNT(*) FROM results r LEFT JOIN tests t ON t.id = r.test_id WHERE t.id IS NULL"
                 ) == ["0"]
@@ -143,7 +143,7 @@ struct HistoryBackendQueryTests {
         #expect(try known.store.prune(keep: 0).deleted == 2)
         #expect(throws: HistoryError.self) { try known.store.testHistory("a", last: 1) }
         if backend == .sqlite {
-            #expect(try SQLite.query(known.database.location, "SELECT COUNT(*) FROM tests") == ["0"])
+            #expect(try await SQLite.query(known.database.location, "SELECT COUNT(*) FROM tests") == ["0"])
         }
         #expect(throws: HistoryError.self) { try known.store.prune(keep: -1) }
     }

@@ -63,8 +63,8 @@ struct HistoryBatchInsertTests {
             try await store.runDidFinish(run, summary: RunSummary(passed: count), status: .complete)
 
             let lines = 0..<count
-            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["\(count)"])
-            let assertions = try SQLite.query(
+            #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["\(count)"])
+            let assertions = try await SQLite.query(
                 path,
                 """
                 SELECT r.line || ':' || a.position || ':' || a.expected FROM assertions a JOIN results r ON r.id = a.result_id
@@ -77,21 +77,21 @@ struct HistoryBatchInsertTests {
                     == (detail == .all ? lines.flatMap { n in (0..<(n % 4)).map { k in "\(n):\(k):\(n)-\(k)" } } : [])
             )
             #expect(
-                try SQLite.query(path, "SELECT line || ':' || assertion_count FROM results ORDER BY id")
+                try await SQLite.query(path, "SELECT line || ':' || assertion_count FROM results ORDER BY id")
                     == lines.map { "\($0):\($0 % 4)" }
             )
-            let metrics = try SQLite.query(
+            let metrics = try await SQLite.query(
                 path,
                 "SELECT r.line || ':' || m.total_ms FROM metrics m JOIN results r ON r.id = m.result_id ORDER BY r.id"
             )
             #expect(metrics == lines.filter { $0 % 3 != 0 }.map { "\($0):\(Double($0))" })
-            let tls = try SQLite.query(
+            let tls = try await SQLite.query(
                 path,
                 "SELECT r.line || ':' || x.cipher FROM tls x JOIN results r ON r.id = x.result_id ORDER BY r.id"
             )
             #expect(tls == lines.filter { $0 % 5 == 0 }.map { "\($0):C\($0)" })
-            #expect(try SQLite.query(path, "SELECT MAX(id) - MIN(id) + 1 FROM results") == ["\(count)"])
-            #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
+            #expect(try await SQLite.query(path, "SELECT MAX(id) - MIN(id) + 1 FROM results") == ["\(count)"])
+            #expect(try await SQLite.query(path, "PRAGMA foreign_key_check") == [])
         }
     }
 
@@ -104,8 +104,8 @@ struct HistoryBatchInsertTests {
                 try await store.record(contentsOf: Array(all[start..<min(start + 500, count)]), in: run)
             }
             try await store.runDidFinish(run, summary: RunSummary(passed: count), status: .complete)
-            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["\(count)"])
-            #expect(try SQLite.query(path, "SELECT MIN(line) + 1, MAX(line) + 1 FROM results") == ["1|\(count)"])
+            #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["\(count)"])
+            #expect(try await SQLite.query(path, "SELECT MIN(line) + 1, MAX(line) + 1 FROM results") == ["1|\(count)"])
         }
     }
 
@@ -156,7 +156,7 @@ struct HistoryBatchInsertTests {
             try await store.record(contentsOf: Array(repeating: result, count: count), in: run)
             try await store.runDidFinish(run, summary: RunSummary(errors: count), status: .complete)
 
-            let row = try SQLite.query(
+            let row = try await SQLite.query(
                 path,
                 """
                 SELECT line, status, attempts, duration_ms, failure_messages, error_kind, curl_code, skip_reason IS NULL, method,
@@ -184,7 +184,7 @@ struct HistoryBatchInsertTests {
             try await store.runDidFinish(run, summary: RunSummary(passed: 40), status: .complete)
             #expect(try store.prune(keep: 0).deleted == 1)
             #expect(
-                try SQLite.query(
+                try await SQLite.query(
                     path,
                     "SELECT (SELECT COUNT(*) FROM results) + (SELECT COUNT(*) FROM metrics) + (SELECT COUNT(*) FROM assertions) + (SELECT COUNT(*) FROM tls)"
                 ) == ["0"]
@@ -204,10 +204,10 @@ struct HistoryBatchInsertTests {
             try await store.runDidFinish(second, summary: RunSummary(passed: 10), status: .complete)
             #expect(try store.prune(keep: 1).deleted == 1)
             #expect(
-                try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["10"],
+                try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["10"],
                 "the pruned run's results cascaded"
             )
-            #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
+            #expect(try await SQLite.query(path, "PRAGMA foreign_key_check") == [])
         }
     }
 
@@ -223,21 +223,21 @@ struct HistoryBatchInsertTests {
         )
         try shard.close()
         // A status the schema's CHECK refuses, written past the check.
-        _ = try SQLite.query(shardPath, "PRAGMA ignore_check_constraints = ON; UPDATE runs SET status = 'bogus'")
-        #expect(try SQLite.query(shardPath, "SELECT status FROM runs") == ["bogus"])
+        _ = try await SQLite.query(shardPath, "PRAGMA ignore_check_constraints = ON; UPDATE runs SET status = 'bogus'")
+        #expect(try await SQLite.query(shardPath, "SELECT status FROM runs") == ["bogus"])
 
         try await HistoryWriterTests.withStartedRun { store, run, path in
             // The writer's own transactions run with the checks off; they must be on again for the merge.
             try await store.record(contentsOf: Self.mixed(40), in: run)
             try await store.runDidFinish(run, summary: RunSummary(passed: 40), status: .complete)
             #expect(throws: HistoryError.self) { try store.merge(from: shardPath) }
-            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM runs WHERE status = 'bogus'") == ["0"])
+            #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM runs WHERE status = 'bogus'") == ["0"])
             // And the writer goes on recording after that write (its checks off again, its statements recompiled).
             let second = HistoryFixtures.run()
             try await store.runDidStart(second)
             try await store.record(contentsOf: Self.mixed(20), in: second)
             try await store.runDidFinish(second, summary: RunSummary(passed: 20), status: .complete)
-            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["60"])
+            #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["60"])
         }
     }
 }

@@ -40,9 +40,9 @@ struct HistoryConcurrencyTests {
         #expect(try first.runs().allSatisfy { $0.status == .complete && $0.passed == perStore })
         try first.close()
         try second.close()
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["\(2 * perStore)"])
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM tests") == ["\(2 * perStore)"])
-        #expect(try SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
+        #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["\(2 * perStore)"])
+        #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM tests") == ["\(2 * perStore)"])
+        #expect(try await SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
     }
 
     @Test("a run left running by a dead process is marked interrupted on the next open, with its results counted")
@@ -58,8 +58,8 @@ struct HistoryConcurrencyTests {
         #expect(try store.markAbandonedRuns().isEmpty)
         try store.close()
 
-        let deadPID = try Self.pidOfExitedProcess()
-        _ = try SQLite.query(path, "UPDATE runs SET pid = \(deadPID)")
+        let deadPID = try await Self.pidOfExitedProcess()
+        _ = try await SQLite.query(path, "UPDATE runs SET pid = \(deadPID)")
         let reopened = try HistoryStore.open(path: path)
         defer { try? reopened.close() }
         let found = try reopened.run("latest")
@@ -79,9 +79,9 @@ struct HistoryConcurrencyTests {
         try await store.runDidStart(HistoryFixtures.run())
         try store.close()
         let modifier = started == "now" ? "" : ", '\(started)'"
-        _ = try SQLite.query(
+        _ = try await SQLite.query(
             path,
-            "UPDATE runs SET pid = \(try Self.pidOfExitedProcess()), pid_host = 'elsewhere', "
+            "UPDATE runs SET pid = \(try await Self.pidOfExitedProcess()), pid_host = 'elsewhere', "
                 + "started_at = strftime('%Y-%m-%d %H:%M:%f', 'now'\(modifier))"
         )
         let reopened = try HistoryStore.open(path: path)
@@ -90,11 +90,11 @@ struct HistoryConcurrencyTests {
     }
 
     /// A pid that no process has now: a child that has exited and been reaped.
-    static func pidOfExitedProcess() throws -> Int32 {
+    static func pidOfExitedProcess() async throws -> Int32 {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/true")
         try process.run()
-        process.waitUntilExit()
+        await process.waitUntilExit()
         return process.processIdentifier
     }
 }

@@ -28,34 +28,31 @@ struct HistoryCrashTests {
         child.standardError = FileHandle.nullDevice
         try child.run()
 
-        // Read acknowledgements until enough results are committed, then kill without warning.
-        var acknowledged = 0
-        var buffer = ""
-        let handle = pipe.fileHandleForReading
-        let deadline = Date().addingTimeInterval(120)
-        while acknowledged < 150, Date() < deadline {
-            let data = PipeReading.readAvailable(handle)
-            if data.isEmpty { break }
-            buffer += String(decoding: data, as: UTF8.self)
-            for line in buffer.split(separator: "\n") where line.hasPrefix("recorded ") {
-                acknowledged = max(acknowledged, Int(line.dropFirst("recorded ".count)) ?? 0)
-            }
-        }
+        // Read acknowledgements until enough results are committed, then kill without warning. A child that
+        // ends early ends the read (end of file), and the count below is then short.
+        let acknowledgements = await PipeReading.read(pipe.fileHandleForReading) { Self.acknowledged(in: $0) >= 150 }
+        let acknowledged = Self.acknowledged(in: acknowledgements)
         kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
+        await child.waitUntilExit()
         #expect(child.terminationReason == .uncaughtSignal)
         #expect(acknowledged >= 150, "the child acknowledged only \(acknowledged) results")
 
-        #expect(try SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
-        let stored = Int(try SQLite.query(path, "SELECT COUNT(*) FROM results").first ?? "") ?? -1
+        #expect(try await SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
+        let stored = Int(try await SQLite.query(path, "SELECT COUNT(*) FROM results").first ?? "") ?? -1
         #expect(stored >= acknowledged, "stored \(stored) < acknowledged \(acknowledged)")
-        #expect(try SQLite.query(path, "SELECT status FROM runs") == ["running"])
+        #expect(try await SQLite.query(path, "SELECT status FROM runs") == ["running"])
 
         let store = try HistoryStore.open(path: path)
         defer { try? store.close() }
         let run = try store.run("latest")
         #expect(run.status == .interrupted)
         #expect(run.total == stored)
+    }
+
+    /// The highest `recorded N` line of the child's output.
+    static func acknowledged(in output: String) -> Int {
+        output.split(separator: "\n").filter { $0.hasPrefix("recorded ") }
+            .map { Int($0.dropFirst("recorded ".count)) ?? 0 }.max() ?? 0
     }
 }
 

@@ -30,8 +30,8 @@ struct HistoryDetailTests {
     }
 
     /// The columns a lean row leaves out, and those it keeps, of the result of test `name`.
-    static func row(_ path: String, _ name: String) throws -> String {
-        try SQLite.query(
+    static func row(_ path: String, _ name: String) async throws -> String {
+        try await SQLite.query(
             path,
             """
             SELECT r.request_headers IS NULL, r.response_headers IS NULL, r.body_excerpt IS NULL,
@@ -51,14 +51,14 @@ struct HistoryDetailTests {
         defer { try? store.close() }
         try await HistoryFixtures.record(store, Self.pair())
         #expect(
-            try Self.row(path, "passed")
+            try await Self.row(path, "passed")
                 == #"1|1|1|0|2|passed|200|HTTP/1.1|127.0.0.1|8443|2|GET|https://api.test/users/1|{"id":"1"}|1"#
         )
         #expect(
-            try Self.row(path, "failed")
+            try await Self.row(path, "failed")
                 == #"0|0|0|2|2|failed|500|HTTP/1.1|127.0.0.1|8443|2|GET|https://api.test/users/1|{"id":"1"}|1"#
         )
-        #expect(try SQLite.query(path, "SELECT history_detail FROM runs") == ["failures"])
+        #expect(try await SQLite.query(path, "SELECT history_detail FROM runs") == ["failures"])
         let shown = try store.results(ofRun: "latest")
         #expect(shown.run.historyDetail == .failures)
         #expect(shown.results.map(\.detailKept) == [false, true])
@@ -74,18 +74,18 @@ struct HistoryDetailTests {
         defer { try? store.close() }
         try await HistoryFixtures.record(store, Self.pair())
         #expect(
-            try Self.row(path, "passed")
+            try await Self.row(path, "passed")
                 == #"0|0|0|2|2|passed|200|HTTP/1.1|127.0.0.1|8443|2|GET|https://api.test/users/1|{"id":"1"}|1"#
         )
         #expect(
-            try Self.row(path, "failed")
+            try await Self.row(path, "failed")
                 == #"0|0|0|2|2|failed|500|HTTP/1.1|127.0.0.1|8443|2|GET|https://api.test/users/1|{"id":"1"}|1"#
         )
         #expect(
-            try SQLite.query(path, "SELECT response_headers FROM results")
+            try await SQLite.query(path, "SELECT response_headers FROM results")
                 == Array(repeating: #"[{"name":"Content-Type","value":"application/json"}]"#, count: 2)
         )
-        #expect(try SQLite.query(path, "SELECT history_detail FROM runs") == ["all"])
+        #expect(try await SQLite.query(path, "SELECT history_detail FROM runs") == ["all"])
         #expect(try store.results(ofRun: "latest").results.map(\.detailKept) == [true, true])
     }
 

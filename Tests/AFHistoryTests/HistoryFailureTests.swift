@@ -10,9 +10,9 @@ import Testing
 struct HistoryFailureTests {
     /// A store whose file may grow by `pages` pages at most: SQLite then fails writes with SQLITE_FULL, as on a
     /// full disk.
-    static func limitedStore(_ path: String, pages: Int) throws -> HistoryStore {
+    static func limitedStore(_ path: String, pages: Int) async throws -> HistoryStore {
         try HistoryStore.open(path: path).close()
-        let used = Int(try SQLite.query(path, "PRAGMA page_count").first ?? "") ?? 0
+        let used = Int(try await SQLite.query(path, "PRAGMA page_count").first ?? "") ?? 0
         return try HistoryStore.open(path: path, detail: .all) { configuration in
             configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA max_page_count = \(used + pages)") }
         }
@@ -24,7 +24,7 @@ struct HistoryFailureTests {
     func diskFullMidRun() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try Self.limitedStore(path, pages: 4)
+        let store = try await Self.limitedStore(path, pages: 4)
         defer { try? store.close() }
         let run = HistoryFixtures.run()
         try await store.runDidStart(run)
@@ -38,12 +38,12 @@ struct HistoryFailureTests {
             thrown = error
         }
         let error = try #require(thrown as? HistoryError, "the run's end reported no failure")
-        let stored = Int(try SQLite.query(path, "SELECT COUNT(*) FROM results").first ?? "") ?? -1
+        let stored = Int(try await SQLite.query(path, "SELECT COUNT(*) FROM results").first ?? "") ?? -1
         #expect(stored >= 20 && stored < 2_020)
         #expect("\(error)".contains("database or disk is full"), "\(error)")
         #expect("\(error)".contains("\(stored) of 2020 results stored"), "\(error)")
         #expect(
-            try SQLite.query(path, "SELECT status, passed + failed + errors + skipped FROM runs") == [
+            try await SQLite.query(path, "SELECT status, passed + failed + errors + skipped FROM runs") == [
                 "incomplete|\(stored)"
             ]
         )

@@ -11,29 +11,29 @@ import Testing
 struct HistoryLatestSchemaTests {
     /// Every column of every table (type, NOT NULL, default, key), every index's columns, every foreign key,
     /// every CHECK constraint and the view, one line each.
-    static func shape(_ path: String) throws -> [String] {
-        let columns = try SQLite.query(
+    static func shape(_ path: String) async throws -> [String] {
+        let columns = try await SQLite.query(
             path,
             """
             SELECT m.name || '.' || p.name || ' ' || p.type || ' ' || p."notnull" || ' ' || IFNULL(p.dflt_value, '-') || ' ' || p.pk
             FROM sqlite_master m, pragma_table_xinfo(m.name) p WHERE m.type = 'table' ORDER BY m.name, p.cid
             """
         )
-        let indexes = try SQLite.query(
+        let indexes = try await SQLite.query(
             path,
             """
             SELECT m.tbl_name || ' ' || m.name || ' ' || i.seqno || ' ' || i.name
             FROM sqlite_master m, pragma_index_info(m.name) i WHERE m.type = 'index' ORDER BY m.name, i.seqno
             """
         )
-        let keys = try SQLite.query(
+        let keys = try await SQLite.query(
             path,
             """
             SELECT m.name || ' ' || f."from" || ' -> ' || f."table" || '(' || f."to" || ') ' || f.on_delete
             FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' ORDER BY m.name, f."from"
             """
         )
-        let checks = try SQLite.query(
+        let checks = try await SQLite.query(
             path,
             "SELECT name || ' ' || replace(sql, char(10), ' ') FROM sqlite_master WHERE type = 'table'"
         )
@@ -44,7 +44,7 @@ struct HistoryLatestSchemaTests {
             }
         }
         .sorted()
-        let view = try SQLite.query(
+        let view = try await SQLite.query(
             path,
             "SELECT name || ': ' || replace(sql, char(10), ' ') FROM sqlite_master WHERE type = 'view'"
         )
@@ -63,7 +63,7 @@ struct HistoryLatestSchemaTests {
         "a file of every schema that shipped opens, migrates to the shape of a new file, and records every migration",
         arguments: ["v1", "v2", "v3", "v4", "v5", "v6", "v8"]
     )
-    func sameAsMigrated(from version: String) throws {
+    func sameAsMigrated(from version: String) async throws {
         let fresh = HistoryFixtures.databasePath()
         let migrated = HistoryFixtures.databasePath()
         defer {
@@ -75,8 +75,8 @@ struct HistoryLatestSchemaTests {
         try HistorySchema.createDatabase(path: migrated, upTo: version)
         try HistoryStore.open(path: migrated).close()
 
-        let shape = try Self.shape(fresh)
-        #expect(shape == (try Self.shape(migrated)))
+        let shape = try await Self.shape(fresh)
+        #expect(shape == (try await Self.shape(migrated)))
         #expect(shape.contains("results.assertion_count INTEGER 0 - 0"), "the columns version 2 adds are there")
         #expect(shape.contains("runs CHECK (history_detail IN ('failures', 'all'))"))
         #expect(
@@ -92,12 +92,15 @@ struct HistoryLatestSchemaTests {
         #expect(shape.contains("runs runs_started 0 started_at"), "version 6 rebuilt the indexes of runs")
         for path in [fresh, migrated] {
             #expect(
-                try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results'")
+                try await SQLite.query(
+                    path,
+                    "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results'"
+                )
                     == [],
                 "results has no index since version 5"
             )
             #expect(
-                try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
+                try await SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
                     "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9",
                 ]
             )
@@ -105,18 +108,18 @@ struct HistoryLatestSchemaTests {
     }
 
     @Test("an SQLite file with tables of its own is refused as not an afrun history, and left as it was")
-    func foreignTablesAreRefused() throws {
+    func foreignTablesAreRefused() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
         try Self.makeFolder(of: path)
-        _ = try SQLite.query(path, "CREATE TABLE notes (text TEXT)")
+        _ = try await SQLite.query(path, "CREATE TABLE notes (text TEXT)")
         #expect {
             try HistoryStore.open(path: path)
         } throws: { error in
             "\(error)".contains("is not an afrun history")
         }
         #expect(
-            try SQLite.query(path, "SELECT name FROM sqlite_master") == ["notes"],
+            try await SQLite.query(path, "SELECT name FROM sqlite_master") == ["notes"],
             "nothing created beside another's tables"
         )
     }

@@ -40,26 +40,26 @@ struct HistoryMergeTests {
             try known.store.testHistory("Users/a", last: 1).first?.runID == run.id,
             "same test maps to the same identity"
         )
-        #expect(try SQLite.query(known.path, "SELECT COUNT(*) FROM tls") == ["1"])
+        #expect(try await SQLite.query(known.path, "SELECT COUNT(*) FROM tls") == ["1"])
         #expect(
-            try SQLite.query(known.path, "SELECT tags FROM tests WHERE name = 'd'") == [#"["smoke","slow"]"#],
+            try await SQLite.query(known.path, "SELECT tags FROM tests WHERE name = 'd'") == [#"["smoke","slow"]"#],
             "the test's tags come with it"
         )
         // The shard kept the failed result's assertion row, and only the count of the passing one's.
         #expect(
-            try SQLite.query(
+            try await SQLite.query(
                 known.path,
                 "SELECT COUNT(*) FROM assertions WHERE result_id IN (SELECT id FROM results WHERE run_seq = 6)"
             ) == ["1"]
         )
         #expect(
-            try SQLite.query(
+            try await SQLite.query(
                 known.path,
                 "SELECT assertion_count, response_headers IS NULL FROM results WHERE run_seq = 6 ORDER BY id"
             ) == ["1|0", "1|1"]
         )
         #expect(try known.store.run("latest").historyDetail == .failures)
-        #expect(try SQLite.query(known.path, "PRAGMA foreign_key_check").isEmpty)
+        #expect(try await SQLite.query(known.path, "PRAGMA foreign_key_check").isEmpty)
         #expect(throws: HistoryError.self) { try known.store.merge(from: "/nonexistent/history.sqlite") }
     }
 }

@@ -13,15 +13,15 @@ struct HistoryMigrationTests {
 
     /// A version 1 database at a new path holding exactly the rows of `known` (recorded with every detail),
     /// its timings in a `metrics` table as version 1 wrote them.
-    static func v1Copy(of known: KnownHistory) throws -> String {
+    static func v1Copy(of known: KnownHistory) async throws -> String {
         let path = HistoryFixtures.databasePath()
         try FileManager.default.createDirectory(
             atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
             withIntermediateDirectories: true
         )
         try HistorySchema.createDatabase(path: path, upTo: "v1")
-        #expect(try SQLite.query(path, "SELECT type FROM sqlite_master WHERE name = 'metrics'") == ["table"])
-        let copy = try SQLite.query(
+        #expect(try await SQLite.query(path, "SELECT type FROM sqlite_master WHERE name = 'metrics'") == ["table"])
+        let copy = try await SQLite.query(
             path,
             """
             ATTACH '\(known.path)' AS k;
@@ -43,26 +43,26 @@ struct HistoryMigrationTests {
     func migrationKeepsAnswers() async throws {
         let known = try await KnownHistory.make(detail: .all)
         defer { known.tearDown() }
-        let path = try Self.v1Copy(of: known)
+        let path = try await Self.v1Copy(of: known)
         defer { HistoryFixtures.remove(path) }
-        let v1Metrics = try SQLite.query(path, "SELECT * FROM metrics ORDER BY result_id")
+        let v1Metrics = try await SQLite.query(path, "SELECT * FROM metrics ORDER BY result_id")
 
         let migrated = try HistoryStore.open(path: path)
         defer { try? migrated.close() }
         #expect(
-            try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
+            try await SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
                 "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9",
             ]
         )
-        #expect(try SQLite.query(path, "SELECT type FROM sqlite_master WHERE name = 'metrics'") == ["view"])
-        let indexes = try SQLite.query(
+        #expect(try await SQLite.query(path, "SELECT type FROM sqlite_master WHERE name = 'metrics'") == ["view"])
+        let indexes = try await SQLite.query(
             path,
             "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results' ORDER BY name"
         )
         #expect(indexes.isEmpty, "v3 to v5 dropped every index of results: \(indexes)")
-        #expect(try SQLite.query(path, "SELECT * FROM metrics ORDER BY result_id") == v1Metrics)
+        #expect(try await SQLite.query(path, "SELECT * FROM metrics ORDER BY result_id") == v1Metrics)
         #expect(
-            try SQLite.query(
+            try await SQLite.query(
                 path,
                 "SELECT id, ttfb_ms, total_ms, request_bytes FROM results WHERE total_ms IS NOT NULL ORDER BY id"
             )
@@ -72,14 +72,14 @@ struct HistoryMigrationTests {
                 )
         )
         #expect(
-            try SQLite.query(path, "SELECT COUNT(*) FROM results WHERE total_ms IS NULL") == ["2"],
+            try await SQLite.query(path, "SELECT COUNT(*) FROM results WHERE total_ms IS NULL") == ["2"],
             "the error and the skip had no transfer"
         )
         let counts = "SELECT group_concat(assertion_count) FROM (SELECT assertion_count FROM results ORDER BY id)"
-        #expect(try SQLite.query(path, counts) == SQLite.query(known.path, counts))
-        #expect(try SQLite.query(path, "SELECT DISTINCT history_detail FROM runs") == ["all"])
-        #expect(try SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
-        #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
+        #expect(try await SQLite.query(path, counts) == SQLite.query(known.path, counts))
+        #expect(try await SQLite.query(path, "SELECT DISTINCT history_detail FROM runs") == ["all"])
+        #expect(try await SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
+        #expect(try await SQLite.query(path, "PRAGMA foreign_key_check") == [])
 
         for phase in TimingPhase.allCases {
             #expect(
@@ -100,14 +100,14 @@ struct HistoryMigrationTests {
         }
         // Pruning still cascades (the view follows its results).
         #expect(try migrated.prune(keep: 1).deleted == 4)
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM metrics") == ["2"])
+        #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM metrics") == ["2"])
     }
 
     @Test("merge takes a v1 history: its timings from its metrics table, its runs as keeping everything")
     func mergeFromV1() async throws {
         let known = try await KnownHistory.make(detail: .all)
         defer { known.tearDown() }
-        let v1 = try Self.v1Copy(of: known)
+        let v1 = try await Self.v1Copy(of: known)
         defer { HistoryFixtures.remove(v1) }
         let target = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(target) }
@@ -115,12 +115,12 @@ struct HistoryMigrationTests {
         defer { try? store.close() }
         #expect(try store.merge(from: v1) == 5)
         #expect(
-            try SQLite.query(target, "SELECT * FROM metrics ORDER BY result_id")
+            try await SQLite.query(target, "SELECT * FROM metrics ORDER BY result_id")
                 == SQLite.query(known.path, "SELECT * FROM metrics ORDER BY result_id")
         )
         let counts = "SELECT (SELECT COUNT(*) FROM assertions) || '|' || (SELECT SUM(assertion_count) FROM results)"
-        #expect(try SQLite.query(target, counts) == SQLite.query(known.path, counts))
-        #expect(try SQLite.query(target, counts) == ["13|13"], "one assertion per passed or failed result")
+        #expect(try await SQLite.query(target, counts) == SQLite.query(known.path, counts))
+        #expect(try await SQLite.query(target, counts) == ["13|13"], "one assertion per passed or failed result")
         #expect(try store.runs(last: 10).allSatisfy { $0.historyDetail == .all })
         #expect(try store.slowest(phase: .ttfb, lastRuns: 5) == known.store.slowest(phase: .ttfb, lastRuns: 5))
     }

@@ -11,12 +11,12 @@ struct HistoryMigrationV5Tests {
     /// A version 4 database at a new path holding the rows of `known` (recorded with every detail), with the
     /// result ids of runs 2 and 3 interleaved (as two processes recording at once leave them): run 2 gets ids
     /// 4, 6, 8 and run 3 ids 5, 7, 9.
-    static func v4Copy(of known: KnownHistory) throws -> String {
+    static func v4Copy(of known: KnownHistory) async throws -> String {
         let path = HistoryFixtures.databasePath()
         try HistoryLatestSchemaTests.makeFolder(of: path)
         try HistorySchema.createDatabase(path: path, upTo: "v4")
         let results = HistorySchema.resultsColumnNames.dropFirst().joined(separator: ", ")
-        let copy = try SQLite.query(
+        let copy = try await SQLite.query(
             path,
             """
             ATTACH '\(known.path)' AS k;
@@ -43,30 +43,32 @@ struct HistoryMigrationV5Tests {
     func migrationKeepsAnswers() async throws {
         let known = try await KnownHistory.make(detail: .all)
         defer { known.tearDown() }
-        let path = try Self.v4Copy(of: known)
+        let path = try await Self.v4Copy(of: known)
         defer { HistoryFixtures.remove(path) }
         #expect(
-            try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results'") == [
-                "results_run_test"
-            ]
+            try await SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results'")
+                == [
+                    "results_run_test"
+                ]
         )
 
         let migrated = try HistoryStore.open(path: path)
         defer { try? migrated.close() }
         #expect(
-            try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
+            try await SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
                 "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9",
             ]
         )
         #expect(
-            try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results'") == []
+            try await SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results'")
+                == []
         )
         #expect(
-            try SQLite.query(path, "SELECT seq, first_result_id, last_result_id FROM runs ORDER BY seq")
+            try await SQLite.query(path, "SELECT seq, first_result_id, last_result_id FROM runs ORDER BY seq")
                 == ["1|1|3", "2|4|8", "3|5|9", "4|10|12", "5|13|15"]
         )
-        #expect(try SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
-        #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
+        #expect(try await SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
+        #expect(try await SQLite.query(path, "PRAGMA foreign_key_check") == [])
 
         for id in KnownHistory.runIDs {
             #expect(try migrated.results(ofRun: id) == known.store.results(ofRun: id), "show \(id)")
@@ -100,18 +102,18 @@ struct HistoryMigrationV5Tests {
         }
         #expect(try migrated.lastRunStatuses() == known.store.lastRunStatuses())
         #expect(try migrated.prune(keep: 2).deleted == 3)
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["6"])
-        #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
+        #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["6"])
+        #expect(try await SQLite.query(path, "PRAGMA foreign_key_check") == [])
     }
 
     @Test("v4 → v5: a run still recording keeps an open end, one without results yet starts after the largest id")
     func runningRunsStayOpen() async throws {
         let known = try await KnownHistory.make(detail: .all)
         defer { known.tearDown() }
-        let path = try Self.v4Copy(of: known)
+        let path = try await Self.v4Copy(of: known)
         defer { HistoryFixtures.remove(path) }
         // Run 5 still recording; run 6 started, nothing recorded yet; run 7 ended with no results.
-        _ = try SQLite.query(
+        _ = try await SQLite.query(
             path,
             """
             UPDATE runs SET status = 'running', finished_at = NULL, pid = \(getpid()) WHERE seq = 5;
@@ -128,7 +130,7 @@ struct HistoryMigrationV5Tests {
         let migrated = try HistoryStore.open(path: path)
         defer { try? migrated.close() }
         #expect(
-            try SQLite.query(
+            try await SQLite.query(
                 path,
                 "SELECT seq, IFNULL(first_result_id, '-'), IFNULL(last_result_id, '-') FROM runs WHERE seq >= 5 ORDER BY seq"
             )
@@ -146,7 +148,7 @@ struct HistoryMigrationV5Tests {
     func mergeFromV4() async throws {
         let known = try await KnownHistory.make(detail: .all)
         defer { known.tearDown() }
-        let v4 = try Self.v4Copy(of: known)
+        let v4 = try await Self.v4Copy(of: known)
         defer { HistoryFixtures.remove(v4) }
         let target = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(target) }
@@ -160,7 +162,7 @@ struct HistoryMigrationV5Tests {
         #expect(try store.merge(from: v4) == 5)
         // The v4 ids moved past this history's largest (2): run 2's 4, 6, 8 are 6, 8, 10 here.
         #expect(
-            try SQLite.query(target, "SELECT seq, first_result_id, last_result_id FROM runs ORDER BY seq")
+            try await SQLite.query(target, "SELECT seq, first_result_id, last_result_id FROM runs ORDER BY seq")
                 == ["1|1|2", "2|3|5", "3|6|10", "4|7|11", "5|12|14", "6|15|17"]
         )
         // The runs' sequence numbers moved by one (this history's own run is 1).

@@ -15,8 +15,8 @@ struct HistoryNewTestsTests {
     }
 
     /// Each result's test, as `line:suite/name`, in result order.
-    static func storedTests(_ path: String) throws -> [String] {
-        try SQLite.query(
+    static func storedTests(_ path: String) async throws -> [String] {
+        try await SQLite.query(
             path,
             """
             SELECT r.line || ':' || s.name || '/' || t.name FROM results r JOIN tests t ON t.id = r.test_id
@@ -43,8 +43,8 @@ struct HistoryNewTestsTests {
                 start += size
             }
             try await store.runDidFinish(run, summary: RunSummary(passed: names.count), status: .complete)
-            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM tests") == ["150"])
-            #expect(try Self.storedTests(path) == names.enumerated().map { "\($0.offset):Fresh/\($0.element)" })
+            #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM tests") == ["150"])
+            #expect(try await Self.storedTests(path) == names.enumerated().map { "\($0.offset):Fresh/\($0.element)" })
         }
     }
 
@@ -60,7 +60,7 @@ struct HistoryNewTestsTests {
         try await store.runDidStart(first)
         try await store.record(contentsOf: Self.results(old, suite: "A"), in: first)
         try await store.runDidFinish(first, summary: RunSummary(passed: 20), status: .complete)
-        let oldIDs = try SQLite.query(path, "SELECT name || '=' || id FROM tests ORDER BY id")
+        let oldIDs = try await SQLite.query(path, "SELECT name || '=' || id FROM tests ORDER BY id")
 
         // The second run: the old tests with new ones between them, and suite B's (all new) interleaved.
         let grown = (0..<40).map { "t\($0 % 2 == 0 ? $0 / 2 : 100 + $0)" }
@@ -73,14 +73,14 @@ struct HistoryNewTestsTests {
         }
         try await store.runDidFinish(second, summary: RunSummary(passed: mixed.count), status: .complete)
 
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM tests") == ["\(20 + 20 + 40)"])
+        #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM tests") == ["\(20 + 20 + 40)"])
         #expect(
-            try SQLite.query(path, "SELECT name || '=' || id FROM tests ORDER BY id LIMIT 20") == oldIDs,
+            try await SQLite.query(path, "SELECT name || '=' || id FROM tests ORDER BY id LIMIT 20") == oldIDs,
             "the first run's tests keep their ids"
         )
         let expected =
             old.enumerated().map { "\($0.offset):A/\($0.element)" }
             + zip(grown, 0..<40).flatMap { name, line in ["\(line):A/\(name)", "\(line + 100):B/\(name)"] }
-        #expect(try Self.storedTests(path) == expected)
+        #expect(try await Self.storedTests(path) == expected)
     }
 }

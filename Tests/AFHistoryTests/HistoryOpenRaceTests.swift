@@ -19,7 +19,7 @@ struct HistoryOpenRaceTests {
                 }
                 try await group.waitForAll()
             }
-            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["9"])
+            #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["9"])
         }
     }
 }

@@ -10,8 +10,8 @@ import Testing
 @Suite("History: pruning through the runs' ranges of result ids")
 struct HistoryPruneTests {
     /// The number of rows of each table, and the foreign-key check, one line.
-    static func counts(_ path: String) throws -> [String] {
-        try SQLite.query(
+    static func counts(_ path: String) async throws -> [String] {
+        try await SQLite.query(
             path,
             """
             SELECT (SELECT COUNT(*) FROM runs) || ' ' || (SELECT COUNT(*) FROM results) || ' ' ||
@@ -26,12 +26,12 @@ struct HistoryPruneTests {
         let history = try await InterleavedHistory.make(pairs: 12, tests: 4)
         defer { history.tearDown() }
         // A TLS row for every result (the fixtures' results are plain HTTP), so their deletion shows.
-        _ = try SQLite.query(
+        _ = try await SQLite.query(
             history.path,
             "INSERT INTO tls (result_id, chain_pins, trusted) SELECT id, '[]', 1 FROM results"
         )
         // Run 15 (pair 7, side x) has a result of a test no kept run has: its test and suite go with it.
-        _ = try SQLite.query(
+        _ = try await SQLite.query(
             history.path,
             """
             INSERT INTO suites (file, name) VALUES ('suites/gone.json', 'Gone');
@@ -43,26 +43,26 @@ struct HistoryPruneTests {
             """
         )
         // 24 runs × 4 results + 1; an assertion and a TLS row per recorded result; 8 tests of X and Y, and `gone`.
-        #expect(try Self.counts(history.path) == ["24 97 96 96 9 3"])
-        let keptResults = try SQLite.query(history.path, "SELECT id FROM results WHERE run_seq > 15 ORDER BY id")
+        #expect(try await Self.counts(history.path) == ["24 97 96 96 9 3"])
+        let keptResults = try await SQLite.query(history.path, "SELECT id FROM results WHERE run_seq > 15 ORDER BY id")
         let kept = try history.first.runs(last: 9)
         let keptShows = try kept.map { try history.first.results(ofRun: $0.id).results }
 
         #expect(try history.first.prune(keep: 9).deleted == 15)
-        #expect(try Self.counts(history.path) == ["9 36 36 36 8 2"])
-        #expect(try SQLite.query(history.path, "SELECT id FROM results ORDER BY id") == keptResults)
+        #expect(try await Self.counts(history.path) == ["9 36 36 36 8 2"])
+        #expect(try await SQLite.query(history.path, "SELECT id FROM results ORDER BY id") == keptResults)
         #expect(
-            try SQLite.query(
+            try await SQLite.query(
                 history.path,
                 "SELECT COUNT(*) FROM assertions WHERE result_id NOT IN (SELECT id FROM results)"
             ) == ["0"]
         )
         #expect(try history.first.runs(last: 20) == kept)
         #expect(try kept.map { try history.first.results(ofRun: $0.id).results } == keptShows)
-        #expect(try SQLite.query(history.path, "PRAGMA integrity_check") == ["ok"])
+        #expect(try await SQLite.query(history.path, "PRAGMA integrity_check") == ["ok"])
 
         #expect(try history.second.prune(keep: 0).deleted == 9)
-        #expect(try Self.counts(history.path) == ["0 0 0 0 0 0"])
+        #expect(try await Self.counts(history.path) == ["0 0 0 0 0 0"])
     }
 
     @Test("a run still recording, whose start is above the ids left after a prune, starts at the next id given")
@@ -83,12 +83,12 @@ struct HistoryPruneTests {
         let newer = HistoryFixtures.run("bbbb0000-0000-0000-0000-000000000000")
         try await other.runDidStart(newer)
         try await other.flush()
-        #expect(try SQLite.query(path, "SELECT first_result_id FROM runs WHERE seq = 2") == ["2"])
+        #expect(try await SQLite.query(path, "SELECT first_result_id FROM runs WHERE seq = 2") == ["2"])
         // Pruning the older run takes the largest id away: the newer run's next result gets id 1.
         #expect(try store.prune(keep: 1).deleted == 1)
         try await other.record(HistoryFixtures.result(a, .failed), in: newer)
         try await other.flush()
-        #expect(try SQLite.query(path, "SELECT id FROM results") == ["1"])
+        #expect(try await SQLite.query(path, "SELECT id FROM results") == ["1"])
         #expect(try other.results(ofRun: newer.id).results.map(\.status) == [.failed])
     }
 }

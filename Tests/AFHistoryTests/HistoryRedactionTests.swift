@@ -48,7 +48,7 @@ struct HistoryRedactionTests {
         try await store.runDidFinish(run, summary: RunSummary(failed: 1), status: .complete)
         try store.close()
 
-        let dump = try SQLite.query(path, ".dump").joined(separator: "\n")
+        let dump = try await SQLite.query(path, ".dump").joined(separator: "\n")
         #expect(!dump.contains(Self.secret), "a secret reached the database")
         #expect(!dump.contains("s3cr3t"), "the command line's secret reached the database")
         #expect(dump.contains("***"))
@@ -86,15 +86,15 @@ struct HistoryRedactionTests {
         try await store.runDidFinish(run, summary: RunSummary(passed: 1), status: .complete)
         try store.close()
 
-        let dump = try SQLite.query(path, ".dump").joined(separator: "\n")
+        let dump = try await SQLite.query(path, ".dump").joined(separator: "\n")
         #expect(!dump.contains(Self.secret), "a secret reached the database")
         #expect(
-            try SQLite.query(path, "SELECT url LIKE '%page=2%', captures FROM results") == [
+            try await SQLite.query(path, "SELECT url LIKE '%page=2%', captures FROM results") == [
                 #"1|{"sessionToken":"***","userId":"42"}"#
             ]
         )
         #expect(
-            try SQLite.query(
+            try await SQLite.query(
                 path,
                 "SELECT request_headers IS NULL AND response_headers IS NULL AND body_excerpt IS NULL FROM results"
             ) == ["1"]

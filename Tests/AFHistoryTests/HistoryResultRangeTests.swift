@@ -30,7 +30,7 @@ struct HistoryResultRangeTests {
 
         let bounds =
             "SELECT id, status, IFNULL(first_result_id, '-'), IFNULL(last_result_id, '-') FROM runs ORDER BY seq"
-        let rows = try SQLite.query(path, bounds)
+        let rows = try await SQLite.query(path, bounds)
         #expect(rows.count == 4)
         #expect(rows[0].hasSuffix("|complete|1|-"), "an empty history's first run: from id 1, no last id: \(rows[0])")
         #expect(rows[1].hasSuffix("|complete|1|2"), "\(rows[1])")
@@ -45,7 +45,10 @@ struct HistoryResultRangeTests {
     func nullBoundsGiveNoRows() async throws {
         let known = try await KnownHistory.make()
         defer { known.tearDown() }
-        _ = try SQLite.query(known.path, "UPDATE runs SET first_result_id = NULL, last_result_id = NULL WHERE seq = 3")
+        _ = try await SQLite.query(
+            known.path,
+            "UPDATE runs SET first_result_id = NULL, last_result_id = NULL WHERE seq = 3"
+        )
         #expect(try known.store.results(ofRun: KnownHistory.runIDs[2]).results.isEmpty)
         let comparison = try known.store.compare(KnownHistory.runIDs[2], KnownHistory.runIDs[3])
         #expect(comparison.added.count == 3, "run 3 reads as empty: all of run 4 is new")
@@ -67,16 +70,18 @@ struct HistoryResultRangeTests {
         try await store.record(HistoryFixtures.result(a, .passed), in: run)
         try await store.record(HistoryFixtures.result(b, .failed), in: run)
         try store.close()
-        _ = try SQLite.query(
+        _ = try await SQLite.query(
             path,
-            "UPDATE runs SET pid = \(try HistoryConcurrencyTests.pidOfExitedProcess()) WHERE status = 'running'"
+            "UPDATE runs SET pid = \(try await HistoryConcurrencyTests.pidOfExitedProcess()) WHERE status = 'running'"
         )
         let reopened = try HistoryStore.open(path: path)
         defer { try? reopened.close() }
         let found = try reopened.run("latest")
         #expect(found.status == .interrupted)
         #expect((found.passed, found.failed) == (1, 1), "the earlier run's failures are not counted")
-        #expect(try SQLite.query(path, "SELECT first_result_id, last_result_id FROM runs WHERE seq = 2") == ["3|4"])
+        #expect(
+            try await SQLite.query(path, "SELECT first_result_id, last_result_id FROM runs WHERE seq = 2") == ["3|4"]
+        )
     }
 
     @Test(
@@ -88,7 +93,7 @@ struct HistoryResultRangeTests {
         let store = history.first
         // The ranges overlap: each holds the other run's ids too.
         #expect(
-            try SQLite.query(history.path, "SELECT first_result_id, last_result_id FROM runs WHERE seq <= 2") == [
+            try await SQLite.query(history.path, "SELECT first_result_id, last_result_id FROM runs WHERE seq <= 2") == [
                 "1|10", "1|10",
             ]
         )

@@ -7,28 +7,28 @@ import Testing
 @Suite("History schema and migrations")
 struct HistorySchemaTests {
     @Test("open creates the folders, the tables and the indexes, in WAL mode")
-    func createsSchema() throws {
+    func createsSchema() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
         let store = try HistoryStore.open(path: path)
         try store.close()
         #expect(FileManager.default.fileExists(atPath: path))
-        let tables = try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        let tables = try await SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         for table in ["assertions", "results", "runs", "suites", "tests", "tls", "grdb_migrations"] {
             #expect(tables.contains(table), "missing table \(table)")
         }
-        #expect(try SQLite.query(path, "SELECT type FROM sqlite_master WHERE name = 'metrics'") == ["view"])
-        let indexes = try SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index'")
+        #expect(try await SQLite.query(path, "SELECT type FROM sqlite_master WHERE name = 'metrics'") == ["view"])
+        let indexes = try await SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'index'")
         for index in ["runs_started", "assertions_result"] {
             #expect(indexes.contains(index), "missing index \(index)")
         }
-        #expect(try SQLite.query(path, "PRAGMA journal_mode") == ["wal"])
-        #expect(try SQLite.query(path, "PRAGMA page_size") == ["8192"])
+        #expect(try await SQLite.query(path, "PRAGMA journal_mode") == ["wal"])
+        #expect(try await SQLite.query(path, "PRAGMA page_size") == ["8192"])
         #expect(!indexes.contains("results_test"), "v3 replaced results(test_id, run_seq)")
         #expect(!indexes.contains("results_run"), "v4 dropped results(run_seq, status)")
         #expect(!indexes.contains("results_run_test"), "v5 dropped results(run_seq, test_id)")
         #expect(
-            try SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
+            try await SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
                 "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9",
             ]
         )
@@ -61,16 +61,16 @@ struct HistorySchemaTests {
             atPath: (path as NSString).deletingLastPathComponent,
             withIntermediateDirectories: true
         )
-        _ = try SQLite.query(
+        _ = try await SQLite.query(
             path,
             "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; CREATE TABLE placeholder (x); DROP TABLE placeholder"
         )
         let store = try HistoryStore.open(path: path)
         try await HistoryFixtures.record(store, [HistoryFixtures.result(HistoryFixtures.identity("a"), .passed)])
         try store.close()
-        #expect(try SQLite.query(path, "PRAGMA page_size") == ["4096"])
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["1"])
-        #expect(try SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
+        #expect(try await SQLite.query(path, "PRAGMA page_size") == ["4096"])
+        #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["1"])
+        #expect(try await SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
     }
 
     @Test("reopening runs no migration twice and keeps the data")
@@ -83,7 +83,7 @@ struct HistorySchemaTests {
         let second = try HistoryStore.open(path: path)
         defer { try? second.close() }
         #expect(try second.runs().count == 1)
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["9"])
+        #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["9"])
     }
 
     /// A history at a new path with one recorded result, marked as migrated by a newer afrun (`v10`).
@@ -92,7 +92,7 @@ struct HistorySchemaTests {
         let store = try HistoryStore.open(path: path)
         try await HistoryFixtures.record(store, [HistoryFixtures.result(HistoryFixtures.identity("a"), .passed)])
         try store.close()
-        _ = try SQLite.query(path, "INSERT INTO grdb_migrations VALUES ('v10')")
+        _ = try await SQLite.query(path, "INSERT INTO grdb_migrations VALUES ('v10')")
         return path
     }
 
@@ -118,7 +118,7 @@ struct HistorySchemaTests {
         let path = try await newerHistory()
         defer { HistoryFixtures.remove(path) }
         expectNewerSchema(path) { _ = try HistoryStore.open(path: path) }
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["1"])
+        #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["1"])
     }
 
     @Test("merging a file a newer afrun migrated further is refused the same way")
@@ -157,15 +157,10 @@ struct HistorySchemaTests {
 
 /// Reads a database with the sqlite3 CLI, as a user would.
 enum SQLite {
-    static func query(_ path: String, _ sql: String) throws -> [String] {
+    static func query(_ path: String, _ sql: String) async throws -> [String] {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         process.arguments = [path, sql]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = PipeReading.readToEnd(pipe.fileHandleForReading)
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        return try await process.output().output.split(separator: "\n").map(String.init)
     }
 }

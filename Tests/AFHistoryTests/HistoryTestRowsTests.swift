@@ -23,23 +23,23 @@ struct HistoryTestRowsTests {
         try await store.record(contentsOf: results([0]), in: run)
         try await store.flush()
         // A row another writer added, which the store's remembered ids do not have.
-        _ = try SQLite.query(
+        _ = try await SQLite.query(
             path,
             "INSERT INTO tests (suite_id, name) SELECT suite_id, 'a5' FROM tests WHERE name = 'a0'"
         )
-        let known = try SQLite.query(path, "SELECT id FROM tests WHERE name = 'a5'")
+        let known = try await SQLite.query(path, "SELECT id FROM tests WHERE name = 'a5'")
         try await store.record(contentsOf: results([5, 6, 7]), in: run)
         try await store.runDidFinish(run, summary: RunSummary(passed: 4), status: .complete)
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM tests") == ["4"])
+        #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM tests") == ["4"])
         #expect(
-            try SQLite.query(
+            try await SQLite.query(
                 path,
                 "SELECT r.line || ':' || t.name FROM results r JOIN tests t ON t.id = r.test_id ORDER BY r.id"
             )
                 == ["0:a0", "5:a5", "6:a6", "7:a7"]
         )
         #expect(
-            try SQLite.query(path, "SELECT t.id FROM results r JOIN tests t ON t.id = r.test_id WHERE r.line = 5")
+            try await SQLite.query(path, "SELECT t.id FROM results r JOIN tests t ON t.id = r.test_id WHERE r.line = 5")
                 == known
         )
     }

@@ -45,14 +45,14 @@ struct HistoryWriterTests {
         try await store.runDidFinish(run, summary: RunSummary(passed: 1_200, failed: 300), status: .complete)
         try store.close()
 
-        #expect(try SQLite.query(path, "SELECT COUNT(*), SUM(status = 'failed') FROM results") == ["1500|300"])
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM metrics") == ["1500"])
+        #expect(try await SQLite.query(path, "SELECT COUNT(*), SUM(status = 'failed') FROM results") == ["1500|300"])
+        #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM metrics") == ["1500"])
         // The default detail level keeps the assertion rows of the 300 failed results only.
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM assertions") == ["300"])
-        #expect(try SQLite.query(path, "SELECT SUM(assertion_count) FROM results") == ["1500"])
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM tests") == ["1500"])
-        #expect(try SQLite.query(path, "SELECT status, passed, failed FROM runs") == ["complete|1200|300"])
-        #expect(try SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
+        #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM assertions") == ["300"])
+        #expect(try await SQLite.query(path, "SELECT SUM(assertion_count) FROM results") == ["1500"])
+        #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM tests") == ["1500"])
+        #expect(try await SQLite.query(path, "SELECT status, passed, failed FROM runs") == ["complete|1200|300"])
+        #expect(try await SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
     }
 
     @Test("after close, what was queued is stored and a later flush is refused with a clear error")
@@ -64,7 +64,7 @@ struct HistoryWriterTests {
         try await store.runDidStart(run)
         try await store.record(contentsOf: Self.results(3), in: run)
         try store.close()
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["3"])
+        #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["3"])
         await #expect {
             try await store.flush()
         } throws: { error in
@@ -81,12 +81,12 @@ struct HistoryWriterTests {
             var seen = ""
             let deadline = ContinuousClock.now + .seconds(60)
             while ContinuousClock.now < deadline {
-                seen = try SQLite.query(path, "SELECT COUNT(*) FROM results").first ?? ""
+                seen = try await SQLite.query(path, "SELECT COUNT(*) FROM results").first ?? ""
                 if seen == "12" { break }
                 try await Task.sleep(for: .milliseconds(20))
             }
             #expect(seen == "12", "the queued results were never committed")
-            #expect(try SQLite.query(path, "SELECT status FROM runs") == ["running"])
+            #expect(try await SQLite.query(path, "SELECT status FROM runs") == ["running"])
         }
     }
 
@@ -98,7 +98,7 @@ struct HistoryWriterTests {
             try await store.record(contentsOf: Self.results(5, suite: "Orphans"), in: neverStarted)
             try await store.record(contentsOf: Self.results(20, suite: "More"), in: run)
             await #expect(throws: HistoryError.self) { try await store.flush() }
-            #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["50"])
+            #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["50"])
             // Reported once: the next flush has nothing new to complain about.
             try await store.flush()
             try await store.runDidFinish(run, summary: RunSummary(passed: 40, failed: 10), status: .complete)
@@ -126,8 +126,10 @@ struct HistoryWriterTests {
         try await writer.runDidStart(second)
         try await writer.record(contentsOf: Self.results(3), in: second)
         try await writer.runDidFinish(second, summary: RunSummary(passed: 2, failed: 1), status: .complete)
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results r JOIN tests t ON t.id = r.test_id") == ["3"])
-        #expect(try SQLite.query(path, "PRAGMA foreign_key_check") == [])
+        #expect(
+            try await SQLite.query(path, "SELECT COUNT(*) FROM results r JOIN tests t ON t.id = r.test_id") == ["3"]
+        )
+        #expect(try await SQLite.query(path, "PRAGMA foreign_key_check") == [])
     }
 
     @Test(
@@ -144,12 +146,12 @@ struct HistoryWriterTests {
         #expect(try store.run("latest").passed == 32)
         // Before the close the run may be in the WAL only; after it, `history.sqlite` copied alone holds it.
         try store.close()
-        #expect(try Self.resultsInFileAlone(path) == 40)
-        #expect(try SQLite.query(path, "SELECT COUNT(*) FROM results") == ["40"])
+        #expect(try await Self.resultsInFileAlone(path) == 40)
+        #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["40"])
     }
 
     /// The results a copy of the database file holds without its WAL (what copying `history.sqlite` alone carries).
-    private static func resultsInFileAlone(_ path: String) throws -> Int {
+    private static func resultsInFileAlone(_ path: String) async throws -> Int {
         let copy = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(copy) }
         try FileManager.default.createDirectory(
@@ -158,9 +160,9 @@ struct HistoryWriterTests {
         )
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         // A file whose last checkpoint came before the tables were made has none.
-        let tables = try SQLite.query(copy, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'results'")
+        let tables = try await SQLite.query(copy, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'results'")
         guard tables == ["1"] else { return 0 }
-        return Int(try SQLite.query(copy, "SELECT COUNT(*) FROM results").first ?? "") ?? -1
+        return Int(try await SQLite.query(copy, "SELECT COUNT(*) FROM results").first ?? "") ?? -1
     }
 
     @Test("a background open that fails is reported by runDidFinish and by queries")

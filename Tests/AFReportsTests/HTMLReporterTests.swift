@@ -13,8 +13,8 @@ import Testing
         results: ReportFixtures.results
     )
 
-    @Test func headerCountsRowsAndFailureDetailsRenderInChromium() throws {
-        let dom = try Self.render(Self.page)
+    @Test func headerCountsRowsAndFailureDetailsRenderInChromium() async throws {
+        let dom = try await Self.render(Self.page)
         for (key, value) in [("total", 5), ("passed", 2), ("failed", 1), ("error", 1), ("skipped", 1)] {
             #expect(dom.contains("data-count=\"\(key)\"><b>\(value)</b>"), "\(key)")
         }
@@ -37,34 +37,34 @@ import Testing
         #expect(dom.contains("id=\"timeline\"") && dom.contains("id=\"histogram\"") && dom.contains("id=\"phases\""))
     }
 
-    @Test func thePageAsksNothingOfTheNetworkAndIsValidHTML() throws {
-        let dom = try Self.render(Self.page)
+    @Test func thePageAsksNothingOfTheNetworkAndIsValidHTML() async throws {
+        let dom = try await Self.render(Self.page)
         #expect(Self.matches(#"(?:src|href)\s*=\s*"?(https?:[^"\s>]*)"#, in: dom).isEmpty)
         #expect(Self.matches(#"(?:src|href)\s*=\s*"?(https?:[^"\s>]*)"#, in: Self.page).isEmpty)
         #expect(Self.page.contains("default-src 'none'"))
         let file = try Self.write(Self.page)
         defer { try? FileManager.default.removeItem(at: file) }
-        #expect(try HeadlessBrowser.htmlProblems(file) == "")
+        #expect(try await HeadlessBrowser.htmlProblems(file) == "")
     }
 
-    @Test func secretsOfTheRunNeverReachThePage() throws {
+    @Test func secretsOfTheRunNeverReachThePage() async throws {
         #expect(!Self.page.contains(ReportFixtures.secret))
-        #expect(try !Self.render(Self.page).contains(ReportFixtures.secret))
+        #expect(try await !Self.render(Self.page).contains(ReportFixtures.secret))
     }
 
     /// What a browser with scripts off shows is the page as written (Chromium's `--dump-dom` needs scripts,
     /// so the source stands for it): the counts and every failure are there as plain HTML, and the search
     /// box, which needs the script, is hidden until the script shows it.
-    @Test func summaryAndFailuresReadWithScriptsOff() throws {
+    @Test func summaryAndFailuresReadWithScriptsOff() async throws {
         let source = Self.page
         #expect(source.contains("data-count=\"failed\"><b>1</b>"))
         #expect(source.contains("status: expected 200, got 404"))
         #expect(source.contains("<section class=\"failure failed\""))
         #expect(Self.searchHidden(source))
-        #expect(!Self.searchHidden(try Self.render(source)))
+        #expect(!Self.searchHidden(try await Self.render(source)))
     }
 
-    @Test func tenThousandTestsStayUnderTenMegabytes() throws {
+    @Test func tenThousandTestsStayUnderTenMegabytes() async throws {
         let base = ReportFixtures.results
         var results: [TestResult] = []
         for index in 0..<10_000 {
@@ -84,7 +84,7 @@ import Testing
             results: results
         )
         #expect(page.utf8.count < 10_000_000, "\(page.utf8.count) bytes")
-        let dom = try Self.render(page)
+        let dom = try await Self.render(page)
         #expect(Self.count("<tr class=\"s-", in: dom) == 10_000)
     }
 
@@ -96,10 +96,10 @@ import Testing
         return file
     }
 
-    static func render(_ page: String) throws -> String {
+    static func render(_ page: String) async throws -> String {
         let file = try write(page)
         defer { try? FileManager.default.removeItem(at: file) }
-        return try HeadlessBrowser.dumpDOM(file)
+        return try await HeadlessBrowser.dumpDOM(file)
     }
 
     static func count(_ needle: String, in text: String) -> Int {

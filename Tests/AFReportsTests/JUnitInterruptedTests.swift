@@ -24,7 +24,7 @@ struct JUnitInterruptedTests {
         #expect(xml.contains(#"<testcase classname="afrun" name="run interrupted" time="0.000">"#), "\(xml)")
         #expect(xml.contains(#"type="interrupted""#), "\(xml)")
         let xsd = ReportFixtures.repositoryRoot.appendingPathComponent("fixtures/junit/\(schema)").path
-        let result = try ReportFixtures.run("xmllint", ["--noout", "--schema", xsd, path])
+        let result = try await ReportFixtures.run("xmllint", ["--noout", "--schema", xsd, path])
         #expect(result.status == 0, "\(schema): \(result.output)")
     }
 

@@ -19,7 +19,7 @@ struct JUnitReporterTests {
         let path = try await write()
         defer { ReportFixtures.removeTemporaryFile(path) }
         let xsd = ReportFixtures.repositoryRoot.appendingPathComponent("fixtures/junit/\(schema)").path
-        let result = try ReportFixtures.run("xmllint", ["--noout", "--schema", xsd, path])
+        let result = try await ReportFixtures.run("xmllint", ["--noout", "--schema", xsd, path])
         #expect(result.status == 0, "\(schema): \(result.output)")
     }
 
@@ -28,7 +28,7 @@ struct JUnitReporterTests {
         let path = try await write(.jenkins)
         defer { ReportFixtures.removeTemporaryFile(path) }
         let xsd = ReportFixtures.repositoryRoot.appendingPathComponent("fixtures/junit/jenkins-xunit-junit-10.xsd").path
-        let result = try ReportFixtures.run("xmllint", ["--noout", "--schema", xsd, path])
+        let result = try await ReportFixtures.run("xmllint", ["--noout", "--schema", xsd, path])
         #expect(result.status == 0, "\(result.output)")
         let xml = try String(contentsOfFile: path, encoding: .utf8)
         #expect(xml.contains("<testsuites name=\"afrun\" tests=\"5\" failures=\"1\" errors=\"1\""))
@@ -40,7 +40,7 @@ struct JUnitReporterTests {
         let path = try await write(.jenkins)
         defer { ReportFixtures.removeTemporaryFile(path) }
         let xsd = ReportFixtures.repositoryRoot.appendingPathComponent("fixtures/junit/windyroad-junit.xsd").path
-        let result = try ReportFixtures.run("xmllint", ["--noout", "--schema", xsd, path])
+        let result = try await ReportFixtures.run("xmllint", ["--noout", "--schema", xsd, path])
         #expect(result.status != 0)
         #expect(result.output.contains("testsuites"))
     }
@@ -78,7 +78,7 @@ struct JUnitReporterTests {
 
     @Test("a real consumer (junitparser) reads the right counts")
     func junitparserCounts() async throws {
-        let probe = try ReportFixtures.run("python3", ["-c", "import junitparser"])
+        let probe = try await ReportFixtures.run("python3", ["-c", "import junitparser"])
         try #require(
             probe.status == 0,
             "junitparser is not installed: run ci/install-deps.sh (python3 -m pip install junitparser)"
@@ -95,7 +95,7 @@ struct JUnitReporterTests {
                     print(suite.name, suite.tests, suite.failures, suite.errors, suite.skipped, len(cases),
                           kinds.count('Failure'), kinds.count('Error'), kinds.count('Skipped'), sep='|')
                 """
-            let result = try ReportFixtures.run("python3", ["-c", script, path])
+            let result = try await ReportFixtures.run("python3", ["-c", script, path])
             #expect(result.status == 0, "\(result.output)")
             #expect(result.output == "Users & <Admins>|3|1|0|0|3|1|0|0\nTLS|2|0|1|1|2|0|1|1\n", "\(dialect)")
         }

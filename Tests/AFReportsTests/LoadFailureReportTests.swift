@@ -54,7 +54,7 @@ struct LoadFailureReportTests {
             #expect(xml.contains(#"<testsuites name="afrun" tests="7" failures="1" errors="3""#), "\(xml)")
         }
         let xsd = ReportFixtures.repositoryRoot.appendingPathComponent("fixtures/junit/\(schema)").path
-        let result = try ReportFixtures.run("xmllint", ["--noout", "--schema", xsd, path])
+        let result = try await ReportFixtures.run("xmllint", ["--noout", "--schema", xsd, path])
         #expect(result.status == 0, "\(schema): \(result.output)")
     }
 

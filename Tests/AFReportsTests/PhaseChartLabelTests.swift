@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test("every label's box starts inside the chart and ends before the bars, in Chromium")
-    func labelsFitInChromium() throws {
+    func labelsFitInChromium() async throws {
         guard HeadlessBrowser.chromium != nil else {
             Issue.record("chromium is not installed: run ci/install-deps.sh")
             return
@@ -59,7 +59,7 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("phases-\(UUID().uuidString).html")
         try Data(Self.page.replacingOccurrences(of: "</body>", with: measuring + "</body>").utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let dom = try HeadlessBrowser.dumpDOM(file)
+        let dom = try await HeadlessBrowser.dumpDOM(file)
         let attribute = try #require(
             dom.range(of: #"data-boxes="([^"]*)""#, options: .regularExpression).map { String(dom[$0]) }
         )

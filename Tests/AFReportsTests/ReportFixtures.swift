@@ -161,16 +161,10 @@ enum ReportFixtures {
     }
 
     /// Runs a tool, returning its exit status and combined output.
-    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func run(_ tool: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = PipeReading.readToEnd(pipe.fileHandleForReading)
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try await process.output(includingErrors: true)
     }
 }

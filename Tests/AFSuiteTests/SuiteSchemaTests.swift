@@ -38,19 +38,14 @@ import Testing
     }
 
     /// Runs the script with the first python3 that has `jsonschema`; nil when none has it.
-    func validate(_ files: [String], valid: Bool) throws -> (status: Int32, output: String)? {
+    func validate(_ files: [String], valid: Bool) async throws -> (status: Int32, output: String)? {
         for python in Self.pythons {
             let process = ChildProcess()
             process.executableURL = URL(fileURLWithPath: python)
             let schema = Fixtures.root.appendingPathComponent("docs/suite.schema.json").path
             process.arguments = ["-c", Self.script, schema, valid ? "valid" : "invalid"] + files
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = String(decoding: PipeReading.readToEnd(pipe.fileHandleForReading), as: UTF8.self)
-            process.waitUntilExit()
-            if !output.hasPrefix("SKIP") { return (process.terminationStatus, output) }
+            let (status, output) = try await process.output(includingErrors: true)
+            if !output.hasPrefix("SKIP") { return (status, output) }
         }
         print("SKIP: no python3 with the jsonschema module (pip install jsonschema); the schema was not checked")
         return nil
@@ -65,21 +60,21 @@ import Testing
             .sorted().map { folder.appendingPathComponent($0).path }
     }
 
-    @Test func validSuitesMatchTheSchema() throws {
+    @Test func validSuitesMatchTheSchema() async throws {
         let files =
             Self.jsonFiles(in: Fixtures.valid) + Self.jsonFiles(in: Fixtures.root.appendingPathComponent("suites"))
         #expect(files.count >= 4)
-        guard let (status, output) = try validate(files, valid: true) else { return }
+        guard let (status, output) = try await validate(files, valid: true) else { return }
         #expect(status == 0, "\(output)")
         #expect(output.contains("CHECKED \(files.count)"))
     }
 
-    @Test func suitesWithUnknownKeysDoNotMatch() throws {
+    @Test func suitesWithUnknownKeysDoNotMatch() async throws {
         let files = [
             Fixtures.invalid.appendingPathComponent("many-problems.json").path,
             Fixtures.invalid.appendingPathComponent("not-an-object.json").path,
         ]
-        guard let (status, output) = try validate(files, valid: false) else { return }
+        guard let (status, output) = try await validate(files, valid: false) else { return }
         #expect(status == 0, "\(output)")
     }
 }

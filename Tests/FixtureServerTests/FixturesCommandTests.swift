@@ -14,18 +14,9 @@ import Testing
         return nil
     }()
 
-    /// What the server writes to `reader`, up to the first text holding `marker` (nil: up to end of file),
-    /// read off the executor's threads.
+    /// What the server writes to `reader`, up to the first text holding `marker` (nil: up to end of file).
     static func read(_ reader: FileHandle, until marker: String?) async -> String {
-        await Task.detached {
-            var text = ""
-            while marker.map({ !text.contains($0) }) ?? true, case let data = PipeReading.readAvailable(reader),
-                !data.isEmpty
-            {
-                text += String(decoding: data, as: UTF8.self)
-            }
-            return text
-        }.value
+        await PipeReading.read(reader) { text in marker.map { text.contains($0) } ?? false }
     }
 
     @Test(.enabled(if: binary != nil, "afrun-fixtures was not built beside the tests"))
@@ -64,7 +55,7 @@ import Testing
         let secure = try await Curl.run(Curl.trustFixtures + [https + "/get"])
         #expect(secure.status == 200, "\(secure.stderr)")
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        await process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
     }
@@ -91,7 +82,7 @@ import Testing
         let started = await Self.read(reader, until: "h2c ")
         #expect(started.contains("http://127.0.0.1:"))
         #expect(FileManager.default.createFile(atPath: go.path, contents: nil))
-        shell.waitUntilExit()
+        await shell.waitUntilExit()
         // The server held the other end of this pipe: end of file means it has exited.
         let rest = await Self.read(reader, until: nil)
         #expect(rest.isEmpty)

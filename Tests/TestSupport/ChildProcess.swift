@@ -11,7 +11,8 @@ import Glibc
 /// while it lists `/proc/self/fd` (AddressSanitizer: a 256-byte copy of each directory entry's name);
 /// when that buffer ends a mapping the test process dies in `memmove` (seen on this machine). This type
 /// starts children with `posix_spawn`, closes every inherited descriptor above 2 in the child, and reaps
-/// the child on a thread of its own.
+/// the child on a thread of its own. Waiting for it suspends the caller's task instead of blocking a thread of
+/// the shared executor (see `OffExecutor`).
 public final class ChildProcess: @unchecked Sendable {
     /// How the child ended, as `Process.TerminationReason` says it.
     public enum TerminationReason: Sendable { case exit, uncaughtSignal }
@@ -38,34 +39,35 @@ public final class ChildProcess: @unchecked Sendable {
     public var standardOutput: Any?
     /// A `FileHandle` or a `Pipe` for the child's standard error; nil inherits this process's.
     public var standardError: Any?
-    /// Called once, on the reaping thread, when the child has ended.
+    /// Called once, on the reaping thread, when the child has ended (before `waitUntilExit()` returns).
     public var terminationHandler: (@Sendable (ChildProcess) -> Void)?
 
-    // `@unchecked Sendable`: `condition` guards `pid`, `ended` and `waitStatus`; the configuration above
-    // is set before `run()` and only read after it.
-    private let condition = NSCondition()
+    // `@unchecked Sendable`: `lock` guards `pid`, `ended`, `waitStatus` and `waiters`; the configuration
+    // above is set before `run()` and only read after it.
+    private let lock = NSLock()
     private var pid: pid_t = 0
     private var ended = false
     private var waitStatus: Int32 = 0
+    private var waiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates an unstarted child.
     public init() {}
 
     /// The child's process id (0 before `run()`).
-    public var processIdentifier: Int32 { condition.withLock { pid } }
+    public var processIdentifier: Int32 { lock.withLock { pid } }
 
     /// Whether the child has started and not yet ended.
-    public var isRunning: Bool { condition.withLock { pid != 0 && !ended } }
+    public var isRunning: Bool { lock.withLock { pid != 0 && !ended } }
 
     /// The exit status, or the signal number for `.uncaughtSignal`.
     public var terminationStatus: Int32 {
-        let status = condition.withLock { waitStatus }
+        let status = lock.withLock { waitStatus }
         return status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f
     }
 
     /// Whether the child exited or was ended by a signal.
     public var terminationReason: TerminationReason {
-        condition.withLock { waitStatus } & 0x7f == 0 ? .exit : .uncaughtSignal
+        lock.withLock { waitStatus } & 0x7f == 0 ? .exit : .uncaughtSignal
     }
 
     /// Starts the child.
@@ -110,26 +112,48 @@ public final class ChildProcess: @unchecked Sendable {
             if let pipe = stream as? Pipe { try? pipe.fileHandleForWriting.close() }
         }
         let started = child
-        condition.withLock { pid = started }
+        lock.withLock { pid = started }
         Thread.detachNewThread { [self] in reap(started) }
     }
 
-    /// Blocks until the child has ended.
-    public func waitUntilExit() {
-        condition.lock()
-        while !ended { condition.wait() }
-        condition.unlock()
+    /// Returns once the child has ended (at once when it has), the calling task suspended meanwhile.
+    public func waitUntilExit() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let hasEnded = lock.withLock {
+                if !ended { waiters.append(continuation) }
+                return ended
+            }
+            if hasEnded { continuation.resume() }
+        }
+    }
+
+    /// Starts the child with its standard output (and with `includingErrors` its standard error too) on a
+    /// pipe, reads that to the end and waits for the child to end.
+    /// - Returns: the exit status (as `terminationStatus` says it) and the output.
+    /// - Throws: `SpawnError` when it cannot be started.
+    public func output(includingErrors: Bool = false) async throws -> (status: Int32, output: String) {
+        let pipe = Pipe()
+        standardOutput = pipe
+        if includingErrors { standardError = pipe }
+        try run()
+        let reader = pipe.fileHandleForReading
+        let data = await PipeReading.readToEnd(reader)
+        try? reader.close()
+        await waitUntilExit()
+        return (terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     private func reap(_ child: pid_t) {
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        condition.withLock {
+        let waiting = lock.withLock {
             waitStatus = status
             ended = true
-            condition.broadcast()
+            defer { waiters = [] }
+            return waiters
         }
         terminationHandler?(self)
+        for waiter in waiting { waiter.resume() }
     }
 
     private static func writingDescriptor(_ stream: Any?) -> Int32? {

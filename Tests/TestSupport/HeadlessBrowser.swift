@@ -9,13 +9,13 @@ public enum HeadlessBrowser {
     }
 
     /// The DOM after the page's scripts ran, as Chromium serializes it (`--dump-dom`).
-    public static func dumpDOM(_ file: URL) throws -> String {
-        try String(decoding: chromiumRun(["--dump-dom"], file), as: UTF8.self)
+    public static func dumpDOM(_ file: URL) async throws -> String {
+        try await String(decoding: chromiumRun(["--dump-dom"], file), as: UTF8.self)
     }
 
     /// A PNG screenshot of the page, `width` × `height` pixels.
-    public static func screenshot(_ file: URL, to png: URL, width: Int = 1280, height: Int = 1800) throws {
-        _ = try chromiumRun(
+    public static func screenshot(_ file: URL, to png: URL, width: Int = 1280, height: Int = 1800) async throws {
+        _ = try await chromiumRun(
             ["--screenshot=\(png.path)", "--window-size=\(width),\(height)", "--hide-scrollbars"],
             file
         )
@@ -25,8 +25,8 @@ public enum HeadlessBrowser {
     /// unclosed tags, bad attributes, bad entities. libxml2's HTML parser knows HTML 4's elements only, so its
     /// "Tag main invalid" notice for an HTML 5 element (`main`, `section`, `svg`, `details`…) is left out;
     /// every other message counts.
-    public static func htmlProblems(_ file: URL) throws -> String {
-        let (_, errors, status) = try execute("/usr/bin/xmllint", ["--html", "--noout", file.path])
+    public static func htmlProblems(_ file: URL) async throws -> String {
+        let (_, errors, status) = try await execute("/usr/bin/xmllint", ["--html", "--noout", file.path])
         // Each message is three lines: the message, the source line, a caret under the place.
         let lines = String(decoding: errors, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         var kept: [Substring] = []
@@ -43,7 +43,7 @@ public enum HeadlessBrowser {
         return (status == 0 ? "" : "xmllint exited \(status)\n") + kept.joined(separator: "\n")
     }
 
-    private static func chromiumRun(_ arguments: [String], _ file: URL) throws -> Data {
+    private static func chromiumRun(_ arguments: [String], _ file: URL) async throws -> Data {
         guard let chromium else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "chromium: run ci/install-deps.sh"])
         }
@@ -53,7 +53,7 @@ public enum HeadlessBrowser {
             "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
             "--disable-dev-shm-usage", "--user-data-dir=\(profile.path)",
         ]
-        let (output, errors, status) = try execute(chromium, common + arguments + [file.absoluteString])
+        let (output, errors, status) = try await execute(chromium, common + arguments + [file.absoluteString])
         guard status == 0 else {
             throw CocoaError(
                 .fileReadUnknown,
@@ -65,7 +65,7 @@ public enum HeadlessBrowser {
         return output
     }
 
-    private static func execute(_ path: String, _ arguments: [String]) throws -> (Data, Data, Int32) {
+    private static func execute(_ path: String, _ arguments: [String]) async throws -> (Data, Data, Int32) {
         // ChildProcess (posix_spawn), not Foundation's Process: Process.run was seen to overread a buffer
         // and crash the test process under parallel tests.
         let process = ChildProcess()
@@ -82,7 +82,7 @@ public enum HeadlessBrowser {
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
-        process.waitUntilExit()
+        await process.waitUntilExit()
         return (try Data(contentsOf: out), try Data(contentsOf: err), process.terminationStatus)
     }
 }

@@ -60,45 +60,38 @@ struct AfrunProcess {
         process.standardOutput = outHandle
         process.standardError = errHandle
         let exited = ExitFlag()
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = {
-                exited.set()
-                continuation.resume(returning: $0.terminationStatus)
+        process.terminationHandler = { _ in exited.set() }
+        try process.run()
+        if let interruptAfter {
+            let pid = process.processIdentifier
+            // A thread of its own, not a task: a task waits for a thread of the shared executor, which a
+            // loaded machine's other tests may hold past the run's end.
+            Thread.detachNewThread {
+                Thread.sleep(
+                    forTimeInterval: Double(interruptAfter.components.seconds)
+                        + Double(interruptAfter.components.attoseconds) / 1e18
+                )
+                if !exited.isSet { kill(pid, SIGINT) }
             }
-            do { try process.run() } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-                return
-            }
-            if let interruptAfter {
-                let pid = process.processIdentifier
-                // A thread of its own, not a task: tests that block the shared executor's threads (waiting for
-                // a child process, reading a pipe) could otherwise hold the signal back past the run's end.
-                Thread.detachNewThread {
-                    Thread.sleep(
-                        forTimeInterval: Double(interruptAfter.components.seconds)
-                            + Double(interruptAfter.components.attoseconds) / 1e18
-                    )
-                    kill(pid, SIGINT)
-                }
-            }
-            if let marker {
-                // SIGINT once the run has visibly started (its output shows `marker`): a fixed delay
-                // could arrive before the handler is installed on a loaded machine.
-                let pid = process.processIdentifier
-                // A thread of its own, as above: a starved task once saw the marker only after the run had ended.
-                Thread.detachNewThread {
-                    for _ in 0..<1_500 {
-                        if exited.isSet { return }
-                        if let text = try? String(contentsOf: out, encoding: .utf8), text.contains(marker) {
-                            if !exited.isSet { kill(pid, SIGINT) }
-                            return
-                        }
-                        Thread.sleep(forTimeInterval: 0.02)
+        }
+        if let marker {
+            // SIGINT once the run has visibly started (its output shows `marker`): a fixed delay
+            // could arrive before the handler is installed on a loaded machine.
+            let pid = process.processIdentifier
+            // A thread of its own, as above: a starved task once saw the marker only after the run had ended.
+            Thread.detachNewThread {
+                for _ in 0..<1_500 {
+                    if exited.isSet { return }
+                    if let text = try? String(contentsOf: out, encoding: .utf8), text.contains(marker) {
+                        if !exited.isSet { kill(pid, SIGINT) }
+                        return
                     }
+                    Thread.sleep(forTimeInterval: 0.02)
                 }
             }
         }
+        await process.waitUntilExit()
+        let status = process.terminationStatus
         try outHandle.close()
         try errHandle.close()
         defer {

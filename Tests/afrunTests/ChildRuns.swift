@@ -5,7 +5,7 @@ import TestSupport
 enum TerminalRun {
     /// Runs `afrun arguments…` in `directory` with standard output on a new pseudo-terminal and standard error
     /// on a file, waits for it and returns what it printed on the terminal.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String]) throws -> String {
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String]) async throws -> String {
         var controller: Int32 = -1
         var terminal: Int32 = -1
         guard openpty(&controller, &terminal, nil, nil, nil) == 0 else {
@@ -35,7 +35,7 @@ enum TerminalRun {
         process.standardOutput = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
-        process.waitUntilExit()
+        await process.waitUntilExit()
         close(terminal)
         terminalOpen = false
         // The terminal's buffer holds a short output whole; past it, EAGAIN (or EIO once no side is open).
@@ -70,12 +70,7 @@ enum StraceRun {
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                continuation.resume()
-            }
-        }
+        await process.waitUntilExit()
         try handle.close()
         return try String(contentsOf: out, encoding: .utf8)
     }

@@ -41,17 +41,12 @@ enum ExampleRoot {
     }
 
     /// Runs `script` with `/bin/sh` in `folder`; returns its standard output.
-    static func shell(_ script: String, in folder: URL) throws -> (status: Int32, output: String) {
+    static func shell(_ script: String, in folder: URL) async throws -> (status: Int32, output: String) {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script]
         process.currentDirectoryURL = folder
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try await process.output()
     }
 
     /// A request head as compared: method, target and headers (names lower-cased, in order).
@@ -75,7 +70,7 @@ enum ExampleRoot {
             #expect(commands.count == 4, "\(export.stdout)")
             var echoes: [[String: Any]] = []
             for command in commands {
-                let (status, output) = try Self.shell(command, in: folder.url)
+                let (status, output) = try await Self.shell(command, in: folder.url)
                 #expect(status == 0, "\(command)")
                 echoes.append(try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]))
             }
@@ -153,7 +148,7 @@ enum ExampleRoot {
 
             let shown = try await AfrunProcess.run(["curl", "replay.json", "--show-secrets"], in: folder.url)
             let command = try #require(shown.stdout.components(separatedBy: "\n\n").first { $0.contains("curl ") })
-            let (status, output) = try Self.shell(command + " 2>/dev/null", in: folder.url)
+            let (status, output) = try await Self.shell(command + " 2>/dev/null", in: folder.url)
             #expect(status == 0, "\(command)")
             let echo = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
             let form = try #require(echo["form"] as? [String: Any], "\(output)")
@@ -190,7 +185,7 @@ enum ExampleRoot {
             let commands = shown.stdout.components(separatedBy: "\n\n").filter { $0.contains("curl ") }
             #expect(commands.count == 2, "\(shown.stdout)")
             for command in commands {
-                let (status, output) = try Self.shell(
+                let (status, output) = try await Self.shell(
                     command + " --fail -s -o /dev/null -w '%{http_code}'",
                     in: folder.url
                 )
@@ -216,7 +211,7 @@ enum ExampleRoot {
             #expect(export.stdout.contains("# user_id=…  (captured as `user.id` by 'create' when the suite runs)"))
             #expect(!export.stdout.contains("# C/create"))
             let command = try #require(export.stdout.components(separatedBy: "\n\n").first)
-            let (status, output) = try Self.shell("user_id=42\n" + command, in: folder.url)
+            let (status, output) = try await Self.shell("user_id=42\n" + command, in: folder.url)
             #expect(status == 0)
             #expect(output.contains(#""url":"\#(server.httpURL.absoluteString)/anything/users/42""#), "\(output)")
         }
@@ -243,7 +238,7 @@ enum ExampleRoot {
             #expect(commands.first?.contains("--cacert '\(ca)'") == true, "\(export.stdout)")
             #expect(commands.last?.contains("--insecure") == true)
             for command in commands {
-                let (status, output) = try Self.shell(command, in: folder.url)
+                let (status, output) = try await Self.shell(command, in: folder.url)
                 #expect(status == 0, "\(command)")
                 #expect(output.contains("\"url\""), "\(output)")
             }

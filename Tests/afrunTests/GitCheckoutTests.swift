@@ -22,24 +22,24 @@ import Testing
                 ]}
                 """
             )
-            try Self.git(["init", "-q", "-b", "trunk"], in: folder.url)
-            try Self.git(["add", "suites"], in: folder.url)
-            try Self.git(
+            try await Self.git(["init", "-q", "-b", "trunk"], in: folder.url)
+            try await Self.git(["add", "suites"], in: folder.url)
+            try await Self.git(
                 ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "one"],
                 in: folder.url
             )
-            let head = try Self.git(["rev-parse", "HEAD"], in: folder.url)
+            let head = try await Self.git(["rev-parse", "HEAD"], in: folder.url)
             #expect(head.count == 40)
 
             // Started in a subfolder: the checkout is found upwards.
             let suites = folder.url.appendingPathComponent("suites")
             #expect(try await Self.recordedRun(in: suites) == [head, "trunk"])
-            try Self.git(["pack-refs", "--all"], in: folder.url)
+            try await Self.git(["pack-refs", "--all"], in: folder.url)
             #expect(
                 !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(".git/refs/heads/trunk").path)
             )
             #expect(try await Self.recordedRun(in: suites) == [head, "trunk"])
-            try Self.git(["checkout", "-q", "--detach"], in: folder.url)
+            try await Self.git(["checkout", "-q", "--detach"], in: folder.url)
             #expect(try await Self.recordedRun(in: suites) == [head, ""])
         }
     }
@@ -59,17 +59,13 @@ import Testing
 
     /// Runs git and returns its trimmed standard output.
     @discardableResult
-    static func git(_ arguments: [String], in directory: URL) throws -> String {
+    static func git(_ arguments: [String], in directory: URL) async throws -> String {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = PipeReading.readToEnd(pipe.fileHandleForReading)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let (status, output) = try await process.output()
+        #expect(status == 0, "git \(arguments.joined(separator: " ")) failed")
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

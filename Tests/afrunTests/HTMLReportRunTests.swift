@@ -26,7 +26,7 @@ import Testing
             )
             #expect(output.status == 1, "\(output.all)")
             let file = folder.url.appendingPathComponent("out/report.html")
-            let dom = try HeadlessBrowser.dumpDOM(file)
+            let dom = try await HeadlessBrowser.dumpDOM(file)
             for (key, value) in [("total", 4), ("passed", 1), ("failed", 1), ("error", 1), ("skipped", 1)] {
                 #expect(dom.contains("data-count=\"\(key)\"><b>\(value)</b>"), "\(key): \(output.stdout)")
             }
@@ -37,7 +37,7 @@ import Testing
             #expect(dom.contains("JSON diff") && dom.contains("<span class=\"add\">"))
             #expect(dom.contains("cannotConnect") || dom.contains("unreachable"))
             #expect(dom.contains("mixed.json:"))
-            #expect(try HeadlessBrowser.htmlProblems(file) == "")
+            #expect(try await HeadlessBrowser.htmlProblems(file) == "")
         }
     }
 
@@ -49,7 +49,7 @@ import Testing
                 in: folder.url
             )
             #expect(output.status == 1, "\(output.all)")
-            let dom = try HeadlessBrowser.dumpDOM(folder.url.appendingPathComponent("r.html"))
+            let dom = try await HeadlessBrowser.dumpDOM(folder.url.appendingPathComponent("r.html"))
             #expect(dom.components(separatedBy: "<tr class=\"s-").count - 1 == 8)
             #expect(dom.contains("data-count=\"total\"><b>8</b>"))
             #expect(dom.contains("2 runs (--repeat)"))
@@ -71,7 +71,7 @@ import Testing
                     environment: commit
                 )
                 #expect(output.status <= 1, "\(output.all)")
-                let dom = try HeadlessBrowser.dumpDOM(folder.url.appendingPathComponent(name))
+                let dom = try await HeadlessBrowser.dumpDOM(folder.url.appendingPathComponent(name))
                 #expect(dom.contains("<dt>Shard</dt><dd>\(shard)</dd>"), "\(dom.prefix(3000))")
             }
             let history = try await AfrunProcess.run(
@@ -88,12 +88,12 @@ import Testing
             #expect(mistyped.stderr.contains("no results of --suite 'Nope' in the last run;"), "\(mistyped.all)")
             #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("none.html").path))
             let file = folder.url.appendingPathComponent("history.html")
-            let dom = try HeadlessBrowser.dumpDOM(file)
+            let dom = try await HeadlessBrowser.dumpDOM(file)
             #expect(dom.contains("(2 shards)"))
             for section in ["pass-rate", "compare", "flaky", "slowest", "trends"] {
                 #expect(dom.contains("id=\"\(section)\""), "\(section)")
             }
-            #expect(try HeadlessBrowser.htmlProblems(file) == "")
+            #expect(try await HeadlessBrowser.htmlProblems(file) == "")
         }
     }
 
@@ -108,7 +108,7 @@ import Testing
                 in: folder.url
             )
             #expect(output.status == 0, "\(output.all)")
-            let dom = try HeadlessBrowser.dumpDOM(folder.url.appendingPathComponent("h.html"))
+            let dom = try await HeadlessBrowser.dumpDOM(folder.url.appendingPathComponent("h.html"))
             #expect(dom.contains("Last run against the one before"))
             #expect(dom.contains("New failures (0)"))
             // Two runs, each with one of its three run tests passing.

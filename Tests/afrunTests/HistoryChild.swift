@@ -73,10 +73,15 @@ struct HistoryChild {
         configuration.tlsVariants = []
         try await withFixtureServer(configuration) { server in
             let child = try start(base: server.httpURL)
-            defer { child.cleanUp() }
-            let recorded = try await child.waitForResults(atLeast: fastTests)
-            let seen = try #require(recorded, "afrun did not record \(fastTests) results in time: \(child.output)")
-            try await body(child, seen)
+            do {
+                let recorded = try await child.waitForResults(atLeast: fastTests)
+                let seen = try #require(recorded, "afrun did not record \(fastTests) results in time: \(child.output)")
+                try await body(child, seen)
+            } catch {
+                await child.cleanUp()
+                throw error
+            }
+            await child.cleanUp()
         }
     }
 
@@ -87,7 +92,7 @@ struct HistoryChild {
         while ContinuousClock.now < deadline {
             // sqlite3 would create an empty file; wait until afrun has made it.
             if FileManager.default.fileExists(atPath: database),
-                let seen = Int(try sqlite("SELECT COUNT(*) FROM results").output), seen >= count
+                let seen = Int(try await sqlite("SELECT COUNT(*) FROM results").output), seen >= count
             {
                 return seen
             }
@@ -109,45 +114,37 @@ struct HistoryChild {
     }
 
     /// Kills a child still running (a failed expectation must not leave it behind) and removes the folder.
-    func cleanUp() {
+    func cleanUp() async {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        await process.waitUntilExit()
         folder.remove()
     }
 
     /// Runs one statement with the `sqlite3` CLI on the database.
     /// - Returns: its exit status and its trimmed output.
-    func sqlite(_ sql: String) throws -> (status: Int32, output: String) {
-        try Self.sqlite(database, sql)
+    func sqlite(_ sql: String) async throws -> (status: Int32, output: String) {
+        try await Self.sqlite(database, sql)
     }
 
     /// Runs one statement with the `sqlite3` CLI (waiting up to 30 s for a lock) on `database`.
     /// - Returns: its exit status and its trimmed output (standard error included).
-    static func sqlite(_ database: String, _ sql: String) throws -> (status: Int32, output: String) {
+    static func sqlite(_ database: String, _ sql: String) async throws -> (status: Int32, output: String) {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["sqlite3", "-batch", "-cmd", ".timeout 30000", database, sql]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = PipeReading.readToEnd(pipe.fileHandleForReading)
-        process.waitUntilExit()
-        return (
-            process.terminationStatus,
-            String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        )
+        let (status, output) = try await process.output(includingErrors: true)
+        return (status, output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// The status of the (only) run in the database.
-    func runStatus() throws -> String { try sqlite("SELECT status FROM runs").output }
+    func runStatus() async throws -> String { try await sqlite("SELECT status FROM runs").output }
 
     /// How many results the run kept, and how many of them are passed fast tests.
-    func keptResults() throws -> (all: Int, passedFast: Int) {
-        let all = Int(try sqlite("SELECT COUNT(*) FROM results").output) ?? -1
+    func keptResults() async throws -> (all: Int, passedFast: Int) {
+        let all = Int(try await sqlite("SELECT COUNT(*) FROM results").output) ?? -1
         let fast =
             Int(
-                try sqlite(
+                try await sqlite(
                     """
                     SELECT COUNT(DISTINCT t.name) FROM results r JOIN tests t ON t.id = r.test_id
                     WHERE t.name LIKE 'fast-%' AND r.status = 'passed'

@@ -6,87 +6,87 @@ import Testing
 @Suite("afrun history CLI")
 struct HistoryCommandTests {
     @Test("runs, flaky, compare and show answer from a seeded database in every format")
-    func queries() throws {
-        let db = try HistoryCLI.seededDatabase()
+    func queries() async throws {
+        let db = try await HistoryCLI.seededDatabase()
         defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: db).deletingLastPathComponent().path) }
 
-        let runs = try HistoryCLI.run(["history", "runs", "--db", db, "--format", "csv"])
+        let runs = try await HistoryCLI.run(["history", "runs", "--db", db, "--format", "csv"])
         #expect(runs.status == 0)
         let lines = runs.output.split(separator: "\n")
         #expect(lines.first?.hasPrefix("run,started,status,tests,passed,failed") == true)
         #expect(lines.count == 4)
         #expect(lines[1].hasPrefix("00000003-0000-4000-8000-000000000003,"))
 
-        let flaky = try HistoryCLI.run(["history", "flaky", "--db", db, "--format", "json"])
+        let flaky = try await HistoryCLI.run(["history", "flaky", "--db", db, "--format", "json"])
         #expect(flaky.status == 0)
         let ranked = try #require(try JSONSerialization.jsonObject(with: Data(flaky.output.utf8)) as? [[String: Any]])
         #expect(ranked.compactMap { ($0["identity"] as? [String: Any])?["testName"] as? String } == ["flips"])
         #expect(ranked.first?["flips"] as? Int == 2)
 
-        let compare = try HistoryCLI.run(["history", "compare", "previous", "latest", "--db", db])
+        let compare = try await HistoryCLI.run(["history", "compare", "previous", "latest", "--db", db])
         #expect(compare.status == 0)
         #expect(compare.output.contains("newly passing  S/flips"))
 
-        let show = try HistoryCLI.run(["history", "show", "00000002", "--db", db, "--format", "table"])
+        let show = try await HistoryCLI.run(["history", "show", "00000002", "--db", db, "--format", "table"])
         let line = try #require(show.output.split(separator: "\n").first { $0.hasPrefix("S/flips") })
         #expect(
             line.contains("suites/s.json:2") && line.contains("failed")
                 && line.contains("status: expected 200, got 500")
         )
 
-        let trends = try HistoryCLI.run(["history", "trends", "--db", db])
+        let trends = try await HistoryCLI.run(["history", "trends", "--db", db])
         #expect(trends.status == 0)
         #expect(trends.output.contains("S "))
     }
 
     @Test("merge starts a new database from another history's runs and adds nothing twice")
-    func merge() throws {
-        let shard = try HistoryCLI.seededDatabase()
+    func merge() async throws {
+        let shard = try await HistoryCLI.seededDatabase()
         let folder = URL(fileURLWithPath: shard).deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: folder) }
         let merged = folder.appendingPathComponent("merged/history.sqlite").path
 
-        let first = try HistoryCLI.run(["history", "merge", shard, "--db", merged, "--format", "csv"])
+        let first = try await HistoryCLI.run(["history", "merge", shard, "--db", merged, "--format", "csv"])
         #expect(first.status == 0, "\(first.output)")
         #expect(first.output.split(separator: "\n") == ["file,runs_added", "\(shard),3"])
-        let again = try HistoryCLI.run(["history", "merge", shard, "--db", merged, "--format", "csv"])
+        let again = try await HistoryCLI.run(["history", "merge", shard, "--db", merged, "--format", "csv"])
         #expect(again.output.split(separator: "\n").last == "\(shard),0", "\(again.output)")
-        let runs = try HistoryCLI.run(["history", "runs", "--db", merged, "--format", "csv"])
+        let runs = try await HistoryCLI.run(["history", "runs", "--db", merged, "--format", "csv"])
         #expect(runs.output.split(separator: "\n").count == 4, "\(runs.output)")
         // The table format, which a person reads, is a sentence.
         let fresh = folder.appendingPathComponent("fresh/history.sqlite").path
-        let sentence = try HistoryCLI.run(["history", "merge", shard, "--db", fresh])
+        let sentence = try await HistoryCLI.run(["history", "merge", shard, "--db", fresh])
         #expect(sentence.output == "merged 3 runs from \(shard)\n", "\(sentence.output)")
-        let none = try HistoryCLI.run(["history", "merge", shard, "--db", fresh])
+        let none = try await HistoryCLI.run(["history", "merge", shard, "--db", fresh])
         #expect(none.output == "merged no run from \(shard): the history has all of its runs\n", "\(none.output)")
 
-        let missing = try HistoryCLI.run([
+        let missing = try await HistoryCLI.run([
             "history", "merge", folder.appendingPathComponent("none.sqlite").path, "--db", merged,
         ])
         #expect(missing.status == 2, "\(missing.output)")
     }
 
     @Test("prune prints the runs it kept, not the number asked for")
-    func pruneCounts() throws {
-        let db = try HistoryCLI.seededDatabase()
+    func pruneCounts() async throws {
+        let db = try await HistoryCLI.seededDatabase()
         defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: db).deletingLastPathComponent().path) }
-        let prune = try HistoryCLI.run(["history", "prune", "--keep", "10", "--db", db, "--format", "csv"])
+        let prune = try await HistoryCLI.run(["history", "prune", "--keep", "10", "--db", db, "--format", "csv"])
         #expect(prune.status == 0, "\(prune.output)")
         #expect(prune.output.split(separator: "\n") == ["deleted_runs,kept", "0,3"], "\(prune.output)")
-        let sentence = try HistoryCLI.run(["history", "prune", "--keep", "1", "--db", db])
+        let sentence = try await HistoryCLI.run(["history", "prune", "--keep", "1", "--db", db])
         #expect(sentence.output == "deleted 2 runs with their results; 1 run kept\n", "\(sentence.output)")
-        let json = try HistoryCLI.run(["history", "prune", "--keep", "1", "--db", db, "--format", "json"])
+        let json = try await HistoryCLI.run(["history", "prune", "--keep", "1", "--db", db, "--format", "json"])
         #expect(json.output.contains("\"deletedRuns\" : 0") && json.output.contains("\"kept\" : 1"), "\(json.output)")
     }
 
     @Test("an unknown run and a missing database exit with 2 and say what to do")
-    func errors() throws {
-        let db = try HistoryCLI.seededDatabase()
+    func errors() async throws {
+        let db = try await HistoryCLI.seededDatabase()
         defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: db).deletingLastPathComponent().path) }
-        let unknown = try HistoryCLI.run(["history", "show", "ffff", "--db", db])
+        let unknown = try await HistoryCLI.run(["history", "show", "ffff", "--db", db])
         #expect(unknown.status == 2)
         #expect(unknown.output.contains("no run matches 'ffff'"))
-        let missing = try HistoryCLI.run(["history", "runs", "--db", db + ".missing"])
+        let missing = try await HistoryCLI.run(["history", "runs", "--db", db + ".missing"])
         #expect(missing.status == 2)
         #expect(missing.output.contains("no history database"))
     }
@@ -100,29 +100,23 @@ enum HistoryCLI {
         return folder.appendingPathComponent("afrun").path
     }
 
-    static func run(_ arguments: [String], executable: String? = nil) throws -> (status: Int32, output: String) {
+    static func run(_ arguments: [String], executable: String? = nil) async throws -> (status: Int32, output: String) {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: executable ?? binary)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["AFRUN_DB"] = nil
         process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = PipeReading.readToEnd(pipe.fileHandleForReading)
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try await process.output(includingErrors: true)
     }
 
     /// Three runs of two tests: `steady` always passes; `flips` passes, fails, passes.
-    static func seededDatabase() throws -> String {
+    static func seededDatabase() async throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("afrun-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let db = folder.appendingPathComponent("history.sqlite").path
         _ = FileManager.default.createFile(atPath: db, contents: nil)
-        _ = try run(["history", "runs", "--db", db])  // creates the schema
+        _ = try await run(["history", "runs", "--db", db])  // creates the schema
         let sql = """
             INSERT INTO suites (id, file, name) VALUES (1, 'suites/s.json', 'S');
             INSERT INTO tests (id, suite_id, name) VALUES (1, 1, 'steady'), (2, 1, 'flips');
@@ -139,7 +133,7 @@ enum HistoryCLI {
                    CASE seq WHEN 2 THEN '["status: expected 200, got 500"]' END FROM runs;
             UPDATE runs SET (first_result_id, last_result_id) = (SELECT MIN(id), MAX(id) FROM results WHERE run_seq = runs.seq);
             """
-        let seeded = try run([db, sql], executable: "/usr/bin/sqlite3")
+        let seeded = try await run([db, sql], executable: "/usr/bin/sqlite3")
         guard seeded.status == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: seeded.output])
         }
@@ -151,8 +145,8 @@ enum HistoryCLI {
 @Suite("afrun history: files it cannot write")
 struct HistoryFileProblemTests {
     @Test("a history in a folder this user cannot write answers queries, read-only, and leaves no file behind")
-    func readOnlyHistoryAnswers() throws {
-        let db = try HistoryCLI.seededDatabase()
+    func readOnlyHistoryAnswers() async throws {
+        let db = try await HistoryCLI.seededDatabase()
         let folder = URL(fileURLWithPath: db).deletingLastPathComponent().path
         defer {
             chmod(folder, 0o755)
@@ -163,11 +157,11 @@ struct HistoryFileProblemTests {
         let arguments = ["history", "runs", "--db", db, "--format", "csv"]
         let runs =
             getuid() == 0
-            ? try HistoryCLI.run(
+            ? try await HistoryCLI.run(
                 ["--reuid=65534", "--regid=65534", "--clear-groups", HistoryCLI.binary] + arguments,
                 executable: "/usr/bin/setpriv"
             )
-            : try HistoryCLI.run(arguments)
+            : try await HistoryCLI.run(arguments)
         #expect(runs.status == 0, "\(runs.output)")
         #expect(runs.output.split(separator: "\n").count == 4, "\(runs.output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["history.sqlite"])

@@ -17,8 +17,8 @@ import Testing
     }
 
     /// Per test: headers kept, excerpt kept, assertion rows, assertion_count, a timing present.
-    static func kept(_ database: URL) throws -> [String] {
-        try sqlite(
+    static func kept(_ database: URL) async throws -> [String] {
+        try await sqlite(
             database,
             """
             SELECT t.name, r.response_headers IS NOT NULL, r.body_excerpt IS NOT NULL,
@@ -28,8 +28,8 @@ import Testing
         )
     }
 
-    static func sqlite(_ database: URL, _ sql: String) throws -> [String] {
-        try HistoryChild.sqlite(database.path, sql).output.split(separator: "\n").map(String.init)
+    static func sqlite(_ database: URL, _ sql: String) async throws -> [String] {
+        try await HistoryChild.sqlite(database.path, sql).output.split(separator: "\n").map(String.init)
     }
 
     @Test("by default a passing result keeps status and timings only; --history-detail all keeps everything")
@@ -39,14 +39,14 @@ import Testing
             let lean = try await AfrunProcess.run(["s.json", "--db", "lean.sqlite"], in: folder.url)
             #expect(lean.status == 1, "\(lean.all)")
             #expect(
-                try Self.kept(folder.url.appendingPathComponent("lean.sqlite")) == [
+                try await Self.kept(folder.url.appendingPathComponent("lean.sqlite")) == [
                     "bad|1|1|1|1|1", "ok|0|0|0|2|1", "quick|0|0|0|3|1",
                 ]
             )
             // A passed result whose assertions were checked without their texts still keeps the request and the
             // response's summary (the runner builds what the history stores at this level, no more).
             #expect(
-                try Self.sqlite(
+                try await Self.sqlite(
                     folder.url.appendingPathComponent("lean.sqlite"),
                     """
                     SELECT r.method, r.url LIKE '%/get?q=1', r.response_status, r.http_version, r.body_bytes > 0,
@@ -56,7 +56,10 @@ import Testing
                 ) == ["GET|1|200|HTTP/1.1|1|1|1"]
             )
             #expect(
-                try Self.sqlite(folder.url.appendingPathComponent("lean.sqlite"), "SELECT history_detail FROM runs")
+                try await Self.sqlite(
+                    folder.url.appendingPathComponent("lean.sqlite"),
+                    "SELECT history_detail FROM runs"
+                )
                     == ["failures"]
             )
             let shown = try await AfrunProcess.run(["history", "show", "--db", "lean.sqlite"], in: folder.url)
@@ -69,7 +72,7 @@ import Testing
             )
             #expect(full.status == 1, "\(full.all)")
             #expect(
-                try Self.kept(folder.url.appendingPathComponent("full.sqlite")) == [
+                try await Self.kept(folder.url.appendingPathComponent("full.sqlite")) == [
                     "bad|1|1|1|1|1", "ok|1|1|2|2|1", "quick|1|1|3|3|1",
                 ]
             )
@@ -83,7 +86,10 @@ import Testing
             )
             #expect(fromEnvironment.status == 1, "\(fromEnvironment.all)")
             #expect(
-                try Self.sqlite(folder.url.appendingPathComponent("env.sqlite"), "SELECT history_detail FROM runs") == [
+                try await Self.sqlite(
+                    folder.url.appendingPathComponent("env.sqlite"),
+                    "SELECT history_detail FROM runs"
+                ) == [
                     "all"
                 ]
             )

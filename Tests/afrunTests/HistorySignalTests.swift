@@ -19,19 +19,20 @@ import Testing
             #expect(child.output.contains("interrupted: "), "\(child.output)")
 
             // Read without opening the store: the process marked the run itself.
-            #expect(try child.runStatus() == "interrupted")
-            let kept = try child.keptResults()
+            #expect(try await child.runStatus() == "interrupted")
+            let kept = try await child.keptResults()
             #expect(kept.all >= seen, "results committed before the signal were lost")
             // Every test is accounted for: the ones the signal kept from running are recorded as skipped.
             #expect(kept.all == HistoryChild.fastTests + HistoryChild.slowTests)
-            let skipped = Int(try child.sqlite("SELECT COUNT(*) FROM results WHERE status = 'skipped'").output) ?? -1
+            let skipped =
+                Int(try await child.sqlite("SELECT COUNT(*) FROM results WHERE status = 'skipped'").output) ?? -1
             #expect(skipped > 0, "the run was not cut short")
             #expect(kept.passedFast == HistoryChild.fastTests)
-            let totals = try child.sqlite(
+            let totals = try await child.sqlite(
                 "SELECT passed + failed + errors + skipped, finished_at IS NOT NULL FROM runs"
             ).output
             #expect(totals == "\(kept.all)|1", "the run's totals match its kept results")
-            let check = try child.sqlite("PRAGMA integrity_check")
+            let check = try await child.sqlite("PRAGMA integrity_check")
             #expect(check.status == 0 && check.output == "ok", "\(check.output)")
         }
     }

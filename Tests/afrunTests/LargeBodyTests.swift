@@ -114,7 +114,7 @@ import Testing
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        process.waitUntilExit()
+        await process.waitUntilExit()
         return (process.terminationStatus, peak)
     }
 }

@@ -49,9 +49,9 @@ import Testing
     func emptyNoColorKeepsColour() async throws {
         let folder = try SuiteFolder.withUnreachableTest()
         defer { folder.remove() }
-        let empty = try TerminalRun.run(["validate", "s.json"], in: folder.url, environment: ["NO_COLOR": ""])
+        let empty = try await TerminalRun.run(["validate", "s.json"], in: folder.url, environment: ["NO_COLOR": ""])
         #expect(empty.contains("\u{1B}["), "colour expected with NO_COLOR empty: \(empty)")
-        let set = try TerminalRun.run(["validate", "s.json"], in: folder.url, environment: ["NO_COLOR": "1"])
+        let set = try await TerminalRun.run(["validate", "s.json"], in: folder.url, environment: ["NO_COLOR": "1"])
         #expect(!set.contains("\u{1B}["), "no colour expected with NO_COLOR=1: \(set)")
     }
 

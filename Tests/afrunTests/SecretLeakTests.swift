@@ -150,7 +150,7 @@ struct SecretPosition: Sendable, CustomTestStringConvertible {
             for file in ["junit.xml", "report.json", "summary.md", "report.html", "history.html"] {
                 outputs[file] = try String(contentsOf: folder.url.appendingPathComponent(file), encoding: .utf8)
             }
-            outputs["history database"] = try Self.dump(folder.url.appendingPathComponent("h.sqlite"))
+            outputs["history database"] = try await Self.dump(folder.url.appendingPathComponent("h.sqlite"))
             for command in Self.historyCommands {
                 for format in ["table", "json", "csv"] {
                     let output = try await AfrunProcess.run(
@@ -195,16 +195,11 @@ struct SecretPosition: Sendable, CustomTestStringConvertible {
     }
 
     /// Everything the history database holds, as SQL text.
-    static func dump(_ database: URL) throws -> String {
+    static func dump(_ database: URL) async throws -> String {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         process.arguments = [database.path, ".dump"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try await process.output().output
     }
 
     static func httpOnly() -> FixtureServer.Configuration {

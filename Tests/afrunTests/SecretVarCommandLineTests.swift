@@ -28,7 +28,7 @@ import Testing
             #expect(run.status == 0, "\(run.all)")
             let report = try String(contentsOf: folder.url.appendingPathComponent("report.json"), encoding: .utf8)
             let page = try String(contentsOf: folder.url.appendingPathComponent("report.html"), encoding: .utf8)
-            let history = try SecretLeakTests.dump(folder.url.appendingPathComponent("h.sqlite"))
+            let history = try await SecretLeakTests.dump(folder.url.appendingPathComponent("h.sqlite"))
             for (name, text) in [("report.json", report), ("report.html", page), ("history", history)] {
                 #expect(!text.contains("VARPIN-9876"), "\(name): \(text)")
                 // The name stays, and a variable nothing marks secret is shown as given.

@@ -72,7 +72,7 @@ import Testing
             )
             #expect(tags == ["quick": ["api", "smoke"], "plain": ["api"]], "\(results)")
             let db = folder.url.appendingPathComponent("h.sqlite").path
-            let stored = try HistoryChild.sqlite(
+            let stored = try await HistoryChild.sqlite(
                 db,
                 "SELECT name || '=' || COALESCE(tags, 'NULL') FROM tests ORDER BY name"
             )
@@ -81,7 +81,10 @@ import Testing
             // Tags changed in the file are the test's tags from its next recorded result on.
             try folder.write("s.json", Self.suite(server).replacingOccurrences(of: #""tags": ["api"], "#, with: ""))
             _ = try await AfrunProcess.run(["s.json", "--db", "h.sqlite", "--filter", "quick"], in: folder.url)
-            let changed = try HistoryChild.sqlite(db, "SELECT COALESCE(tags, 'NULL') FROM tests WHERE name = 'quick'")
+            let changed = try await HistoryChild.sqlite(
+                db,
+                "SELECT COALESCE(tags, 'NULL') FROM tests WHERE name = 'quick'"
+            )
             #expect(changed.output == "[\"smoke\"]", "\(changed.output)")
         }
     }

@@ -47,7 +47,11 @@ public final class SessionManager: Sendable {
             count: configuration.transferThreads,
             limits: .init(
                 maxConnections: max(1, configuration.maxConnections),
-                maxConnectionsPerHost: max(0, configuration.maxConnectionsPerHost ?? 0)
+                maxConnectionsPerHost: max(0, configuration.maxConnectionsPerHost ?? 0),
+                // Prior knowledge on a libcurl that cannot reuse its connections: no transfer joins another's
+                // connection, a redirect's next request included (`CURLOPT_FRESH_CONNECT` spares only the first).
+                multiplexes: configuration.httpVersion != .http2PriorKnowledge
+                    || CurlGlobal.reusesPriorKnowledgeConnections
             )
         )
     }

@@ -17,6 +17,11 @@ enum CurlGlobal {
     /// Whether `CURLINFO_QUEUE_TIME_T` exists (libcurl 8.6 and later); 7.88 on Debian 12 lacks it.
     static var hasQueueTime: Bool { versionNumber >= 0x08_06_00 }
 
+    /// Whether a transfer with HTTP/2 prior knowledge may go on a connection another one opened. libcurl 7.88
+    /// (Debian 12's) sets up a second HTTP/2 layer on such a connection, and the transfer fails with "Error in
+    /// the HTTP2 framing layer" before anything is sent (curl/curl#10634, fixed in 8.0.0).
+    static var reusesPriorKnowledgeConnections: Bool { versionNumber >= 0x08_00_00 }
+
     /// `CURLINFO_QUEUE_TIME_T` (`CURLINFO_OFF_T + 65`), spelled out because 7.88's header lacks it.
     static let queueTimeInfo = CURLINFO(rawValue: numericCast(CURLINFO_OFF_T + 65))
 

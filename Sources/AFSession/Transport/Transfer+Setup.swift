@@ -147,7 +147,14 @@ extension Transfer {
             if isHTTPS { try easy.set(CURLOPT_PIPEWAIT, true) }
         case .http2PriorKnowledge:
             try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE))
-            try easy.set(CURLOPT_PIPEWAIT, true)
+            if CurlGlobal.reusesPriorKnowledgeConnections {
+                try easy.set(CURLOPT_PIPEWAIT, true)
+            } else {
+                // A connection of its own, closed after the transfer: on this libcurl a second transfer on an h2c
+                // connection (another stream beside a running one, or the next request) fails at once.
+                try easy.set(CURLOPT_FRESH_CONNECT, true)
+                try easy.set(CURLOPT_FORBID_REUSE, true)
+            }
         }
         // Left unset, libcurl reads the *_proxy environment variables; an empty proxy turns them off.
         if let proxy = request.proxy ?? configuration.proxy {

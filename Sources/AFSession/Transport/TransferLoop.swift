@@ -30,6 +30,8 @@ final class TransferLoop: Sendable {
         var maxConnections: Int
         /// `CURLMOPT_MAX_HOST_CONNECTIONS`; 0 for no limit.
         var maxConnectionsPerHost: Int
+        /// `CURLMOPT_PIPELINING`: whether transfers share HTTP/2 connections.
+        var multiplexes = true
     }
 
     /// The multi handle's address, for `curl_multi_wakeup` only.

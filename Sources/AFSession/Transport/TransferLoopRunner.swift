@@ -75,7 +75,7 @@ final class TransferLoopRunner {
         guard let multi = CurlMulti() else { return nil }
         let limits = loop.limits
         do {
-            try multi.set(CURLMOPT_PIPELINING, Int(afc_pipe_multiplex()))
+            try multi.set(CURLMOPT_PIPELINING, limits.multiplexes ? Int(afc_pipe_multiplex()) : CURLPIPE_NOTHING)
             try multi.set(CURLMOPT_MAX_TOTAL_CONNECTIONS, limits.maxConnections)
             // The default cache size (4 × handles added) closes keep-alive connections under load.
             try multi.set(CURLMOPT_MAXCONNECTS, limits.maxConnections)

@@ -82,10 +82,17 @@ struct ConnectionSetup: Sendable {
     /// thousands of requests reaches them with ordinary traffic; the glitch and the stream-error counters
     /// count the same events, so raising either one alone changes nothing. The fixture server serves its
     /// own tests and benchmarks, never the open internet.
+    ///
+    /// The glitch and empty-frame budgets are plain counters. The three rate limits keep a timestamp per
+    /// event and reserve room for `maximumCount` of them when each connection starts, so they are opened
+    /// with a short window rather than a huge count: `Int32.max` reserved 16 GiB of address space three
+    /// times per connection, and freeing that took seconds under ThreadSanitizer, the event loop
+    /// blocked meanwhile (every h2 connection's end stalled the server for 6–8 s).
     static let http2Connection: NIOHTTP2Handler.ConnectionConfiguration = {
         var configuration = NIOHTTP2Handler.ConnectionConfiguration()
         configuration.maximumConnectionGlitches = Int(Int32.max)
-        configuration.controlFrameRateLimit.maximumCount = Int(Int32.max)
+        configuration.controlFrameRateLimit.maximumCount = rateLimitCount
+        configuration.controlFrameRateLimit.windowLength = rateLimitWindow
         configuration.maximumSequentialEmptyDataFrames = Int(Int32.max)
         return configuration
     }()
@@ -93,8 +100,16 @@ struct ConnectionSetup: Sendable {
     /// The per-stream half of the budgets above (their counters are still per connection).
     static let http2Stream: NIOHTTP2Handler.StreamConfiguration = {
         var configuration = NIOHTTP2Handler.StreamConfiguration()
-        configuration.streamErrorRateLimit.maximumCount = Int(Int32.max)
-        configuration.streamResetFrameRateLimit.maximumCount = Int(Int32.max)
+        configuration.streamErrorRateLimit.maximumCount = rateLimitCount
+        configuration.streamErrorRateLimit.windowLength = rateLimitWindow
+        configuration.streamResetFrameRateLimit.maximumCount = rateLimitCount
+        configuration.streamResetFrameRateLimit.windowLength = rateLimitWindow
         return configuration
     }()
+
+    /// Far more events than any client of these tests sends within `rateLimitWindow` (its streams are at
+    /// most 100 at once), and few enough timestamps to reserve for each connection (32 KiB).
+    static let rateLimitCount = 4_096
+    /// See `rateLimitCount`.
+    static let rateLimitWindow: TimeAmount = .milliseconds(1)
 }

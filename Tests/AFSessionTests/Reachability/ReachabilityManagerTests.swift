@@ -44,8 +44,8 @@ struct ReachabilityHostTests {
     .enabled(if: TestNetworkNamespace.isSupported, "needs root and iproute2 to create a network namespace")
 )
 struct ReachabilityNamespaceTests {
-    @Test func freshNamespaceReachesNothingUntilLoopbackIsUp() throws {
-        let namespace = try TestNetworkNamespace()
+    @Test func freshNamespaceReachesNothingUntilLoopbackIsUp() async throws {
+        let namespace = try await TestNetworkNamespace()
         let loopback = try ReachabilityManager(target: .address("127.0.0.1"), networkNamespace: namespace.name)
         let network = try ReachabilityManager(target: .network, networkNamespace: namespace.name)
         let unrouted = try ReachabilityManager(target: .address("192.0.2.2"), networkNamespace: namespace.name)
@@ -53,7 +53,7 @@ struct ReachabilityNamespaceTests {
         #expect(network.currentStatus() == .notReachable)
         #expect(unrouted.currentStatus() == .notReachable)
 
-        try namespace.run("link", "set", "lo", "up")
+        try await namespace.run("link", "set", "lo", "up")
         #expect(loopback.currentStatus() == .reachable(via: .loopback))
         #expect(unrouted.currentStatus() == .notReachable)
     }
@@ -65,7 +65,7 @@ struct ReachabilityNamespaceTests {
     }
 
     @Test func monitoringDeliversFirstStatusThenLinkChanges() async throws {
-        let namespace = try TestNetworkNamespace()
+        let namespace = try await TestNetworkNamespace()
         let manager = try ReachabilityManager(target: .address("192.0.2.2"), networkNamespace: namespace.name)
         let handled = Collector<ReachabilityStatus>()
         let streamed = Collector<ReachabilityStatus>()
@@ -77,13 +77,13 @@ struct ReachabilityNamespaceTests {
 
         #expect(await streamed.waitFor(.notReachable))
 
-        try namespace.run("link", "add", "afr0", "type", "veth", "peer", "name", "afr1")
-        try namespace.run("addr", "add", "192.0.2.1/24", "dev", "afr0")
-        try namespace.run("link", "set", "afr1", "up")
-        try namespace.run("link", "set", "afr0", "up")
+        try await namespace.run("link", "add", "afr0", "type", "veth", "peer", "name", "afr1")
+        try await namespace.run("addr", "add", "192.0.2.1/24", "dev", "afr0")
+        try await namespace.run("link", "set", "afr1", "up")
+        try await namespace.run("link", "set", "afr0", "up")
         #expect(await streamed.waitFor(.reachable(via: .ethernet)))
 
-        try namespace.run("link", "set", "afr0", "down")
+        try await namespace.run("link", "set", "afr0", "down")
         #expect(await streamed.waitFor(.notReachable, occurrence: 2))
         #expect(manager.status == .notReachable)
         // The closure saw the same sequence on its queue.
@@ -93,7 +93,7 @@ struct ReachabilityNamespaceTests {
     }
 
     @Test func networkBecomesReachableWithADefaultRoute() async throws {
-        let namespace = try TestNetworkNamespace()
+        let namespace = try await TestNetworkNamespace()
         let manager = try ReachabilityManager(target: .network, networkNamespace: namespace.name)
         let streamed = Collector<ReachabilityStatus>()
         let reader = Task { for await status in manager.statusUpdates() { streamed.append(status) } }
@@ -102,11 +102,11 @@ struct ReachabilityNamespaceTests {
         defer { manager.stopMonitoring() }
         #expect(await streamed.waitFor(.notReachable))
 
-        try namespace.run("link", "add", "afr0", "type", "veth", "peer", "name", "afr1")
-        try namespace.run("link", "set", "afr1", "up")
-        try namespace.run("link", "set", "afr0", "up")
-        try namespace.run("addr", "add", "192.0.2.1/24", "dev", "afr0")
-        try namespace.run("route", "add", "default", "via", "192.0.2.254", "dev", "afr0")
+        try await namespace.run("link", "add", "afr0", "type", "veth", "peer", "name", "afr1")
+        try await namespace.run("link", "set", "afr1", "up")
+        try await namespace.run("link", "set", "afr0", "up")
+        try await namespace.run("addr", "add", "192.0.2.1/24", "dev", "afr0")
+        try await namespace.run("route", "add", "default", "via", "192.0.2.254", "dev", "afr0")
         #expect(await streamed.waitFor(.reachable(via: .ethernet)))
         #expect(manager.isMonitoring)
     }

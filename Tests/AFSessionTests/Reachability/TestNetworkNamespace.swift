@@ -18,33 +18,38 @@ final class TestNetworkNamespace {
             || getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/sbin/ip")
     }
 
-    init() throws {
+    init() async throws {
         name = "afrun-reach-\(getpid())-\(Self.counter.add(1, ordering: .relaxed).newValue)"
-        try Self.ip(["netns", "add", name])
+        try await Self.ip(["netns", "add", name])
     }
 
-    deinit { try? Self.ip(["netns", "delete", name]) }
+    // Not waited for: a deinit cannot suspend, and nothing else uses the name.
+    deinit { try? Self.start(["netns", "delete", name]) }
 
     /// Runs `ip -n NAME args…` inside the namespace.
-    func run(_ arguments: String...) throws { try Self.ip(["-n", name] + arguments) }
+    func run(_ arguments: String...) async throws { try await Self.ip(["-n", name] + arguments) }
 
     struct CommandFailed: Error, CustomStringConvertible {
         var description: String
     }
 
-    private static func ip(_ arguments: [String]) throws {
+    private static func ip(_ arguments: [String]) async throws {
         let process = ChildProcess()
-        process.executableURL = URL(
-            fileURLWithPath: FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip") ? "/usr/sbin/ip" : "/sbin/ip"
-        )
+        process.executableURL = executable
         process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
+        let (status, output) = try await process.output(includingErrors: true)
+        guard status == 0 else { throw CommandFailed(description: "ip \(arguments.joined(separator: " ")): \(output)") }
+    }
+
+    /// Starts `ip args…` without waiting for it.
+    private static func start(_ arguments: [String]) throws {
+        let process = ChildProcess()
+        process.executableURL = executable
+        process.arguments = arguments
         try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: PipeReading.readToEnd(errors.fileHandleForReading), as: UTF8.self)
-            throw CommandFailed(description: "ip \(arguments.joined(separator: " ")): \(text)")
-        }
+    }
+
+    private static var executable: URL {
+        URL(fileURLWithPath: FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip") ? "/usr/sbin/ip" : "/sbin/ip")
     }
 }

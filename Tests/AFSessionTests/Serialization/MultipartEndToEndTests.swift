@@ -24,22 +24,17 @@ import Testing
     }
 
     /// SHA-256 from coreutils' `sha256sum`: an implementation independent of the server's.
-    static func sha256(file: URL) throws -> String {
+    static func sha256(file: URL) async throws -> String {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
         process.arguments = [file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = PipeReading.readToEnd(pipe.fileHandleForReading)
-        process.waitUntilExit()
-        return String(String(decoding: output, as: UTF8.self).prefix(64))
+        return String(try await process.output().output.prefix(64))
     }
 
-    static func sha256(_ data: Data, in directory: URL) throws -> String {
+    static func sha256(_ data: Data, in directory: URL) async throws -> String {
         let file = directory.appendingPathComponent(UUID().uuidString)
         try data.write(to: file)
-        return try sha256(file: file)
+        return try await sha256(file: file)
     }
 
     @Test("a 50 MiB file streams with parameters and data parts; names, file names, sizes and sha256 arrive")
@@ -49,7 +44,7 @@ import Testing
         let file = directory.appendingPathComponent("big payload.bin")
         let size = 50 << 20
         try Self.writeFile(file, size: size)
-        let fileDigest = try Self.sha256(file: file)
+        let fileDigest = try await Self.sha256(file: file)
         #expect(fileDigest.count == 64)
         let small = Data("tiny part".utf8)
 
@@ -81,7 +76,7 @@ import Testing
             let type: String = if case .string(let t)? = p["contentType"] { t } else { "-" }
             return [name, fileName, type, String(size), sha]
         }
-        let expected: [[String]] = try [
+        let expected: [[String]] = try await [
             ["meta[k]", "-", "-", "1", Self.sha256(Data("v".utf8), in: directory)],
             ["title", "-", "-", "7", Self.sha256(Data("holiday".utf8), in: directory)],
             ["note", "note.txt", "text/plain", String(small.count), Self.sha256(small, in: directory)],

@@ -54,10 +54,9 @@ struct Curl {
         let errorHandle = try FileHandle(forWritingTo: errorFile)
         process.standardOutput = outHandle
         process.standardError = errorHandle
-        let exitCode: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
+        try process.run()
+        await process.waitUntilExit()
+        let exitCode = process.terminationStatus
         try? outHandle.close()
         try? errorHandle.close()
         return (
@@ -90,10 +89,9 @@ struct Curl {
         let errorHandle = try FileHandle(forWritingTo: errorFile)
         process.standardOutput = summaryHandle
         process.standardError = errorHandle
-        let exitCode: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
+        try process.run()
+        await process.waitUntilExit()
+        let exitCode = process.terminationStatus
         try? summaryHandle.close()
         try? errorHandle.close()
         let summary = (try? String(contentsOf: summaryFile, encoding: .utf8))?.split(separator: " ") ?? []
