@@ -72,7 +72,7 @@ import Testing
             // The second run was interrupted before `t` finished: recorded as skipped, reason `interrupted`, as
             // the runner records it (InterruptTests), here written into the history directly. Its pass in the
             // first run is then its latest non-skipped outcome.
-            let interrupted = try HistoryChild.sqlite(
+            let interrupted = try await HistoryChild.sqlite(
                 folder.url.appendingPathComponent("h.sqlite").path,
                 """
                 UPDATE results SET status = 'skipped', skip_reason = 'interrupted'

@@ -26,13 +26,13 @@ import Testing
             in: folder.url
         )
         #expect(earlier.status == 1, "\(earlier.all)")
-        try setDurations(folder, ["a": 400, "b": 300, "c": 200, "d": 100], group: "earlier")
+        try await setDurations(folder, ["a": 400, "b": 300, "c": 200, "d": 100], group: "earlier")
     }
 
     /// Sets the recorded durations of the tests of the runs of `group`.
-    private static func setDurations(_ folder: SuiteFolder, _ durations: [String: Int], group: String) throws {
+    private static func setDurations(_ folder: SuiteFolder, _ durations: [String: Int], group: String) async throws {
         let cases = durations.map { "WHEN '\($0.key)' THEN \($0.value)" }.joined(separator: " ")
-        let update = try HistoryChild.sqlite(
+        let update = try await HistoryChild.sqlite(
             folder.url.appendingPathComponent("h.sqlite").path,
             """
             UPDATE results SET duration_ms = (SELECT CASE name \(cases) END FROM tests WHERE tests.id = results.test_id)
@@ -65,7 +65,7 @@ import Testing
 
             // The re-run restores a history holding the first attempt's runs, whose durations would put d on
             // shard 2 (a 700 ms, b 300, c 200, d 50.5 as medians): shard 1 must still run d, and fail.
-            try Self.setDurations(folder, ["a": 1000, "b": 300, "c": 200, "d": 1], group: "G")
+            try await Self.setDurations(folder, ["a": 1000, "b": 300, "c": 200, "d": 1], group: "G")
             let again = try await Self.run(folder, ["--shard", "1/2"])
             #expect(again.status == 1, "\(again.all)")
             #expect(again.stdout.contains("FAIL  S/d"), "\(again.stdout)")
