@@ -96,6 +96,34 @@ enum HistorySQL {
         }
     }
 
+    /// The first run of the run group `?`, NULL when the history holds none of its runs.
+    static let firstRunOfGroup = "SELECT MIN(seq) FROM runs WHERE run_group = ?"
+
+    /// Each test's latest outcome in the runs of one run group, as `lastStatuses` reads it, and `skipped` for a
+    /// test those runs only skipped: `test_id, status`; ids lower, upper, the group. A test with no row here
+    /// got no verdict in that pipeline (its job ended before it ran), which `--rerun-failed` must not take
+    /// for a pass. Counted rows win over skips, the latest first.
+    static func lastStatusesInGroup(_ dialect: Dialect) -> String {
+        let counted = "(status != 'skipped' OR skip_reason = 'interrupted')"
+        let status = """
+            CASE WHEN status != 'skipped' THEN status WHEN skip_reason = 'interrupted' THEN 'error' ELSE 'skipped' END
+            AS status
+            """
+        let inGroup = "id BETWEEN ? AND ? AND run_seq IN (SELECT seq FROM runs WHERE run_group = ?)"
+        return switch dialect {
+        case .sqlite:
+            """
+            SELECT test_id, \(status), MAX(CASE WHEN \(counted) THEN run_seq ELSE -1 END) FROM results
+            WHERE \(inGroup) GROUP BY test_id
+            """
+        case .postgres:
+            """
+            SELECT DISTINCT ON (test_id) test_id, \(status) FROM results WHERE \(inGroup)
+            ORDER BY test_id, CASE WHEN \(counted) THEN 0 ELSE 1 END, run_seq DESC, id DESC
+            """
+        }
+    }
+
     /// The window's durations, skips excluded: `test_id, duration_ms`; ids lower, upper, the window's start.
     static let durations =
         "SELECT test_id, duration_ms FROM results WHERE id BETWEEN ? AND ? AND run_seq >= ? AND status != 'skipped'"

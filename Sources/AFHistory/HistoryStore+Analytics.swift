@@ -47,6 +47,29 @@ extension HistoryStore {
         }
     }
 
+    /// Each test's latest outcome in the runs of the run group `group`; nil when it has no run here. See
+    /// `HistoryStoring.lastRunStatuses(inRunGroup:)`.
+    public func lastRunStatuses(inRunGroup group: String) throws -> [TestIdentity: TestStatus]? {
+        try read("last statuses") { db in
+            guard let first = try Int64.fetchOne(db, sql: HistorySQL.firstRunOfGroup, arguments: [group]) else {
+                return nil
+            }
+            let names = try Self.identities(in: db)
+            let ids = try Self.resultIDs(ofRunsFrom: first, in: db)
+            let rows = try Row.fetchCursor(
+                db,
+                sql: HistorySQL.lastStatusesInGroup(.sqlite),
+                arguments: [ids.lower, ids.upper, group]
+            )
+            var map: [TestIdentity: TestStatus] = [:]
+            while let row = try rows.next() {
+                guard let identity = names[row[0]], let status = TestStatus(rawValue: row[1]) else { continue }
+                map[identity] = status
+            }
+            return map
+        }
+    }
+
     /// Each test's median duration (ms) over the latest `lastRuns` runs, skips excluded. Feeds `--shard`.
     /// - Parameter group: a run group whose runs neither count in the window nor give durations (the current
     ///   pipeline's: see `HistoryStoring.medianDurations(lastRuns:excludingRunGroup:)`); nil counts every run.

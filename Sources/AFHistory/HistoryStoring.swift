@@ -30,6 +30,12 @@ public protocol HistoryStoring: ResultSink, AnyObject {
     /// Each test's outcome the last time it ran, skips excluded (`--rerun-failed`, `--failed-first`); a skip
     /// because the run was interrupted counts as `error` (the test got no verdict).
     func lastRunStatuses() throws -> [TestIdentity: TestStatus]
+    /// Each test's latest outcome in the runs of one run group, as `lastRunStatuses()` reads it, and `skipped`
+    /// for a test those runs only skipped (`--rerun-failed` in a pipeline). A test missing from the answer got
+    /// no verdict in that pipeline: its job ended (killed, runner lost) before recording it.
+    /// - Parameter group: the run group (`RunInfo.runGroup`).
+    /// - Returns: nil when the history holds no run of the group.
+    func lastRunStatuses(inRunGroup group: String) throws -> [TestIdentity: TestStatus]?
     /// Each test's median duration over the latest `lastRuns` runs, skips excluded (`--shard`).
     ///
     /// With a `group`, the runs of that run group count neither in the window nor for durations: the shards

@@ -46,8 +46,9 @@ extension RunCommand {
         if reports.rerunFailed && plan.plannedCount == 0 && plan.historyKnowsPlan {
             try? plan.store?.close()
             let history = "'\(AFHistory.describe(reports.databasePath))'"
+            let scope = plan.rerunGroup.map { " in the run group '\($0)'" } ?? ""
             console.out(
-                "nothing to rerun: no selected test failed or errored the last time it ran (history \(history))"
+                "nothing to rerun: no selected test failed or errored the last time it ran\(scope) (history \(history))"
             )
             return nil
         }

@@ -25,6 +25,8 @@ struct RunPlan {
     /// none, every selected test runs (there is no verdict to rerun from), and an empty plan is "no test
     /// selected", not "nothing to rerun".
     var historyKnowsPlan = true
+    /// With `--rerun-failed` in a run group the history holds runs of: the group, whose outcomes decided.
+    var rerunGroup: String?
 
     /// Builds the plan. A history that cannot be opened only costs a warning: the run goes on.
     /// - Parameters:
@@ -90,11 +92,11 @@ struct RunPlan {
                 warnings.append("cannot read the tests' last outcomes: \(error)")
             }
         }
+        let group = reports.runGroup(environment: ProcessEnvironment.all)
         if let text = reports.shard, let shard = try? ShardSpec(parsing: text) {
             // The split is of every selected test, before `--rerun-failed` keeps the failures: each failure
             // stays on the shard that ran it. The durations leave out this pipeline's own runs, which a re-run
             // finds in the history it restores and the first attempt did not have: both compute one split.
-            let group = reports.runGroup(environment: ProcessEnvironment.all)
             var durations: [TestIdentity: Double] = [:]
             do { durations = try reader?.medianDurations(lastRuns: 20, excludingRunGroup: group) ?? [:] } catch {
                 // Said out loud: the shards that did read the history split otherwise, and between them a test
@@ -108,22 +110,21 @@ struct RunPlan {
             let mine = shard.select(units: Self.shardUnits(selected, suites: suites), durations: durations)
             selected = selected.filter { mine.contains($0) }
         }
-        // A failed setup or teardown is a verdict on its suite's tests too (see `rerunFailed`).
-        let broken = Self.suitesWithFailedSetupOrTeardown(suites, lastStatuses: lastStatuses)
-        let historyKnowsPlan =
-            !reports.rerunFailed || selected.contains { lastStatuses[$0] != nil || broken.contains($0.suiteFile) }
+        var historyKnowsPlan = true
+        var rerunGroup: String?
         if reports.rerunFailed {
-            if historyKnowsPlan {
-                selected = Self.rerunFailed(selected, suites: suites, lastStatuses: lastStatuses)
-            } else if !selected.isEmpty {
-                // No verdict to go by (a new history, a cache not restored): running nothing would pass a
-                // step that proved nothing, so everything runs, as pytest's `--lf` does without a cache.
-                warnings.append(
-                    "--rerun-failed: the history '\(AFHistory.describe(path))' holds no result of any selected "
-                        + "test, so every selected test runs (restore the history the failed run wrote: the same "
-                        + "--db or AFRUN_DB, the same CI cache key)"
-                )
-            }
+            let choice = Self.rerunChoice(
+                selected,
+                suites: suites,
+                lastStatuses: lastStatuses,
+                group: group,
+                reader: reader,
+                location: AFHistory.describe(path)
+            )
+            selected = choice.tests
+            historyKnowsPlan = choice.knowsPlan
+            rerunGroup = choice.group
+            warnings += choice.warnings
         }
         var ordered = suites
         if reports.failedFirst {
@@ -165,7 +166,8 @@ struct RunPlan {
             sinks: sinks,
             store: store,
             warnings: warnings,
-            historyKnowsPlan: historyKnowsPlan
+            historyKnowsPlan: historyKnowsPlan,
+            rerunGroup: rerunGroup
         )
     }
 
@@ -185,8 +187,9 @@ struct RunPlan {
         return units + sequential.values
     }
 
-    /// Suites with a test that failed last time first; inside a parallel suite those tests first.
-    /// Sequential suites keep their file order: later tests may need earlier captures.
+    /// Suites with a test, a setup or a teardown that failed last time first (the suites `--rerun-failed`
+    /// would run); inside a parallel suite the failed tests first. Sequential suites keep their file order:
+    /// later tests may need earlier captures.
     static func failedFirst(_ suites: [Suite], lastStatuses: [TestIdentity: TestStatus]) -> [Suite] {
         // Names from the tests' outlines: no test is decoded to be ordered.
         func identity(_ suite: Suite, _ position: Int) -> TestIdentity {
@@ -205,10 +208,14 @@ struct RunPlan {
             suite.tests = suite.tests.reordered(order)
             return suite
         }
+        // A failed setup skipped the suite's tests, which kept their earlier outcomes: the suite failed all the same.
+        let broken = suitesWithFailedSetupOrTeardown(suites, lastStatuses: lastStatuses)
         var failing: [Suite] = []
         var others: [Suite] = []
         for suite in reordered {
-            if suite.tests.indices.contains(where: { TestSelection.isFailing(lastStatuses[identity(suite, $0)]) }) {
+            if broken.contains(suite.displayPath)
+                || suite.tests.indices.contains(where: { TestSelection.isFailing(lastStatuses[identity(suite, $0)]) })
+            {
                 failing.append(suite)
             } else {
                 others.append(suite)

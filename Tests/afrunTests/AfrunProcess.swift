@@ -48,6 +48,10 @@ struct AfrunProcess {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env["GITHUB_ACTIONS"] = nil
+        // The CI's pipeline id is the default run group, which `--shard` and `--rerun-failed` read: a test
+        // passes its own `--run-group` (or these in `environment`) rather than inherit the CI's.
+        env["GITHUB_RUN_ID"] = nil
+        env["CI_PIPELINE_ID"] = nil
         env.merge(environment) { _, new in new }
         process.environment = env
         // Files, not pipes: a full pipe would block the child while nobody reads.

@@ -54,6 +54,29 @@ extension PostgresHistory {
         }
     }
 
+    public func lastRunStatuses(inRunGroup group: String) throws -> [TestIdentity: TestStatus]? {
+        try withSession { session throws(HistoryError) in
+            let first = try session.query(HistorySQL.firstRunOfGroup, [.text(group)], operation: "last statuses")
+            guard try first.first.flatMap({ row throws(HistoryError) in try PostgresValues(row).int(0) }) != nil
+            else { return nil }
+            let names = try Self.identities(in: session)
+            let rows = try session.query(
+                HistorySQL.lastStatusesInGroup(.postgres),
+                Self.allResultIDs + [.text(group)],
+                operation: "last statuses"
+            )
+            var map: [TestIdentity: TestStatus] = [:]
+            for row in rows {
+                let values = PostgresValues(row)
+                guard let id = try values.int(0), let identity = names[id],
+                    let status = TestStatus(rawValue: try values.string(1) ?? "")
+                else { continue }
+                map[identity] = status
+            }
+            return map
+        }
+    }
+
     public func medianDurations(lastRuns: Int, excludingRunGroup group: String?) throws -> [TestIdentity: Double] {
         try withSession { session throws(HistoryError) in
             let names = try Self.identities(in: session)
