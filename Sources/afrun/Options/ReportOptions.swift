@@ -78,11 +78,14 @@ struct ReportOptions: ParsableArguments {
 
     @Flag(
         help:
-            "Run only the tests that failed or errored the last time they ran; every selected test when the history holds no result of any of them. With --shard, each failure runs on the shard that ran it."
+            "Run only the tests that failed or errored the last time they ran; every selected test when the history holds no result of any of them. In a run group (--run-group, else the CI's pipeline id) only its runs' outcomes count: a selected test they have no result of runs too, and every selected test when the history holds no run of the group. With --shard, each failure runs on the shard that ran it."
     )
     var rerunFailed = false
 
-    @Flag(help: "Run suites holding tests that failed last time first (and those tests first in parallel suites).")
+    @Flag(
+        help:
+            "Run suites holding tests, a setup or a teardown that failed last time first (and those tests first in parallel suites)."
+    )
     var failedFirst = false
 
     func validate() throws {
