@@ -84,7 +84,7 @@ enum HistorySQL {
     /// `MAX()`; PostgreSQL has no such column, and takes each test's latest row by `DISTINCT ON`.
     static func lastStatuses(_ dialect: Dialect) -> String {
         let status = "CASE WHEN status = 'skipped' THEN 'error' ELSE status END AS status"
-        let counted = "(status != 'skipped' OR skip_reason = 'interrupted')"
+        let counted = "(status != 'skipped' OR skip_reason IN \(interruptedReasons))"
         return switch dialect {
         case .sqlite:
             "SELECT test_id, \(status), MAX(run_seq) FROM results WHERE \(counted) GROUP BY test_id"
@@ -96,20 +96,27 @@ enum HistorySQL {
         }
     }
 
+    /// The skip reasons of a test an interruption stopped before it ended (`SkipReason`), as an SQL list.
+    static let interruptedReasons = "('\(SkipReason.interrupted)', '\(SkipReason.cancelledInFlight)')"
+
     /// The first run of the run group `?`, NULL when the history holds none of its runs.
     static let firstRunOfGroup = "SELECT MIN(seq) FROM runs WHERE run_group = ?"
 
     /// Each test's latest outcome in the runs of one run group, as `lastStatuses` reads it, and `skipped` for a
     /// test those runs only skipped: `test_id, status`; ids lower, upper, the group. A test with no row here
-    /// got no verdict in that pipeline (its job ended before it ran), which `--rerun-failed` must not take
-    /// for a pass. Counted rows win over skips, the latest first.
+    /// got no verdict in that pipeline (its job ended before it ran, or `--fail-fast` stopped the run before
+    /// it: those skips are left out), which `--rerun-failed` must not take for a pass. Counted rows win over
+    /// skips, the latest first.
     static func lastStatusesInGroup(_ dialect: Dialect) -> String {
-        let counted = "(status != 'skipped' OR skip_reason = 'interrupted')"
+        let counted = "(status != 'skipped' OR skip_reason IN \(interruptedReasons))"
         let status = """
-            CASE WHEN status != 'skipped' THEN status WHEN skip_reason = 'interrupted' THEN 'error' ELSE 'skipped' END
-            AS status
+            CASE WHEN status != 'skipped' THEN status WHEN skip_reason IN \(interruptedReasons) THEN 'error'
+            ELSE 'skipped' END AS status
             """
-        let inGroup = "id BETWEEN ? AND ? AND run_seq IN (SELECT seq FROM runs WHERE run_group = ?)"
+        let inGroup = """
+            id BETWEEN ? AND ? AND run_seq IN (SELECT seq FROM runs WHERE run_group = ?)
+            AND (status != 'skipped' OR COALESCE(skip_reason, '') != '\(SkipReason.failFast)')
+            """
         return switch dialect {
         case .sqlite:
             """

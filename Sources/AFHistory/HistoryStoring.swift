@@ -32,7 +32,8 @@ public protocol HistoryStoring: ResultSink, AnyObject {
     func lastRunStatuses() throws -> [TestIdentity: TestStatus]
     /// Each test's latest outcome in the runs of one run group, as `lastRunStatuses()` reads it, and `skipped`
     /// for a test those runs only skipped (`--rerun-failed` in a pipeline). A test missing from the answer got
-    /// no verdict in that pipeline: its job ended (killed, runner lost) before recording it.
+    /// no verdict in that pipeline: its job ended (killed, runner lost) before recording it, or `--fail-fast`
+    /// stopped its run before it (`SkipReason.failFast`: such skips are left out).
     /// - Parameter group: the run group (`RunInfo.runGroup`).
     /// - Returns: nil when the history holds no run of the group.
     func lastRunStatuses(inRunGroup group: String) throws -> [TestIdentity: TestStatus]?

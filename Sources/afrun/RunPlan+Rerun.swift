@@ -88,7 +88,7 @@ extension RunPlan {
             let count = missing.count == 1 ? "1 selected test has" : "\(missing.count) selected tests have"
             choice.warnings.append(
                 "--rerun-failed: \(count) no result in the run group '\(group)', so they run too (a job that "
-                    + "ended before recording them: killed, out of memory, runner lost)"
+                    + "ended before running them: killed, out of memory, runner lost, --fail-fast)"
             )
         }
         return choice

@@ -102,4 +102,33 @@ import Testing
             #expect(!uiRerun.stdout.contains("api"), "\(uiRerun.stdout)")
         }
     }
+
+    @Test("a test --fail-fast kept from running in the pipeline reruns with the failure")
+    func failFastSkipsAreRerun() async throws {
+        try await withPlainFixture { folder, server in
+            try folder.write(
+                "s.json",
+                """
+                {"name": "S", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
+                  {"name": "one", "request": {"url": "{{one}}"}, "expect": {"status": 200}},
+                  {"name": "two", "request": {"url": "get"}, "expect": {"status": 200}},
+                  {"name": "three", "request": {"url": "get"}, "expect": {"status": 200}}
+                ]}
+                """
+            )
+            func run(_ one: String, _ flags: [String]) async throws -> AfrunProcess.Output {
+                try await AfrunProcess.run(
+                    ["s.json", "--db", "h.sqlite", "--run-group", "G", "--var", "one=\(one)"] + flags,
+                    in: folder.url
+                )
+            }
+            // A sequential suite: `one` fails, and --fail-fast skips `two` and `three` after it.
+            let stopped = try await run("status/500", ["--fail-fast"])
+            #expect(stopped.status == 1 && stopped.stdout.contains("0 passed, 1 failed"), "\(stopped.all)")
+
+            let rerun = try await run("get", ["--rerun-failed"])
+            #expect(rerun.status == 0, "\(rerun.all)")
+            #expect(rerun.stdout.contains("3 passed, 0 failed"), "\(rerun.stdout)")
+        }
+    }
 }

@@ -79,7 +79,7 @@ struct TestExecutor: Sendable {
             result.skipReason = Self.interrupted
             return (runner.redactor.redact(result), [])
         case .failFast?:
-            result.skipReason = "not run: --fail-fast stopped the run after a failure"
+            result.skipReason = SkipReason.failFast
             return (redactor.redact(result), [])
         case nil: break
         }
@@ -96,7 +96,7 @@ struct TestExecutor: Sendable {
             // Cut short by the interruption: not run to the end, so neither failed nor errored.
             result.status = .skipped
             result.error = nil
-            result.skipReason = Self.interrupted + ": cancelled in flight"
+            result.skipReason = SkipReason.cancelledInFlight
         }
         var secretCaptures: Set<String> = []
         if !captures.isEmpty {
@@ -114,7 +114,7 @@ struct TestExecutor: Sendable {
     /// Runs the attempts, writing their outcome into `result` (a nested function capturing the result
     /// would box it on the heap, and returning it would copy it); returns the captures.
     /// The skip reason of the tests an interruption (SIGINT, SIGTERM) kept from running.
-    static let interrupted = "interrupted"
+    static let interrupted = SkipReason.interrupted
 
     private func execute(
         _ test: TestCase,
