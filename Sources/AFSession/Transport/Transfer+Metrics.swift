@@ -154,6 +154,20 @@ extension Transfer {
                 )
             )
         }
+        if code == .writeError, stoppedAtDeadline {
+            let limit = (job.request.timeout ?? job.options.configuration.timeout)?.wholeMilliseconds ?? 0
+            let decoding = !head.headers.values(for: "Content-Encoding").isEmpty
+            return .timedOut(
+                .total,
+                TransportFailure(
+                    code: .operationTimedOut,
+                    message: "Operation timed out after \(limit) milliseconds with \(bodyBytes) body bytes"
+                        + (decoding ? " decoded (a compressed body far larger than it was sent)" : " received"),
+                    request: job.request,
+                    metrics: metrics
+                )
+            )
+        }
         if code == .abortedByCallback || code == .readError, let bodyError {
             return .fileSystem(FileSystemFailure(path: job.request.url.absoluteString, message: bodyError))
         }

@@ -119,6 +119,7 @@ extension Transfer {
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeout.wholeMilliseconds)
         if let timeout = request.timeout ?? configuration.timeout {
             try easy.set(CURLOPT_TIMEOUT_MS, max(1, timeout.wholeMilliseconds))
+            deadline = .now + timeout
         }
         let follows: Bool
         let maxRedirects: Int
