@@ -96,7 +96,7 @@ let package = Package(
             ]
         ),
         // JUnit XML, JSON report, GitHub Actions annotations and summary, the HTML run and history reports.
-        .target(name: "AFReports", dependencies: ["AFSession", "AFRunner", "AFHistory", "JSONPath", "Locking"]),
+        .target(name: "AFReports", dependencies: ["AFSession", "AFSuite", "AFRunner", "AFHistory", "JSONPath", "Locking"]),
         // The in-process httpbin-like server: the only module that imports NIO.
         .target(
             name: "FixtureServer",

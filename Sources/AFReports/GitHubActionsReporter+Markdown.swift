@@ -1,4 +1,5 @@
 import AFRunner
+import AFSuite
 import Foundation
 
 extension GitHubActionsReporter {
@@ -76,11 +77,14 @@ extension GitHubActionsReporter {
         value.map { String(format: "%.1f ms", $0) } ?? "–"
     }
 
-    /// A table cell that shows `text` as written: line breaks flattened, bounded, HTML's `<`, `>` and `&` as
+    /// A table cell that shows `text` as written: line breaks flattened, other control characters written
+    /// visibly (`\x1b`), bounded, HTML's `<`, `>` and `&` as
     /// character references (GitHub would take `<suite>` for a tag and drop it, and `<!--` would hide the rest
     /// of the summary), and Markdown's punctuation and the cell's `|` escaped with a backslash.
     static func cell(_ text: String) -> String {
-        let flat = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        let flat = TerminalText.visible(
+            text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        )
         let clipped = flat.count > 300 ? String(flat.prefix(300)) + "…" : flat
         var output = ""
         output.reserveCapacity(clipped.utf8.count)

@@ -1,4 +1,5 @@
 import AFRunner
+import AFSuite
 import Foundation
 import Locking
 
@@ -155,10 +156,15 @@ public final class GitHubActionsReporter: ResultSink {
         return String(file.dropFirst(workspace.count + 1))
     }
 
-    /// Escapes a workflow command's message.
+    /// Escapes a workflow command's message. Line breaks are the command's syntax (`%0A`); other control
+    /// characters (a suite name's or a response's `ESC ]0;…`, DEL, C1) are written visibly as on the terminal,
+    /// since the runner prints them into the log raw. The same line also reaches a developer's terminal.
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        TerminalText.visible(
+            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A"),
+            multiline: true
+        )
     }
 
     /// Escapes a workflow command's property value.

@@ -157,4 +157,46 @@ struct GitHubActionsReporterTests {
         )
         #expect(!markdown.contains("<!--") && !markdown.contains("<b>"))
     }
+
+    @Test("control characters in names and messages are written visibly, in annotations and in the summary")
+    func controlCharactersAreVisible() async throws {
+        let path = ReportFixtures.temporaryFile("summary.md")
+        defer { ReportFixtures.removeTemporaryFile(path) }
+        try FileManager.default.createDirectory(
+            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+            withIntermediateDirectories: true
+        )
+        let lines = Lines()
+        let reporter = GitHubActionsReporter(
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": "/w", "GITHUB_STEP_SUMMARY": path],
+            output: { lines.append($0) }
+        )
+        let result = TestResult(
+            identity: TestIdentity(suiteFile: "/w/s.json", suiteName: "S\u{1B}]0;title\u{07}", testName: "t\u{1B}[2J"),
+            line: 3,
+            status: .failed,
+            assertions: [
+                AssertionResult(
+                    kind: "body",
+                    target: nil,
+                    predicate: "equals",
+                    expected: "x",
+                    actual: "y",
+                    passed: false,
+                    message: "got \u{7F}\u{85}\u{1B}]8;;http://e/\u{07}\r\n::add-mask::x"
+                )
+            ]
+        )
+        try await reporter.runDidStart(ReportFixtures.run)
+        try await reporter.record(result, in: ReportFixtures.run)
+        try await reporter.runDidFinish(ReportFixtures.run, summary: RunSummary(failed: 1), status: .complete)
+        #expect(
+            lines.all == [
+                #"::error file=s.json,line=3,title=afrun%3A S\x1b]0;title\x07/t\x1b[2J::got \x7f\u{0085}\x1b]8;;http://e/\x07%0D%0A::add-mask::x"#
+            ]
+        )
+        let markdown = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!markdown.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+        #expect(markdown.contains(#"| ❌ S\\x1b\]0;title\\x07/t\\x1b\[2J |"#), "\(markdown)")
+    }
 }

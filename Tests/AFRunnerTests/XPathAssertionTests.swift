@@ -98,6 +98,21 @@ import Testing
         #expect(result.message.count > "/a: the body is not XML ()".count, "the reason is given")
     }
 
+    @Test("HTML nested past libxml2's depth limit fails instead of being judged cut off")
+    func htmlPastTheDepthLimitIsNotJudgedCutOff() {
+        let deep = context("text/html", "<html><body>" + String(repeating: "<div>", count: 1000) + "<p id=end>end")
+        // Cut off at the limit, the page would have no `end` paragraph and 255 divs: both would pass.
+        let missing = check("//p[@id='end']", .exists(false), on: deep)
+        #expect(!missing.passed)
+        #expect(
+            missing.message.hasPrefix("//p[@id='end']: the body is not HTML (elements nest deeper than 256 levels"),
+            "\(missing.message)"
+        )
+        #expect(!check("count(//div)", .lessThan(.number(JSONNumber(300))), on: deep).passed)
+        let xml = context("application/xml", String(repeating: "<a>", count: 1000))
+        #expect(check("/a", .exists(true), on: xml).message.contains("nest deeper than 256 levels"))
+    }
+
     @Test("external entities are not loaded (no XXE) and the network is not used")
     func externalEntitiesAreNotExpanded() throws {
         let secret = FileManager.default.temporaryDirectory.appendingPathComponent("afrun-xxe-\(UUID().uuidString).txt")

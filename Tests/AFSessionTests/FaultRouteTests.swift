@@ -10,6 +10,7 @@ struct FaultRouteTests {
         ("/fault/truncated", "connectionLost", 18),
         ("/fault/malformed-status", "invalidResponse", 1),
         ("/fault/never-respond", "timedOut", 28),
+        ("/fault/long-header", "invalidResponse", 27),
     ]
 
     @Test(arguments: faults)
@@ -29,6 +30,22 @@ struct FaultRouteTests {
                 #expect(!failure.message.isEmpty)
                 #expect(failure.request.url.path == path)
                 if case .timedOut(let phase, _) = error { #expect(phase == .total) }
+            }
+        }
+    }
+
+    /// libcurl says "Out of memory" for a header line past its limit; the message says what happened.
+    @Test func aHeaderLinePastLibcurlsLimitIsNamedNotOutOfMemory() async throws {
+        try await withFixture(configure: { $0.httpVersion = .http1_1 }) { server, session in
+            do {
+                _ = try await session.data(for: HTTPRequest(url: server.url("/fault/long-header")))
+                Issue.record("expected .invalidResponse")
+            } catch {
+                guard case .invalidResponse(let failure)? = error as? SessionError else {
+                    Issue.record("expected .invalidResponse, got \(error)")
+                    return
+                }
+                #expect(failure.message.hasPrefix("a response header line is longer than libcurl's limit of 100 KiB"))
             }
         }
     }

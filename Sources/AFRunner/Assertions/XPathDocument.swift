@@ -47,7 +47,8 @@ final class XPathDocument {
     ///   - html: the body.
     ///   - encoding: the `charset` of the response's `Content-Type`; UTF-8 when it names none
     ///     (libxml2 would otherwise assume ISO-8859-1 for a page without a `<meta charset>`).
-    /// - Throws: ``Failure`` when libxml2 cannot build a document at all (an empty body).
+    /// - Throws: ``Failure`` when libxml2 cannot build a document at all (an empty body), or stops reading
+    ///   before the end (nesting deeper than 256 levels).
     init(html: Data, encoding: String?) throws(Failure) {
         _ = Self.initialized
         let options = Int32(
@@ -116,11 +117,26 @@ final class XPathDocument {
             }
             return parser(base, Int32(raw.count))
         }
-        guard let parsed else {
-            let reason = xmlGetLastError()?.pointee.message.map { String(cString: $0) }
-            throw Failure(message: reason?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "no document")
+        let lastError = xmlGetLastError()?.pointee
+        guard let parsed else { throw Failure(message: reason(lastError) ?? "no document") }
+        // The HTML parser's recovery returns what it read before a fatal error (elements nested deeper than
+        // libxml2's 256 levels, a text node past its size limit): a cut-off document whose counts and
+        // strings would be judged as if whole.
+        if let lastError, lastError.level == XML_ERR_FATAL {
+            xmlFreeDoc(parsed)
+            throw Failure(message: reason(lastError) ?? "libxml2 stopped reading it")
         }
         return parsed
+    }
+
+    /// libxml2's message in afrun's words: its advice to set `XML_PARSE_HUGE` names nothing a suite can set.
+    private static func reason(_ error: xmlError?) -> String? {
+        guard let text = error?.message.map({ String(cString: $0) }) else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("Excessive depth in document") {
+            return "elements nest deeper than 256 levels, libxml2's limit; nothing was judged on the part before"
+        }
+        return trimmed
     }
 
     /// A node's XPath string value (text content; an attribute's value).

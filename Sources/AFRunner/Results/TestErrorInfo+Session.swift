@@ -21,6 +21,14 @@ extension TestErrorInfo {
             )
         case .tooManyRedirects(let f): self = make("tooManyRedirects", f, "too many redirects")
         case .connectionLost(let f): self = make("connectionLost", f, "connection lost")
+        case .invalidResponse(let f) where f.code == .unsupportedProtocol:
+            // The request's own URL was checked to be http or https, so this is a redirect elsewhere.
+            self = make(
+                "invalidResponse",
+                f,
+                "a redirect to a scheme other than http and https, not followed (expect the redirect itself"
+                    + " with \"followRedirects\": false)"
+            )
         case .invalidResponse(let f): self = make("invalidResponse", f, "invalid response")
         case .transport(let f): self = make("transport", f, "transfer failed")
         case .cancelled: self = TestErrorInfo(kind: "cancelled", message: "cancelled")

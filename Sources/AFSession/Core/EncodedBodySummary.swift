@@ -47,6 +47,8 @@ public struct ContentDecodingFailure: Error, Sendable, Hashable, CustomStringCon
         case corrupt(String)
         /// The body ended before the coded stream did.
         case truncated
+        /// Decoding was stopped when the transfer ran out of time.
+        case stopped
     }
 
     /// The content coding, as the response named it (`gzip`, `compress`).
@@ -73,6 +75,7 @@ public struct ContentDecodingFailure: Error, Sendable, Hashable, CustomStringCon
             "the body's Content-Encoding stacks more than \(ContentDecoderChain.maximumCodings) codings (`\(coding)`)"
         case .corrupt(let message): "the body is not valid `\(coding)` data (\(message))"
         case .truncated: "the body ended before its `\(coding)` stream did"
+        case .stopped: "decoding the body's `\(coding)` stream was stopped at the request's time limit"
         }
     }
 }

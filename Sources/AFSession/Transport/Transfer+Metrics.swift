@@ -141,6 +141,33 @@ extension Transfer {
                 FileSystemFailure(path: url.path, message: "cannot write the download file: \(fileError)")
             )
         }
+        // libcurl 7.88 refuses a response header line longer than CURL_MAX_HTTP_HEADER (100 KiB) as "Out of
+        // memory": a head that began and did not end is that, and saying "out of memory" would mislead.
+        if code == .outOfMemory, head.statusCode != 0, !head.isComplete {
+            return .invalidResponse(
+                TransportFailure(
+                    code: code,
+                    message: "a response header line is longer than libcurl's limit of 100 KiB, so the response "
+                        + "was refused (\(message(for: code)))",
+                    request: job.request,
+                    metrics: metrics
+                )
+            )
+        }
+        if code == .writeError, stoppedAtDeadline {
+            let limit = (job.request.timeout ?? job.options.configuration.timeout)?.wholeMilliseconds ?? 0
+            let decoding = !head.headers.values(for: "Content-Encoding").isEmpty
+            return .timedOut(
+                .total,
+                TransportFailure(
+                    code: .operationTimedOut,
+                    message: "Operation timed out after \(limit) milliseconds with \(bodyBytes) body bytes"
+                        + (decoding ? " decoded (a compressed body far larger than it was sent)" : " received"),
+                    request: job.request,
+                    metrics: metrics
+                )
+            )
+        }
         if code == .abortedByCallback || code == .readError, let bodyError {
             return .fileSystem(FileSystemFailure(path: job.request.url.absoluteString, message: bodyError))
         }

@@ -119,6 +119,7 @@ extension Transfer {
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeout.wholeMilliseconds)
         if let timeout = request.timeout ?? configuration.timeout {
             try easy.set(CURLOPT_TIMEOUT_MS, max(1, timeout.wholeMilliseconds))
+            deadline = .now + timeout
         }
         let follows: Bool
         let maxRedirects: Int
@@ -127,6 +128,11 @@ extension Transfer {
         case .follow(let max): (follows, maxRedirects) = (request.followsRedirects ?? true, max)
         }
         try easy.set(CURLOPT_FOLLOWLOCATION, follows)
+        // http and https only, redirects included: libcurl 7.88 follows a `Location` to ftp:// and ftps:// by
+        // default, so a server could make afrun log in to an FTP server of its choosing. A redirect elsewhere
+        // ends the transfer with `.unsupportedProtocol` before any connection is made.
+        try easy.set(CURLOPT_PROTOCOLS_STR, string: "http,https")
+        try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, string: "http,https")
         if follows { try easy.set(CURLOPT_MAXREDIRS, request.maxRedirects ?? maxRedirects) }
         if request.sendsCredentialsAcrossHosts { try easy.set(CURLOPT_UNRESTRICTED_AUTH, true) }
 

@@ -60,6 +60,11 @@ final class Transfer {
     var lastProgressBytes: (Int64, Int64) = (-1, -1)
     /// The header names of the last request head libcurl sent, for a request with credentials.
     var sentHeaderNames: [String]?
+    /// When the request's time limit runs out. libcurl checks its limit only between reads, and one read of a
+    /// compressed body can decode for minutes (14 KiB of brotli are 16 GiB), so each decoded piece is checked.
+    var deadline: ContinuousClock.Instant?
+    /// Set when a body piece arrived past `deadline` and the transfer was stopped.
+    var stoppedAtDeadline = false
 
     /// Creates the transfer; `configure()` sets the handle up.
     init(job: TransferJob, easy: CurlEasy) {
@@ -111,11 +116,14 @@ final class Transfer {
 
     /// Takes body bytes from libcurl; returns how many were consumed (fewer fails the transfer).
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        if isPastDeadline() { return 0 }
         guard fileDescriptor >= 0 else {
             if let encodedBody {
                 encodedBody.take(bytes, contentEncoding: head.headers.values(for: "Content-Encoding")) {
                     keepBody($0)
+                    return !isPastDeadline()
                 }
+                if stoppedAtDeadline { return 0 }
             } else {
                 keepBody(bytes)
             }
@@ -127,6 +135,14 @@ final class Transfer {
         }
         bodyBytes += Int64(bytes.count)
         return bytes.count
+    }
+
+    /// Whether `deadline` has passed; marks the transfer stopped when it has (returning 0 to libcurl then
+    /// ends the transfer, reported as a timeout).
+    func isPastDeadline() -> Bool {
+        guard let deadline, ContinuousClock.now >= deadline else { return false }
+        stoppedAtDeadline = true
+        return true
     }
 
     /// Keeps decoded body bytes in memory: only the first `maxBodyBytes` are kept; every byte is counted

@@ -7,6 +7,7 @@ enum FaultRoutes {
             Route("/fault/never-respond", methods: nil) { _ in .fault(.neverRespond) },
             Route("/fault/malformed-status", methods: nil) { _ in .fault(.malformedStatus) },
             Route("/fault/truncated", methods: nil) { _ in .fault(.truncated) },
+            Route("/fault/long-header", methods: nil) { _ in .fault(.longHeader) },
             Route("/fault/slow-headers", methods: nil) { request in
                 let milliseconds = request.queryValue("ms").flatMap(Int64.init) ?? 1000
                 return .fault(.slowHeaders(.milliseconds(max(0, milliseconds))))

@@ -70,6 +70,15 @@ enum FormatRoutes {
             Route("/gzip") { request in compressed(request, encoding: "gzip", key: "gzipped", Deflate.gzip) },
             Route("/deflate") { request in compressed(request, encoding: "deflate", key: "deflated", Deflate.zlib) },
             Route("/brotli") { request in compressed(request, encoding: "br", key: "brotli", Brotli.uncompressed) },
+            // A decompression bomb: `gib` GiB of zero bytes in 14 bytes of brotli per 16 MiB (14 KiB for 16 GiB).
+            Route("/brotli-bomb/{gib}") { request in
+                guard let gib = request.intParameter("gib"), (1...1024).contains(gib) else {
+                    return .error(.badRequest, "gib must be 1 to 1024")
+                }
+                var headers = HTTPHeaders()
+                headers.add(name: "content-encoding", value: "br")
+                return .response(.bytes(Brotli.zeros(gib: gib), contentType: "text/plain", headers: headers))
+            },
             Route("/zstd") { request in compressed(request, encoding: "zstd", key: "zstd", Zstd.raw) },
             // The `/json` document in one content coding, whatever the request accepts: the same bytes on
             // every request, so a suite can pin the digest of the body as sent (`rawBody`).

@@ -74,4 +74,6 @@ enum Fault {
     case truncated
     /// Send the status line at once and the rest of the head after a pause.
     case slowHeaders(TimeAmount)
+    /// Send a head with one 200 KiB header line, past libcurl's 100 KiB limit for a line.
+    case longHeader
 }

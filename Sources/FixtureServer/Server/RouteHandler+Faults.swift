@@ -42,6 +42,15 @@ extension RouteHandler {
                 return
             }
             closeCleanly(context: context)
+        case .longHeader:
+            let raw =
+                "HTTP/1.1 200 OK\r\nx-long: " + String(repeating: "a", count: 200 * 1024)
+                + "\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+            guard writeRaw(raw, context: context) else {
+                context.close(promise: nil)  // HTTP/2's header limits are the codec's: reset the stream.
+                return
+            }
+            closeCleanly(context: context)
         case .slowHeaders(let delay):
             let body = #"{"slow":"headers"}"#
             guard writeRaw("HTTP/1.1 200 OK\r\n", context: context) else {

@@ -29,4 +29,18 @@ enum Brotli {
         out.append(bytes.isEmpty ? 0b110 : 0b11)
         return out
     }
+
+    /// `gib` GiB of zero bytes as a brotli stream, as brotli's encoder writes it at quality 5 with a 16 MiB
+    /// window, flushed every 16 MiB: the stream header with the first meta-block of 16 MiB of zeros, then the
+    /// same 14-byte meta-block for each further 16 MiB (each ends on a byte boundary), then the empty last
+    /// meta-block. A decompression bomb for tests of time limits.
+    static func zeros(gib: Int) -> [UInt8] {
+        let first: [UInt8] = [0xCF, 0xFF, 0xFF, 0x7F, 0x00, 0x24, 0x00, 0xE2, 0xB1, 0x40, 0x72, 0xEF, 0xFF, 0x0D]
+        let next: [UInt8] = [0xFC, 0xFF, 0xFF, 0x07, 0x40, 0x02, 0x20, 0x0E, 0x0B, 0x40, 0xF7, 0xFE, 0xDF, 0x00]
+        var bytes = first
+        bytes.reserveCapacity(gib * 64 * next.count + 1)
+        for _ in 1..<(gib * 64) { bytes += next }
+        bytes.append(0x03)
+        return bytes
+    }
 }

@@ -30,20 +30,26 @@ final class EncodedBodyMeter {
     }
 
     /// Takes body bytes as they came: counts and hashes them, and passes them (decoded) to `keep`.
-    /// - Parameter contentEncoding: the response's `Content-Encoding` field values, read at the first byte.
+    /// - Parameters:
+    ///   - contentEncoding: the response's `Content-Encoding` field values, read at the first byte.
+    ///   - keep: takes a decoded piece; false stops decoding (the transfer ran out of time), which no later
+    ///     call resumes.
     func take(
         _ bytes: UnsafeRawBufferPointer,
         contentEncoding: @autoclosure () -> [String],
-        keep: (UnsafeRawBufferPointer) -> Void
+        keep: (UnsafeRawBufferPointer) -> Bool
     ) {
         length += Int64(bytes.count)
         hasher.update(bytes)
         if case .awaitingFirstByte = state { start(codings: ContentDecoderChain.codings(in: contentEncoding())) }
         switch state {
-        case .passthrough: keep(bytes)
+        case .passthrough: _ = keep(bytes)
         case .decoding(let chain):
+            let coding = codings.joined(separator: ", ")
             do throws(ContentDecodingFailure) {
-                try chain.decode(bytes) { keep($0) }
+                try chain.decode(bytes) { (piece) throws(ContentDecodingFailure) in
+                    if !keep(piece) { throw ContentDecodingFailure(coding: coding, reason: .stopped) }
+                }
             } catch {
                 state = .failed(error)
             }
