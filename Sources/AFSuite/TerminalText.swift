@@ -4,7 +4,10 @@
 /// colour codes are added around the escaped text, never passed through here.
 public enum TerminalText {
     /// `text` with every control character written visibly: C0 controls and DEL as `\xHH`, C1
-    /// controls (which some terminals read as escape sequences too) as `\u{HHHH}`.
+    /// controls (which some terminals read as escape sequences too) as `\u{HHHH}`, and so are the
+    /// characters that reorder or break what is shown without being seen: bidirectional marks,
+    /// embeddings, overrides and isolates (a name holding U+202E reads backwards from there on), and
+    /// the line and paragraph separators.
     /// - Parameters:
     ///   - text: text that came from data.
     ///   - multiline: keep line feeds and tabs as they are (a body excerpt printed line by line); a
@@ -32,6 +35,7 @@ public enum TerminalText {
         switch scalar.value {
         case 0x0A, 0x09: !multiline
         case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

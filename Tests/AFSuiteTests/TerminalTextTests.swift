@@ -10,6 +10,9 @@ struct TerminalTextTests {
         ("a\nb\tc\r", true, "a\nb\tc\\x0d"),
         ("\u{9B}2J\u{7F}", false, #"\u{009b}2J\x7f"#),
         ("café 🚀", false, "café 🚀"),
+        ("a\u{202E}gnp.exe", false, #"a\u{202e}gnp.exe"#),
+        ("\u{2066}x\u{2069}\u{200F}\u{2028}", false, #"\u{2066}x\u{2069}\u{200f}\u{2028}"#),
+        ("עברית", false, "עברית"),
     ])
     func controlCharactersAreShownAsEscapes(text: String, multiline: Bool, shown: String) {
         #expect(TerminalText.visible(text, multiline: multiline) == shown)
