@@ -42,15 +42,7 @@ extension PostgresHistory {
         try withSession { session throws(HistoryError) in
             let names = try Self.identities(in: session)
             let rows = try session.query(HistorySQL.lastStatuses(.postgres), operation: "last statuses")
-            var map: [TestIdentity: TestStatus] = [:]
-            for row in rows {
-                let values = PostgresValues(row)
-                guard let id = try values.int(0), let identity = names[id],
-                    let status = TestStatus(rawValue: try values.string(1) ?? "")
-                else { continue }
-                map[identity] = status
-            }
-            return map
+            return try Self.statuses(rows.map(PostgresValues.init), names: names)
         }
     }
 
@@ -65,16 +57,23 @@ extension PostgresHistory {
                 Self.allResultIDs + [.text(group)],
                 operation: "last statuses"
             )
-            var map: [TestIdentity: TestStatus] = [:]
-            for row in rows {
-                let values = PostgresValues(row)
-                guard let id = try values.int(0), let identity = names[id],
-                    let status = TestStatus(rawValue: try values.string(1) ?? "")
-                else { continue }
-                map[identity] = status
-            }
-            return map
+            return try Self.statuses(rows.map(PostgresValues.init), names: names)
         }
+    }
+
+    /// Each test's status from rows of `test_id, status`.
+    private static func statuses(
+        _ rows: [PostgresValues],
+        names: [Int64: TestIdentity]
+    ) throws(HistoryError) -> [TestIdentity: TestStatus] {
+        var map: [TestIdentity: TestStatus] = [:]
+        for values in rows {
+            guard let id = try values.int(0), let identity = names[id],
+                let status = TestStatus(rawValue: try values.string(1) ?? "")
+            else { continue }
+            map[identity] = status
+        }
+        return map
     }
 
     public func medianDurations(lastRuns: Int, excludingRunGroup group: String?) throws -> [TestIdentity: Double] {
