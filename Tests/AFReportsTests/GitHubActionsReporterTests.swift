@@ -12,6 +12,16 @@ struct GitHubActionsReporterTests {
         var all: [String] { lines.withLock { $0 } }
     }
 
+    /// A step summary path in a folder of its own (removed with `ReportFixtures.removeTemporaryFile`).
+    static func summaryFile() throws -> String {
+        let path = ReportFixtures.temporaryFile("summary.md")
+        try FileManager.default.createDirectory(
+            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+            withIntermediateDirectories: true
+        )
+        return path
+    }
+
     @Test(
         "enabled only when GITHUB_ACTIONS is true",
         arguments: [(["GITHUB_ACTIONS": "true"], true), (["GITHUB_ACTIONS": "false"], false), ([:], false)]
@@ -64,12 +74,8 @@ struct GitHubActionsReporterTests {
 
     @Test("the Markdown summary is appended to GITHUB_STEP_SUMMARY")
     func summary() async throws {
-        let path = ReportFixtures.temporaryFile("summary.md")
+        let path = try Self.summaryFile()
         defer { ReportFixtures.removeTemporaryFile(path) }
-        try FileManager.default.createDirectory(
-            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-            withIntermediateDirectories: true
-        )
         try Data("previous step\n".utf8).write(to: URL(fileURLWithPath: path))
         let reporter = GitHubActionsReporter(
             environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": path],
@@ -92,12 +98,8 @@ struct GitHubActionsReporterTests {
 
     @Test("a reporter reused for another run (--repeat) annotates a repeated failure once and sums up each run alone")
     func reusedForAnotherRun() async throws {
-        let path = ReportFixtures.temporaryFile("summary.md")
+        let path = try Self.summaryFile()
         defer { ReportFixtures.removeTemporaryFile(path) }
-        try FileManager.default.createDirectory(
-            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-            withIntermediateDirectories: true
-        )
         let lines = Lines()
         let reporter = GitHubActionsReporter(
             environment: ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": "/work/repo", "GITHUB_STEP_SUMMARY": path],
@@ -115,12 +117,8 @@ struct GitHubActionsReporterTests {
 
     @Test("summary cells show names as written: HTML and Markdown characters escaped, paths relative to the workspace")
     func summaryEscapesNames() async throws {
-        let path = ReportFixtures.temporaryFile("summary.md")
+        let path = try Self.summaryFile()
         defer { ReportFixtures.removeTemporaryFile(path) }
-        try FileManager.default.createDirectory(
-            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-            withIntermediateDirectories: true
-        )
         let reporter = GitHubActionsReporter(
             environment: ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": "/w", "GITHUB_STEP_SUMMARY": path],
             output: { _ in }
@@ -160,12 +158,8 @@ struct GitHubActionsReporterTests {
 
     @Test("control characters in names and messages are written visibly, in annotations and in the summary")
     func controlCharactersAreVisible() async throws {
-        let path = ReportFixtures.temporaryFile("summary.md")
+        let path = try Self.summaryFile()
         defer { ReportFixtures.removeTemporaryFile(path) }
-        try FileManager.default.createDirectory(
-            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-            withIntermediateDirectories: true
-        )
         let lines = Lines()
         let reporter = GitHubActionsReporter(
             environment: ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": "/w", "GITHUB_STEP_SUMMARY": path],
