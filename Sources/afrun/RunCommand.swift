@@ -74,7 +74,7 @@ struct RunCommand: AsyncParsableCommand {
         gitHub?.suitesDidNotLoad(loadFailures)
         if loaded.suites.isEmpty {
             // Nothing to run: no empty run is recorded or reported.
-            try? early.store?.close()
+            try? await early.store?.close()
             console.err(loaded.errors.isEmpty ? Self.noSuiteFound(under: paths) : problems)
             throw ExitCode(ExitStatus.notLoadedOrWritten)
         }
