@@ -9,32 +9,72 @@ import Locking
 /// check): `afrun run` opens in the background so the first requests do not wait for it; everything
 /// that needs the connection waits for that open (the writer's work is queued behind it on the same queue).
 final class DatabaseHandle: Sendable {
-    private let outcome = LockedValue<Result<DatabaseQueue, HistoryError>?>(nil)
+    private let state: LockedValue<State>
+    /// Left when the open ended, for the synchronous waits.
     private let opened = DispatchGroup()
+
+    private typealias Outcome = Result<DatabaseQueue, HistoryError>
+
+    private enum State {
+        /// The open is under way; the tasks waiting for it.
+        case opening(waiters: [CheckedContinuation<Outcome, Never>])
+        case opened(Outcome)
+    }
 
     /// A handle on a connection that is already open.
     init(connection: DatabaseQueue) {
-        outcome.withLock { $0 = .success(connection) }
+        state = LockedValue(.opened(.success(connection)))
     }
 
     /// A handle whose connection `open` creates on `queue`.
     init(openingOn queue: DispatchQueue, _ open: @escaping @Sendable () throws(HistoryError) -> DatabaseQueue) {
+        state = LockedValue(.opening(waiters: []))
         opened.enter()
-        queue.async { [outcome, opened] in
-            let result: Result<DatabaseQueue, HistoryError>
-            do throws(HistoryError) { result = .success(try open()) } catch { result = .failure(error) }
-            outcome.withLock { $0 = result }
+        queue.async { [state, opened] in
+            let outcome: Outcome
+            do throws(HistoryError) { outcome = .success(try open()) } catch { outcome = .failure(error) }
+            let waiters = state.withLock { state -> [CheckedContinuation<Outcome, Never>] in
+                defer { state = .opened(outcome) }
+                guard case .opening(let waiters) = state else { return [] }
+                return waiters
+            }
             opened.leave()
+            for waiter in waiters { waiter.resume(returning: outcome) }
         }
     }
 
-    /// The connection, once open.
+    /// The connection, once open; the calling task is suspended meanwhile, not its thread.
     /// - Throws: why it could not be opened (`HistoryError.cannotOpen`, `.migrationFailed` or `.newerSchema`).
-    func connection() throws(HistoryError) -> DatabaseQueue {
+    func connection() async throws(HistoryError) -> DatabaseQueue {
+        if case .opened(let outcome) = state.withLock({ $0 }) { return try outcome.get() }
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+            let done: Outcome? = state.withLock { state in
+                switch state {
+                case .opened(let outcome):
+                    return outcome
+                case .opening(var waiters):
+                    waiters.append(continuation)
+                    state = .opening(waiters: waiters)
+                    return nil
+                }
+            }
+            if let done { continuation.resume(returning: done) }
+        }
+        return try outcome.get()
+    }
+
+    /// The connection, once open, blocking the calling thread until then.
+    ///
+    /// For the writer's queue, where the open ran first and so this never waits, and for the synchronous
+    /// queries (`HistoryStoring`, which block as GRDB's own `read` blocks on its queue): async code opens
+    /// with `HistoryStore.open(path:detail:) async` and runs the queries off Swift's executor
+    /// (`HistoryThread`), so that no task's thread waits here.
+    /// - Throws: why it could not be opened (`HistoryError.cannotOpen`, `.migrationFailed` or `.newerSchema`).
+    func openedConnection() throws(HistoryError) -> DatabaseQueue {
         opened.wait()
-        guard let result = outcome.withLock({ $0 }) else {
+        guard case .opened(let outcome) = state.withLock({ $0 }) else {
             throw HistoryError.database(operation: "open", reason: "the database was never opened")
         }
-        return try result.get()
+        return try outcome.get()
     }
 }

@@ -18,7 +18,7 @@ extension HistoryStore {
     public func merge(from otherPath: String) throws -> Int {
         try Self.checkMergeSource(otherPath, into: path)
         do {
-            return try database.connection().writeWithoutTransaction { db in
+            return try database.openedConnection().writeWithoutTransaction { db in
                 try db.execute(sql: "ATTACH DATABASE ? AS src", arguments: [otherPath])
                 defer { try? db.execute(sql: "DETACH DATABASE src") }
                 try Self.refuseNewerSchema(db, path: otherPath, schema: "src")

@@ -10,6 +10,17 @@ extension HistoryStore {
     /// - Returns: the open store.
     /// - Throws: `HistoryError.cannotOpen`, `.notAHistory`, `.migrationFailed`, or `.newerSchema` for a file a
     ///   newer afrun migrated.
+    public static func open(path: String, detail: HistoryDetail = .failures) async throws -> HistoryStore {
+        let store = openInBackground(path: path, detail: detail)
+        // The open runs on the writer's queue (its retries wait there); the task is suspended meanwhile.
+        _ = try await store.database.connection()
+        return store
+    }
+
+    /// `open(path:detail:)`, blocking the calling thread: for the synchronous `HistoryStoring` work (a
+    /// command's queries, a push on its own thread). Async code calls the async `open(path:detail:)`, which
+    /// the compiler picks there.
+    /// - Throws: as `open(path:detail:)`.
     public static func open(path: String, detail: HistoryDetail = .failures) throws -> HistoryStore {
         try open(path: path, detail: detail) { _ in }
     }
@@ -106,6 +117,8 @@ extension HistoryStore {
                 && Date() < deadline
             {
                 attempt += 1
+                // A blocking wait: an open runs on the store's writer queue (`openInBackground`, and the async
+                // `open`) or on a thread that waits for it anyway (the synchronous `open`), never on a task's.
                 usleep(25_000)
             }
         }
@@ -220,7 +233,7 @@ extension HistoryStore {
                     throw HistoryError.migrationFailed(path: path, reason: "\(error)")
                 }
                 attempt += 1
-                usleep(25_000)
+                usleep(25_000)  // on the opening thread, as in `connect`
             }
         }
         // A file a newer afrun migrated further (meanwhile): its tables may not be what this afrun writes and reads.

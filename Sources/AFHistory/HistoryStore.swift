@@ -111,7 +111,9 @@ public final class HistoryStore: HistoryStoring {
     /// Runs `body` in its own `BEGIN IMMEDIATE` transaction on the store's connection.
     func syncWrite<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
         do {
-            return try database.connection().writeWithoutTransaction { db in try Self.immediateTransaction(db, body) }
+            return try database.openedConnection().writeWithoutTransaction { db in
+                try Self.immediateTransaction(db, body)
+            }
         } catch {
             throw Self.historyError(error, operation: operation)
         }
@@ -135,7 +137,7 @@ public final class HistoryStore: HistoryStoring {
 
     func read<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
         do {
-            return try database.connection().read(body)
+            return try database.openedConnection().read(body)
         } catch {
             throw Self.historyError(error, operation: operation)
         }

@@ -7,7 +7,9 @@ import AFRunner
 ///
 /// The queries block the calling thread until they are answered (a PostgreSQL server within the bounds
 /// of `PostgresLocation.connectTimeout` and `PostgresSession.queryTimeout`, or, for a run's store, within
-/// `PostgresHistory.timeout` in all).
+/// `PostgresHistory.timeout` in all), and so does `close()`. Async code runs them on a thread of their own
+/// (`HistoryThread.run`), and calls `close() async`, rather than hold a thread of Swift's shared executor
+/// (one per core) while they wait.
 public protocol HistoryStoring: ResultSink, AnyObject {
     /// Where the history is, for messages: a file path, or a PostgreSQL URL with its password masked.
     var location: String { get }

@@ -2,7 +2,7 @@ import AFHistory
 import ArgumentParser
 
 /// `afrun history compare A B`: what changed between two runs.
-struct HistoryCompareCommand: ParsableCommand {
+struct HistoryCompareCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract:
@@ -24,9 +24,9 @@ struct HistoryCompareCommand: ParsableCommand {
         guard threshold >= 0 else { throw ValidationError("--threshold must be 0 or more, got \(threshold)") }
     }
 
-    func run() throws {
-        try ExitStatus.reportingInternalErrors {
-            let comparison = try options.withStore { try $0.compare(base, head, thresholdPercent: threshold) }
+    func run() async throws {
+        try await ExitStatus.reportingInternalErrorsAsync {
+            let comparison = try await options.withStore { try $0.compare(base, head, thresholdPercent: threshold) }
             var rows: [[String]] = []
             for test in comparison.newlyFailing {
                 rows.append(row("newly failing", test, status: statusChange(test), test.headMessages))

@@ -2,7 +2,7 @@ import AFHistory
 import ArgumentParser
 
 /// `afrun history flaky`: tests whose outcome flips, most flaky first.
-struct HistoryFlakyCommand: ParsableCommand {
+struct HistoryFlakyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flaky",
         abstract: "Rank tests whose outcome changed within the last N runs, or that passed only after a retry."
@@ -14,10 +14,10 @@ struct HistoryFlakyCommand: ParsableCommand {
     @Option(help: "How many tests to list.")
     var limit: Int = 50
 
-    func run() throws {
-        try ExitStatus.reportingInternalErrors {
+    func run() async throws {
+        try await ExitStatus.reportingInternalErrorsAsync {
             let flaky = Array(
-                try options.withStore { try $0.flakyTests(lastRuns: window.last, includeStable: false) }.prefix(
+                try await options.withStore { try $0.flakyTests(lastRuns: window.last, includeStable: false) }.prefix(
                     max(0, limit)
                 )
             )

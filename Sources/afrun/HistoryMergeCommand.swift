@@ -2,7 +2,7 @@ import AFHistory
 import ArgumentParser
 
 /// `afrun history merge FILE…`: folds other history files (CI shards) into this one.
-struct HistoryMergeCommand: ParsableCommand {
+struct HistoryMergeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
         abstract: "Copy into --db the runs of other history files it does not have yet (e.g. one per CI shard)."
@@ -13,13 +13,13 @@ struct HistoryMergeCommand: ParsableCommand {
     @Argument(help: "History databases to fold in.")
     var files: [String]
 
-    func run() throws {
-        try ExitStatus.reportingInternalErrors {
+    func run() async throws {
+        try await ExitStatus.reportingInternalErrorsAsync {
             struct Merged: Encodable {
                 var file: String
                 var runs: Int
             }
-            let merged = try options.withStore(creating: true) { store in
+            let merged = try await options.withStore(creating: true) { store in
                 try files.map { file in Merged(file: file, runs: try store.merge(from: file)) }
             }
             try HistoryOutput.emit(

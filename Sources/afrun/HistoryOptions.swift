@@ -30,7 +30,7 @@ struct HistoryOptions: ParsableArguments {
 
     /// Opens the store; a missing database file is an error rather than an empty new file, unless `creating`
     /// (`merge` may start a history from the shards' files). A PostgreSQL history is connected now.
-    func openStore(creating: Bool = false) throws -> any HistoryStoring {
+    private func openStore(creating: Bool) throws -> any HistoryStoring {
         let path = databasePath
         guard creating || PostgresLocation.isURL(path) || FileManager.default.fileExists(atPath: path) else {
             throw Self.failure(
@@ -45,7 +45,18 @@ struct HistoryOptions: ParsableArguments {
     }
 
     /// Runs a query; a history error prints its message and exits with status 2.
-    func withStore<T>(creating: Bool = false, _ body: (any HistoryStoring) throws -> T) throws -> T {
+    ///
+    /// The open, `body` and the close run on a thread of their own (`HistoryThread`): they block until the
+    /// database answers (a PostgreSQL server up to its time bounds), which would hold a thread of Swift's
+    /// shared executor meanwhile.
+    func withStore<T: Sendable>(
+        creating: Bool = false,
+        _ body: @escaping @Sendable (any HistoryStoring) throws -> T
+    ) async throws -> T {
+        try await HistoryThread.run { () throws in try withStoreBlocking(creating: creating, body) }
+    }
+
+    private func withStoreBlocking<T>(creating: Bool, _ body: (any HistoryStoring) throws -> T) throws -> T {
         let store = try openStore(creating: creating)
         defer { try? store.close() }
         do {

@@ -2,7 +2,7 @@ import AFHistory
 import ArgumentParser
 
 /// `afrun history prune --keep N`: drops old runs.
-struct HistoryPruneCommand: ParsableCommand {
+struct HistoryPruneCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prune",
         abstract: "Delete all but the latest N runs (and their results)."
@@ -17,9 +17,9 @@ struct HistoryPruneCommand: ParsableCommand {
         guard keep >= 0 else { throw ValidationError("--keep must be 0 or more, got \(keep)") }
     }
 
-    func run() throws {
-        try ExitStatus.reportingInternalErrors {
-            let outcome = try options.withStore { try $0.prune(keep: keep) }
+    func run() async throws {
+        try await ExitStatus.reportingInternalErrorsAsync {
+            let outcome = try await options.withStore { try $0.prune(keep: keep) }
             struct Output: Encodable {
                 var deletedRuns: Int
                 var kept: Int

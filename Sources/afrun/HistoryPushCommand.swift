@@ -2,7 +2,7 @@ import AFHistory
 import ArgumentParser
 
 /// `afrun history push --db postgres://…`: sends the runs a shared history's spool kept.
-struct HistoryPushCommand: ParsableCommand {
+struct HistoryPushCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "push",
         abstract: "Send to a shared PostgreSQL history (--db postgres://…) the runs its local spool kept.",
@@ -12,14 +12,14 @@ struct HistoryPushCommand: ParsableCommand {
 
     @OptionGroup var options: HistoryOptions
 
-    func run() throws {
-        try ExitStatus.reportingInternalErrors {
+    func run() async throws {
+        try await ExitStatus.reportingInternalErrorsAsync {
             guard PostgresLocation.isURL(options.databasePath) else {
                 throw HistoryOptions.failure(
                     "push sends a spool to a PostgreSQL history: pass --db postgres://USER:PASSWORD@HOST:PORT/DB"
                 )
             }
-            let pushed = try options.withStore { store in
+            let pushed = try await options.withStore { store in
                 guard let shared = store as? PostgresHistory else { return 0 }
                 return try shared.push()
             }

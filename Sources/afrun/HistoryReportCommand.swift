@@ -4,7 +4,7 @@ import ArgumentParser
 import Foundation
 
 /// `afrun history report --html FILE`: the history as a self-contained HTML page.
-struct HistoryReportCommand: ParsableCommand {
+struct HistoryReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write the history as an HTML page: pass rates, trends, flaky and slow tests, the last two runs.",
@@ -20,9 +20,11 @@ struct HistoryReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only this suite (its name or file); repeat for several.", valueName: "suite"))
     var suite: [String] = []
 
-    func run() throws {
-        try ExitStatus.reportingInternalErrors {
-            let report = try options.withStore { try HistoryReport.read(from: $0, last: window.last, suites: suite) }
+    func run() async throws {
+        try await ExitStatus.reportingInternalErrorsAsync {
+            let report = try await options.withStore {
+                try HistoryReport.read(from: $0, last: window.last, suites: suite)
+            }
             let results = report.points.reduce(0) { $0 + $1.passed + $1.failed + $1.errors + $1.skipped }
             if !suite.isEmpty, !report.points.isEmpty, results == 0 {
                 // A mistyped --suite would otherwise write a page of empty runs and succeed.

@@ -2,7 +2,7 @@ import AFHistory
 import ArgumentParser
 
 /// `afrun history runs`: the latest runs with their counts.
-struct HistoryRunsCommand: ParsableCommand {
+struct HistoryRunsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "runs",
         abstract: "List the latest runs, newest first.",
@@ -15,9 +15,9 @@ struct HistoryRunsCommand: ParsableCommand {
     @Flag(name: .customLong("by-group"), help: "One row per run group: its shards' runs put together.")
     var byGroup = false
 
-    func run() throws {
-        try ExitStatus.reportingInternalErrors {
-            let runs = try options.withStore { try $0.runs(last: window.last) }
+    func run() async throws {
+        try await ExitStatus.reportingInternalErrorsAsync {
+            let runs = try await options.withStore { try $0.runs(last: window.last) }
             if byGroup { return try emitGroups(RunGroupSummary.grouping(runs)) }
             let rows = runs.map { run in
                 [

@@ -2,7 +2,7 @@ import AFHistory
 import ArgumentParser
 
 /// `afrun history show RUN`: every result of one run.
-struct HistoryShowCommand: ParsableCommand {
+struct HistoryShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show every result of a run (an id, an id prefix, latest or previous)."
@@ -13,9 +13,9 @@ struct HistoryShowCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The run: an id, an unambiguous id prefix, latest or previous.", valueName: "run"))
     var reference: String = "latest"
 
-    func run() throws {
-        try ExitStatus.reportingInternalErrors {
-            let shown = try options.withStore { try $0.results(ofRun: reference) }
+    func run() async throws {
+        try await ExitStatus.reportingInternalErrorsAsync {
+            let shown = try await options.withStore { try $0.results(ofRun: reference) }
             struct Output: Encodable {
                 var run: RunRecord
                 var results: [ResultRecord]

@@ -2,7 +2,7 @@ import AFHistory
 import ArgumentParser
 
 /// `afrun history slowest`: tests by p95 of a phase.
-struct HistorySlowestCommand: ParsableCommand {
+struct HistorySlowestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "slowest",
         abstract: "Rank tests by p50/p95 of total time or of one phase over the last N runs."
@@ -15,9 +15,9 @@ struct HistorySlowestCommand: ParsableCommand {
     @Option(help: "How many tests to list.")
     var limit: Int = 20
 
-    func run() throws {
-        try ExitStatus.reportingInternalErrors {
-            let stats = try options.withStore {
+    func run() async throws {
+        try await ExitStatus.reportingInternalErrorsAsync {
+            let stats = try await options.withStore {
                 try $0.slowest(phase: timing.phase, lastRuns: window.last, limit: limit)
             }
             let rows = stats.map { stat in

@@ -2,7 +2,7 @@ import AFHistory
 import ArgumentParser
 
 /// `afrun history test NAME`: one test over the latest runs.
-struct HistoryTestCommand: ParsableCommand {
+struct HistoryTestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Show one test's outcomes and timings over the latest runs."
@@ -14,9 +14,9 @@ struct HistoryTestCommand: ParsableCommand {
     @Argument(help: "'suite/test', 'suite-file/test', or a test name.")
     var name: String
 
-    func run() throws {
-        try ExitStatus.reportingInternalErrors {
-            let results = try options.withStore { try $0.testHistory(name, last: window.last) }
+    func run() async throws {
+        try await ExitStatus.reportingInternalErrorsAsync {
+            let results = try await options.withStore { try $0.testHistory(name, last: window.last) }
             let rows = results.map { result in
                 [
                     String(result.runID.prefix(8)), HistoryOutput.date(result.startedAt), result.identity.description,

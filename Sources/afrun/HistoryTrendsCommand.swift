@@ -2,7 +2,7 @@ import AFHistory
 import ArgumentParser
 
 /// `afrun history trends`: p50/p95 per suite or test per run, with a sparkline.
-struct HistoryTrendsCommand: ParsableCommand {
+struct HistoryTrendsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trends",
         abstract: "Show p50/p95 per suite (or test) per run over the last N runs, so regressions show."
@@ -15,9 +15,9 @@ struct HistoryTrendsCommand: ParsableCommand {
     @Option(help: "One line per suite or per test.")
     var by: TrendGrouping = .suite
 
-    func run() throws {
-        try ExitStatus.reportingInternalErrors {
-            let series = try options.withStore {
+    func run() async throws {
+        try await ExitStatus.reportingInternalErrorsAsync {
+            let series = try await options.withStore {
                 try $0.trends(lastRuns: window.last, grouping: by, phase: timing.phase)
             }
             switch options.format {

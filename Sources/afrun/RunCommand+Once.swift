@@ -31,7 +31,7 @@ extension RunCommand {
     ) async throws -> Outcome? {
         var options = options
         let style = Style(enabled: output.usesColor)
-        let plan = RunPlan.make(
+        let plan = await RunPlan.make(
             suites: suites,
             filter: options.include,
             reports: reports,
@@ -44,7 +44,7 @@ extension RunCommand {
         for warning in plan.warnings { console.err("warning: " + TerminalText.visible(warning)) }
         options.include = plan.include
         if reports.rerunFailed && plan.plannedCount == 0 && plan.historyKnowsPlan {
-            try? plan.store?.close()
+            try? await plan.store?.close()
             let history = "'\(AFHistory.describe(reports.databasePath))'"
             let scope = plan.rerunGroup.map { " in the run group '\($0)'" } ?? ""
             console.out(
@@ -54,7 +54,7 @@ extension RunCommand {
         }
         if plan.plannedCount == 0 && !execution.allowEmpty {
             // A typo in a CI filter must not turn the step green: nothing ran, so nothing passed.
-            try? plan.store?.close()
+            try? await plan.store?.close()
             console.err(noTestSelected(total: plan.totalCount))
             throw ExitCode(ExitStatus.noTestSelected)
         }
@@ -108,7 +108,7 @@ extension RunCommand {
         info.runGroup = reports.runGroup(environment: ProcessEnvironment.all)
         let report = await runner.run(plan.suites, run: info, sinks: sinks)
         trap.cancel()
-        try? plan.store?.close()
+        try? await plan.store?.close()
         // A shared history that could not be reached: one warning, the run kept in the spool.
         for warning in plan.store?.takeWarnings() ?? [] { console.err("warning: " + TerminalText.visible(warning)) }
 

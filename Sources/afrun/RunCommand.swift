@@ -74,7 +74,7 @@ struct RunCommand: AsyncParsableCommand {
         gitHub?.suitesDidNotLoad(loadFailures)
         if loaded.suites.isEmpty {
             // Nothing to run: no empty run is recorded or reported.
-            try? early.store?.close()
+            try? await early.store?.close()
             console.err(loaded.errors.isEmpty ? Self.noSuiteFound(under: paths) : problems)
             throw ExitCode(ExitStatus.notLoadedOrWritten)
         }
@@ -158,7 +158,7 @@ struct RunCommand: AsyncParsableCommand {
         options.keptResults = .problems
         // A refused connection to a host with no route at all is reported as `unreachable`
         // (the network is down) rather than `cannotConnect` (nobody listening).
-        options.isReachable = { url in ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable }
+        options.isReachable = { url in await ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable }
         if let filter = execution.filter {
             options.include = try RunOptions.filter(filter, limit: execution.regexLimit)
         }

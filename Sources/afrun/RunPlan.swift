@@ -29,6 +29,10 @@ struct RunPlan {
     var rerunGroup: String?
 
     /// Builds the plan. A history that cannot be opened only costs a warning: the run goes on.
+    ///
+    /// The plan reads the history (its open, the last outcomes, the durations, the flakiness), which blocks
+    /// its thread (a PostgreSQL history up to `--history-timeout`): it is built on a thread of its own
+    /// (`HistoryThread`), the calling task suspended meanwhile.
     /// - Parameters:
     ///   - gitHub: the GitHub Actions reporter, one for every run of the command so that `--repeat`
     ///     annotates a repeated failure once; nil outside GitHub Actions.
@@ -46,6 +50,31 @@ struct RunPlan {
         loadFailures: [SuiteLoadFailure] = [],
         console: Console,
         openedStore: (any HistoryStoring)? = nil
+    ) async -> RunPlan {
+        await HistoryThread.run {
+            planned(
+                suites: suites,
+                filter: filter,
+                reports: reports,
+                gitHub: gitHub,
+                html: html,
+                loadFailures: loadFailures,
+                console: console,
+                openedStore: openedStore
+            )
+        }
+    }
+
+    /// `make`, on the thread that reads the history.
+    private static func planned(
+        suites: [Suite],
+        filter: (@Sendable (TestIdentity) -> Bool)?,
+        reports: ReportOptions,
+        gitHub: GitHubActionsReporter?,
+        html: HTMLReporter?,
+        loadFailures: [SuiteLoadFailure],
+        console: Console,
+        openedStore: (any HistoryStoring)?
     ) -> RunPlan {
         var warnings: [String] = []
         var store: (any HistoryStoring)?

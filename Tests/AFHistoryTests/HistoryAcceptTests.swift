@@ -36,7 +36,7 @@ struct HistoryAcceptTests {
     func twoRunsInTurn() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         defer { try? store.close() }
         let first = HistoryFixtures.run("first")
         let second = HistoryFixtures.run("second")

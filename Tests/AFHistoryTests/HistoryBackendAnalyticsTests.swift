@@ -128,11 +128,11 @@ struct HistoryBackendAnalyticsTests {
         defer { known.tearDown() }
         let shardPath = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(shardPath) }
-        let shard = try HistoryStore.open(path: shardPath)
+        let shard = try await HistoryStore.open(path: shardPath)
         var result = HistoryFixtures.result(HistoryFixtures.identity("d", suite: "Shard"), .failed, ms: 40)
         result.tags = ["smoke"]
         let run = try await HistoryFixtures.record(shard, [result, HistoryFixtures.result(KnownHistory.a, .passed)])
-        try shard.close()
+        try await shard.close()
         #expect(try known.store.merge(from: shardPath) == 1)
         #expect(try known.store.merge(from: shardPath) == 0, "a second merge copies nothing")
         #expect(try known.store.runs(last: 10).count == 6)

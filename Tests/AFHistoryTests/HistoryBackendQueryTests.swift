@@ -36,12 +36,12 @@ struct HistoryBackendQueryTests {
         // A run merged from a SQLite file (a shard's artifact) keeps its planned size too.
         let shardPath = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(shardPath) }
-        let shard = try HistoryStore.open(path: shardPath)
+        let shard = try await HistoryStore.open(path: shardPath)
         var merged = HistoryFixtures.run(at: 60)
         merged.plannedTests = 3
         try await shard.runDidStart(merged)
         try await shard.runDidFinish(merged, summary: RunSummary(), status: .incomplete)
-        try shard.close()
+        try await shard.close()
         #expect(try store.merge(from: shardPath) == 1)
         let runs = try store.runs(last: 5)
         #expect(runs.map(\.id) == [merged.id, cut.id])

@@ -215,13 +215,13 @@ struct HistoryBatchInsertTests {
     func checkConstraintsBackOn() async throws {
         let shardPath = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(shardPath) }
-        let shard = try HistoryStore.open(path: shardPath)
+        let shard = try await HistoryStore.open(path: shardPath)
         _ = try await HistoryFixtures.record(
             shard,
             [HistoryFixtures.result(HistoryFixtures.identity("x", suite: "Bad"), .passed)],
             id: "bad00000-0000"
         )
-        try shard.close()
+        try await shard.close()
         // A status the schema's CHECK refuses, written past the check.
         _ = try await SQLite.query(shardPath, "PRAGMA ignore_check_constraints = ON; UPDATE runs SET status = 'bogus'")
         #expect(try await SQLite.query(shardPath, "SELECT status FROM runs") == ["bogus"])

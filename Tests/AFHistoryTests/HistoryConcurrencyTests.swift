@@ -10,8 +10,8 @@ struct HistoryConcurrencyTests {
     func twoStoresOneFile() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let first = try HistoryStore.open(path: path)
-        let second = try HistoryStore.open(path: path)
+        let first = try await HistoryStore.open(path: path)
+        let second = try await HistoryStore.open(path: path)
         let perStore = 200
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, store) in [first, second].enumerated() {
@@ -38,8 +38,8 @@ struct HistoryConcurrencyTests {
         }
         #expect(try first.runs().count == 2)
         #expect(try first.runs().allSatisfy { $0.status == .complete && $0.passed == perStore })
-        try first.close()
-        try second.close()
+        try await first.close()
+        try await second.close()
         #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["\(2 * perStore)"])
         #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM tests") == ["\(2 * perStore)"])
         #expect(try await SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
@@ -49,18 +49,18 @@ struct HistoryConcurrencyTests {
     func deadProcessRun() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         let run = HistoryFixtures.run()
         try await store.runDidStart(run)
         try await store.record(HistoryFixtures.result(HistoryFixtures.identity("a"), .passed), in: run)
         try await store.record(HistoryFixtures.result(HistoryFixtures.identity("b"), .failed), in: run)
         // This process is alive: reopening must not touch its run.
         #expect(try store.markAbandonedRuns().isEmpty)
-        try store.close()
+        try await store.close()
 
         let deadPID = try await Self.pidOfExitedProcess()
         _ = try await SQLite.query(path, "UPDATE runs SET pid = \(deadPID)")
-        let reopened = try HistoryStore.open(path: path)
+        let reopened = try await HistoryStore.open(path: path)
         defer { try? reopened.close() }
         let found = try reopened.run("latest")
         #expect(found.status == .interrupted)
@@ -75,16 +75,16 @@ struct HistoryConcurrencyTests {
     func otherHostRun(started: String, expected: RunStatus) async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         try await store.runDidStart(HistoryFixtures.run())
-        try store.close()
+        try await store.close()
         let modifier = started == "now" ? "" : ", '\(started)'"
         _ = try await SQLite.query(
             path,
             "UPDATE runs SET pid = \(try await Self.pidOfExitedProcess()), pid_host = 'elsewhere', "
                 + "started_at = strftime('%Y-%m-%d %H:%M:%f', 'now'\(modifier))"
         )
-        let reopened = try HistoryStore.open(path: path)
+        let reopened = try await HistoryStore.open(path: path)
         defer { try? reopened.close() }
         #expect(try reopened.run("latest").status == expected)
     }

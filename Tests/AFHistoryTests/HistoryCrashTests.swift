@@ -42,7 +42,7 @@ struct HistoryCrashTests {
         #expect(stored >= acknowledged, "stored \(stored) < acknowledged \(acknowledged)")
         #expect(try await SQLite.query(path, "SELECT status FROM runs") == ["running"])
 
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         defer { try? store.close() }
         let run = try store.run("latest")
         #expect(run.status == .interrupted)
@@ -62,7 +62,7 @@ struct HistoryCrashChild {
     @Test(.enabled(if: ProcessInfo.processInfo.environment[HistoryCrashTests.childDatabaseVariable] != nil))
     func writeUntilKilled() async throws {
         let path = try #require(ProcessInfo.processInfo.environment[HistoryCrashTests.childDatabaseVariable])
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         let run = HistoryFixtures.run()
         try await store.runDidStart(run)
         for n in 1...100_000 {

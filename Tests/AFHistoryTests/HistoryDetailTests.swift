@@ -47,7 +47,7 @@ struct HistoryDetailTests {
     func failuresLevel() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path, detail: .failures)
+        let store = try await HistoryStore.open(path: path, detail: .failures)
         defer { try? store.close() }
         try await HistoryFixtures.record(store, Self.pair())
         #expect(
@@ -70,7 +70,7 @@ struct HistoryDetailTests {
     func allLevel() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path, detail: .all)
+        let store = try await HistoryStore.open(path: path, detail: .all)
         defer { try? store.close() }
         try await HistoryFixtures.record(store, Self.pair())
         #expect(

@@ -11,7 +11,7 @@ struct HistoryFailureTests {
     /// A store whose file may grow by `pages` pages at most: SQLite then fails writes with SQLITE_FULL, as on a
     /// full disk.
     static func limitedStore(_ path: String, pages: Int) async throws -> HistoryStore {
-        try HistoryStore.open(path: path).close()
+        try await HistoryStore.open(path: path).close()
         let used = Int(try await SQLite.query(path, "PRAGMA page_count").first ?? "") ?? 0
         return try HistoryStore.open(path: path, detail: .all) { configuration in
             configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA max_page_count = \(used + pages)") }
@@ -54,7 +54,7 @@ struct HistoryFailureTests {
     func nothingWritable() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        try HistoryStore.open(path: path).close()
+        try await HistoryStore.open(path: path).close()
         let store = try HistoryStore.open(path: path, detail: .failures) { $0.readonly = true }
         defer { try? store.close() }
         let run = HistoryFixtures.run()
@@ -78,10 +78,10 @@ struct HistoryFailureTests {
             HistoryFixtures.remove(path)
             HistoryFixtures.remove(shardPath)
         }
-        let shard = try HistoryStore.open(path: shardPath)
+        let shard = try await HistoryStore.open(path: shardPath)
         try await Self.record(shard, id: "older", at: 10)
-        try shard.close()
-        let store = try HistoryStore.open(path: path)
+        try await shard.close()
+        let store = try await HistoryStore.open(path: path)
         defer { try? store.close() }
         try await Self.record(store, id: "newer", at: 20)
         #expect(try store.merge(from: shardPath) == 1)
@@ -94,7 +94,7 @@ struct HistoryFailureTests {
     func pruneCountsWhatIsKept() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         defer { try? store.close() }
         for n in 0..<3 { try await Self.record(store, id: "run\(n)", at: Double(n)) }
         #expect(try store.prune(keep: 10) == PruneOutcome(deleted: 0, kept: 3))

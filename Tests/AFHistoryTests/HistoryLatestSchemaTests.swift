@@ -70,10 +70,10 @@ struct HistoryLatestSchemaTests {
             HistoryFixtures.remove(fresh)
             HistoryFixtures.remove(migrated)
         }
-        try HistoryStore.open(path: fresh).close()
+        try await HistoryStore.open(path: fresh).close()
         try Self.makeFolder(of: migrated)
         try HistorySchema.createDatabase(path: migrated, upTo: version)
-        try HistoryStore.open(path: migrated).close()
+        try await HistoryStore.open(path: migrated).close()
 
         let shape = try await Self.shape(fresh)
         #expect(shape == (try await Self.shape(migrated)))

@@ -11,7 +11,7 @@ struct HistoryMergeTests {
         defer { known.tearDown() }
         let shardPath = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(shardPath) }
-        let shard = try HistoryStore.open(path: shardPath)
+        let shard = try await HistoryStore.open(path: shardPath)
         var result = HistoryFixtures.result(HistoryFixtures.identity("d", suite: "Shard"), .failed, ms: 40)
         result.tags = ["smoke", "slow"]
         result.tls = TLSSummary(
@@ -28,7 +28,7 @@ struct HistoryMergeTests {
             [result, HistoryFixtures.result(KnownHistory.a, .passed)],
             id: "eeee6666-0000"
         )
-        try shard.close()
+        try await shard.close()
 
         #expect(try known.store.merge(from: shardPath) == 1)
         #expect(try known.store.merge(from: shardPath) == 0, "a second merge copies nothing")

@@ -47,7 +47,7 @@ struct HistoryMigrationTests {
         defer { HistoryFixtures.remove(path) }
         let v1Metrics = try await SQLite.query(path, "SELECT * FROM metrics ORDER BY result_id")
 
-        let migrated = try HistoryStore.open(path: path)
+        let migrated = try await HistoryStore.open(path: path)
         defer { try? migrated.close() }
         #expect(
             try await SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
@@ -111,7 +111,7 @@ struct HistoryMigrationTests {
         defer { HistoryFixtures.remove(v1) }
         let target = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(target) }
-        let store = try HistoryStore.open(path: target)
+        let store = try await HistoryStore.open(path: target)
         defer { try? store.close() }
         #expect(try store.merge(from: v1) == 5)
         #expect(

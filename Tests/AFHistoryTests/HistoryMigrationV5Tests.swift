@@ -52,7 +52,7 @@ struct HistoryMigrationV5Tests {
                 ]
         )
 
-        let migrated = try HistoryStore.open(path: path)
+        let migrated = try await HistoryStore.open(path: path)
         defer { try? migrated.close() }
         #expect(
             try await SQLite.query(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier") == [
@@ -127,7 +127,7 @@ struct HistoryMigrationV5Tests {
                 openssl_version FROM runs WHERE seq = 5;
             """
         )
-        let migrated = try HistoryStore.open(path: path)
+        let migrated = try await HistoryStore.open(path: path)
         defer { try? migrated.close() }
         #expect(
             try await SQLite.query(
@@ -152,7 +152,7 @@ struct HistoryMigrationV5Tests {
         defer { HistoryFixtures.remove(v4) }
         let target = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(target) }
-        let store = try HistoryStore.open(path: target, detail: .all)
+        let store = try await HistoryStore.open(path: target, detail: .all)
         defer { try? store.close() }
         let own = HistoryFixtures.identity("own")
         try await HistoryFixtures.record(

@@ -52,7 +52,7 @@ struct HistoryNewTestsTests {
     func gainedTests() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         defer { try? store.close() }
         let first = HistoryFixtures.run("first")
         let second = HistoryFixtures.run("second")

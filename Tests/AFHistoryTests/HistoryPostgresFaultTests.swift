@@ -44,7 +44,7 @@ struct HistoryPostgresFaultTests {
         let wrong = try #require(components.string)
         let store = try database.recordingStore(location: wrong)
         let (run, warnings) = try await Self.recordRun(store)
-        try store.close()
+        try await store.close()
         #expect(warnings.count == 1)
         let warning = try #require(warnings.first)
         #expect(warning.contains("password authentication failed"), "\(warning)")
@@ -85,9 +85,9 @@ struct HistoryPostgresFaultTests {
         }
         let store = try database.recordingStore(location: missing)
         let (_, warnings) = try await Self.recordRun(store)
-        try store.close()
+        try await store.close()
         #expect(warnings.count == 1 && warnings[0].contains("\"afrun_no_such_database\" does not exist"))
-        let spool = try HistoryStore.open(path: database.spoolPath)
+        let spool = try await HistoryStore.open(path: database.spoolPath)
         defer { try? spool.close() }
         #expect(try spool.results(ofRun: "latest").results.count == 40)
     }
@@ -103,7 +103,7 @@ struct HistoryPostgresFaultTests {
         let started = ContinuousClock.now
         let store = try database.recordingStore(location: silent, timeout: 1)
         let (_, warnings) = try await Self.recordRun(store)
-        try store.close()
+        try await store.close()
         let elapsed = ContinuousClock.now - started
         // About 1 s alone. The push ends by the timeout and `PostgresHistory.pushGrace`, but the spool's writer
         // and this task's resumption need threads the whole test process shares (26 s once in the full
@@ -136,7 +136,7 @@ struct HistoryPostgresFaultTests {
         try await store.runDidFinish(run, summary: RunSummary(passed: 35, failed: 5), status: .complete)
         let elapsed = ContinuousClock.now - ending
         let warnings = store.takeWarnings()
-        try store.close()
+        try await store.close()
         // The deadline, not a statement's own 30 s bound, ended the push: the warning says which, whatever the
         // load (about 1 s here with a 1 s timeout; 42 s once under ThreadSanitizer when the push shared
         // Swift's threads, 29 s once in the full suite since: the spool's writer and this task's resumption
@@ -171,7 +171,7 @@ struct HistoryPostgresFaultTests {
         try await store.record(contentsOf: Array(Self.results.dropFirst(20)), in: run)
         try await store.runDidFinish(run, summary: RunSummary(passed: 35, failed: 5), status: .complete)
         let warnings = store.takeWarnings()
-        try store.close()
+        try await store.close()
         #expect(warnings.count == 1, "\(warnings)")
         #expect(try Self.storedResults(database, runID: run.id) == 0)
 
@@ -185,7 +185,7 @@ struct HistoryPostgresFaultTests {
         #expect(try shared.push() == 0)
         #expect(try Self.storedResults(database, runID: run.id) == 40)
         #expect(try shared.runs(last: 10).count == 1)
-        let spool = try HistoryStore.open(path: database.spoolPath)
+        let spool = try await HistoryStore.open(path: database.spoolPath)
         defer { try? spool.close() }
         #expect(try spool.runs(last: 10).isEmpty, "the spool forgets what the server has")
     }
@@ -215,7 +215,7 @@ struct HistoryPostgresFaultTests {
         #expect(try Self.usesTLS(database.location + "?sslmode=disable") == false)
         let history = try AFHistory.open(verified)
         #expect(try history.runs(last: 1).isEmpty)
-        try history.close()
+        try await history.close()
         // The system's roots do not hold the fixtures' root: refused, never downgraded to plain text.
         #expect {
             _ = try AFHistory.open(database.location + "?sslmode=verify-full")

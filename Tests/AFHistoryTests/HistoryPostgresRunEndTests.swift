@@ -40,7 +40,7 @@ struct HistoryPostgresRunEndTests {
         let elapsed = ContinuousClock.now - ending
         release.signal()
         let warnings = store.takeWarnings()
-        try store.close()
+        try await store.close()
         // About 8 s (the 3 s timeout and the 5 s grace), more when the test process's threads are busy; the
         // bound, under the 90 s hold, guards a hang, and the warning says the run's end did not wait.
         #expect(elapsed < .seconds(60), "the run's end took \(elapsed)")

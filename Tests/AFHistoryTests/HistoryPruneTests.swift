@@ -69,9 +69,9 @@ struct HistoryPruneTests {
     func runningRunFollowsTheLargestID() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         defer { try? store.close() }
-        let other = try HistoryStore.open(path: path)
+        let other = try await HistoryStore.open(path: path)
         defer { try? other.close() }
         let a = HistoryFixtures.identity("a")
         let older = HistoryFixtures.run("aaaa0000-0000-0000-0000-000000000000")

@@ -11,7 +11,7 @@ struct HistoryRedactionTests {
     func redactsBeforeStoring() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         var result = HistoryFixtures.result(HistoryFixtures.identity("login"), .failed)
         result.request = RequestSummary(
             method: "POST",
@@ -46,7 +46,7 @@ struct HistoryRedactionTests {
         try await store.runDidStart(run)
         try await store.record(result, in: run)
         try await store.runDidFinish(run, summary: RunSummary(failed: 1), status: .complete)
-        try store.close()
+        try await store.close()
 
         let dump = try await SQLite.query(path, ".dump").joined(separator: "\n")
         #expect(!dump.contains(Self.secret), "a secret reached the database")
@@ -64,7 +64,7 @@ struct HistoryRedactionTests {
     func redactsWithoutDetail(status: TestStatus) async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path, detail: .failures)
+        let store = try await HistoryStore.open(path: path, detail: .failures)
         var result = HistoryFixtures.result(HistoryFixtures.identity("login"), status)
         result.request = RequestSummary(
             method: "GET",
@@ -84,7 +84,7 @@ struct HistoryRedactionTests {
         try await store.runDidStart(run)
         try await store.record(result, in: run)
         try await store.runDidFinish(run, summary: RunSummary(passed: 1), status: .complete)
-        try store.close()
+        try await store.close()
 
         let dump = try await SQLite.query(path, ".dump").joined(separator: "\n")
         #expect(!dump.contains(Self.secret), "a secret reached the database")

@@ -12,7 +12,7 @@ struct HistoryResultRangeTests {
     func recordedRunGetsBounds() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         defer { try? store.close() }
         let empty = HistoryFixtures.run("eeee0000-0000-0000-0000-000000000000")
         try await store.runDidStart(empty)
@@ -58,7 +58,7 @@ struct HistoryResultRangeTests {
     func interruptedRunGetsLastID() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         let a = HistoryFixtures.identity("a")
         let b = HistoryFixtures.identity("b")
         try await HistoryFixtures.record(
@@ -69,12 +69,12 @@ struct HistoryResultRangeTests {
         try await store.runDidStart(run)
         try await store.record(HistoryFixtures.result(a, .passed), in: run)
         try await store.record(HistoryFixtures.result(b, .failed), in: run)
-        try store.close()
+        try await store.close()
         _ = try await SQLite.query(
             path,
             "UPDATE runs SET pid = \(try await HistoryConcurrencyTests.pidOfExitedProcess()) WHERE status = 'running'"
         )
-        let reopened = try HistoryStore.open(path: path)
+        let reopened = try await HistoryStore.open(path: path)
         defer { try? reopened.close() }
         let found = try reopened.run("latest")
         #expect(found.status == .interrupted)
@@ -129,9 +129,9 @@ struct HistoryResultRangeTests {
     func flakyInRunOrder() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let first = try HistoryStore.open(path: path)
+        let first = try await HistoryStore.open(path: path)
         defer { try? first.close() }
-        let second = try HistoryStore.open(path: path)
+        let second = try await HistoryStore.open(path: path)
         defer { try? second.close() }
         let a = HistoryFixtures.identity("a")
         let b = HistoryFixtures.identity("b")

@@ -24,7 +24,7 @@ struct HistoryRunGroupDurationTests {
             try await store.record(HistoryFixtures.result(test, .passed, ms: ms), in: run)
             try await store.runDidFinish(run, summary: RunSummary(passed: 1), status: .complete)
         }
-        try store.close()
+        try await store.close()
         let query = try database.queryStore()
         defer { try? query.close() }
 

@@ -49,7 +49,7 @@ struct HistoryRunGroupStatusTests {
             for result in results { try await store.record(result, in: run) }
             try await store.runDidFinish(run, summary: RunSummary(passed: 1), status: .complete)
         }
-        try store.close()
+        try await store.close()
         let query = try database.queryStore()
         defer { try? query.close() }
 

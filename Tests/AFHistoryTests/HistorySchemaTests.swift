@@ -10,8 +10,8 @@ struct HistorySchemaTests {
     func createsSchema() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
-        try store.close()
+        let store = try await HistoryStore.open(path: path)
+        try await store.close()
         #expect(FileManager.default.fileExists(atPath: path))
         let tables = try await SQLite.query(path, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         for table in ["assertions", "results", "runs", "suites", "tests", "tls", "grdb_migrations"] {
@@ -65,9 +65,9 @@ struct HistorySchemaTests {
             path,
             "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; CREATE TABLE placeholder (x); DROP TABLE placeholder"
         )
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         try await HistoryFixtures.record(store, [HistoryFixtures.result(HistoryFixtures.identity("a"), .passed)])
-        try store.close()
+        try await store.close()
         #expect(try await SQLite.query(path, "PRAGMA page_size") == ["4096"])
         #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["1"])
         #expect(try await SQLite.query(path, "PRAGMA integrity_check") == ["ok"])
@@ -77,10 +77,10 @@ struct HistorySchemaTests {
     func reopenKeepsData() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let first = try HistoryStore.open(path: path)
+        let first = try await HistoryStore.open(path: path)
         try await HistoryFixtures.record(first, [HistoryFixtures.result(HistoryFixtures.identity("a"), .passed)])
-        try first.close()
-        let second = try HistoryStore.open(path: path)
+        try await first.close()
+        let second = try await HistoryStore.open(path: path)
         defer { try? second.close() }
         #expect(try second.runs().count == 1)
         #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM grdb_migrations") == ["9"])
@@ -89,9 +89,9 @@ struct HistorySchemaTests {
     /// A history at a new path with one recorded result, marked as migrated by a newer afrun (`v10`).
     private func newerHistory() async throws -> String {
         let path = HistoryFixtures.databasePath()
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         try await HistoryFixtures.record(store, [HistoryFixtures.result(HistoryFixtures.identity("a"), .passed)])
-        try store.close()
+        try await store.close()
         _ = try await SQLite.query(path, "INSERT INTO grdb_migrations VALUES ('v10')")
         return path
     }
@@ -129,7 +129,7 @@ struct HistorySchemaTests {
             HistoryFixtures.remove(newer)
             HistoryFixtures.remove(target)
         }
-        let store = try HistoryStore.open(path: target)
+        let store = try await HistoryStore.open(path: target)
         defer { try? store.close() }
         expectNewerSchema(newer) { _ = try store.merge(from: newer) }
         #expect(try store.runs().isEmpty)

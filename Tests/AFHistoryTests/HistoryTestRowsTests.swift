@@ -13,7 +13,7 @@ struct HistoryTestRowsTests {
     func rowAddedElsewhereIsTaken() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         defer { try? store.close() }
         let run = HistoryFixtures.run()
         func results(_ lines: [Int]) -> [TestResult] {

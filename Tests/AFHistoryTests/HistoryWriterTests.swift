@@ -24,7 +24,7 @@ struct HistoryWriterTests {
     ) async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path, detail: detail)
+        let store = try await HistoryStore.open(path: path, detail: detail)
         defer { try? store.close() }
         let run = HistoryFixtures.run()
         try await store.runDidStart(run)
@@ -35,7 +35,7 @@ struct HistoryWriterTests {
     func batchesStoredByFinish() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         let run = HistoryFixtures.run()
         try await store.runDidStart(run)
         let all = Self.results(1_500)
@@ -43,7 +43,7 @@ struct HistoryWriterTests {
             try await store.record(contentsOf: Array(all[start..<min(start + 7, all.count)]), in: run)
         }
         try await store.runDidFinish(run, summary: RunSummary(passed: 1_200, failed: 300), status: .complete)
-        try store.close()
+        try await store.close()
 
         #expect(try await SQLite.query(path, "SELECT COUNT(*), SUM(status = 'failed') FROM results") == ["1500|300"])
         #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM metrics") == ["1500"])
@@ -59,11 +59,11 @@ struct HistoryWriterTests {
     func closeStoresQueuedThenRefuses() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         let run = HistoryFixtures.run()
         try await store.runDidStart(run)
         try await store.record(contentsOf: Self.results(3), in: run)
-        try store.close()
+        try await store.close()
         #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["3"])
         await #expect {
             try await store.flush()
@@ -110,8 +110,8 @@ struct HistoryWriterTests {
     func prunedTestRecreated() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }
-        let writer = try HistoryStore.open(path: path)
-        let pruner = try HistoryStore.open(path: path)
+        let writer = try await HistoryStore.open(path: path)
+        let pruner = try await HistoryStore.open(path: path)
         defer {
             try? writer.close()
             try? pruner.close()
@@ -145,7 +145,7 @@ struct HistoryWriterTests {
         try await store.runDidFinish(run, summary: RunSummary(passed: 32, failed: 8), status: .complete)
         #expect(try store.run("latest").passed == 32)
         // Before the close the run may be in the WAL only; after it, `history.sqlite` copied alone holds it.
-        try store.close()
+        try await store.close()
         #expect(try await Self.resultsInFileAlone(path) == 40)
         #expect(try await SQLite.query(path, "SELECT COUNT(*) FROM results") == ["40"])
     }
@@ -182,6 +182,6 @@ struct HistoryWriterTests {
             try await store.runDidFinish(run, summary: RunSummary(passed: 3), status: .complete)
         }
         #expect(throws: HistoryError.self) { try store.runs() }
-        try store.close()
+        try await store.close()
     }
 }

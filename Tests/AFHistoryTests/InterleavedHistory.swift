@@ -25,8 +25,8 @@ struct InterleavedHistory {
     /// Records `pairs` pairs of runs of `tests` tests each.
     static func make(pairs: Int, tests: Int) async throws -> InterleavedHistory {
         let path = HistoryFixtures.databasePath()
-        let first = try HistoryStore.open(path: path, detail: .all)
-        let second = try HistoryStore.open(path: path, detail: .all)
+        let first = try await HistoryStore.open(path: path, detail: .all)
+        let second = try await HistoryStore.open(path: path, detail: .all)
         for pair in 0..<pairs {
             let runs = [HistoryFixtures.run(runID("x", pair)), HistoryFixtures.run(runID("y", pair))]
             let stores = [first, second]

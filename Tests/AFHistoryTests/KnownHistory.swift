@@ -26,7 +26,7 @@ struct KnownHistory {
 
     static func make(detail: HistoryDetail = .failures) async throws -> KnownHistory {
         let path = HistoryFixtures.databasePath()
-        let store = try HistoryStore.open(path: path, detail: detail)
+        let store = try await HistoryStore.open(path: path, detail: detail)
         let f = HistoryFixtures.result
         let runs: [[TestResult]] = [
             [f(a, .passed, 10, 1, 7), f(b, .passed, 20, 1, 12), f(c, .passed, 100, 1, 3)],

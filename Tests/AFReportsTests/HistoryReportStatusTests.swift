@@ -15,7 +15,7 @@ struct HistoryReportStatusTests {
             atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
             withIntermediateDirectories: true
         )
-        let store = try HistoryStore.open(path: path)
+        let store = try await HistoryStore.open(path: path)
         try await ReportFixtures.feed(store, status: .interrupted)
         var complete = ReportFixtures.run
         complete.id = "7e000000-1111-2222-3333-444455556666"
@@ -25,7 +25,7 @@ struct HistoryReportStatusTests {
         try await store.runDidStart(complete)
         try await store.runDidFinish(complete, summary: RunSummary(), status: .complete)
         let page = try HistoryReport.read(from: store, last: 20, suites: []).html()
-        try store.close()
+        try await store.close()
         #expect(
             page.contains(#"<td class="mono">0123abcd (1 shard)<span class="st-note"> interrupted</span></td>"#),
             "\(page)"

@@ -138,7 +138,7 @@ private func serverConfiguration() -> FixtureServer.Configuration {
         // With a route, the real ReachabilityManager answers (loopback is reachable: the refusal
         // stays `cannotConnect`); without one, the hook reports that no route exists.
         options.isReachable = { url in
-            routeExists ? ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable : false
+            routeExists ? await ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable : false
         }
         let sink = CollectingSink()
         _ = await Runner(options: options).run(

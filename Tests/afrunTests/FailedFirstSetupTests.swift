@@ -38,13 +38,13 @@ import Testing
 
             let loaded = await RemoteSchemaFetcher.load(paths: [folder.url.path], knownVariables: ["path"])
             #expect(loaded.errors.isEmpty && loaded.suites.map(\.name) == ["Steady", "Broken"])
-            let plan = RunPlan.make(
+            let plan = await RunPlan.make(
                 suites: loaded.suites,
                 filter: nil,
                 reports: try ReportOptions.parse(["--db", db, "--failed-first"]),
                 console: Console(buffersOutput: false)
             )
-            try plan.store?.close()
+            try await plan.store?.close()
             #expect(plan.warnings.isEmpty, "\(plan.warnings)")
             #expect(plan.suites.map(\.name) == ["Broken", "Steady"])
         }

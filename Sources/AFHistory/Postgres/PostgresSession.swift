@@ -6,7 +6,9 @@ import PostgresNIO
 /// never answers costs a bounded wait, never a hung run.
 ///
 /// Not `Sendable`: `PostgresHistory` uses it under its lock. The driver's futures complete on NIO's event
-/// loop threads, never the caller's, so blocking the caller cannot stall them.
+/// loop threads, never the caller's, so blocking the caller cannot stall them. The caller is a thread of its
+/// own, never a task's: a run's connect and push run on `ServerThread`s, its queries before it starts and
+/// its close on a `HistoryThread`; the `afrun history` commands are synchronous.
 final class PostgresSession {
     /// The longest one statement may take (a push writes a run's results in statements of
     /// `PostgresPush.rowsPerStatement` rows).
@@ -195,6 +197,9 @@ final class PostgresSession {
             timer.cancel()
             promise.completeWith(result)
         }
+        // Blocking: the session is synchronous, used under `PostgresHistory`'s lock by one thread of its own at
+        // a time (see the type's comment), so no task of Swift's executor waits here; an async session would
+        // need that lock to be an async one, and every query and the push to be async with it.
         return try promise.futureResult.wait()
     }
 }

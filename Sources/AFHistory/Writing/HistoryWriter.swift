@@ -82,9 +82,11 @@ final class HistoryWriter: Sendable {
             return batch?.take() ?? ([], [])
         }
         for waiter in waiters { waiter.resume() }
+        // Blocks until the queue drained: `close()` is synchronous (`HistoryStoring`); async code calls
+        // `close() async`, which runs this on a thread of its own.
         try queue.sync {
             let connection: DatabaseQueue
-            do throws(HistoryError) { connection = try database.connection() } catch {
+            do throws(HistoryError) { connection = try database.openedConnection() } catch {
                 RunRecorder.refuse(items, error)
                 return
             }
@@ -93,13 +95,14 @@ final class HistoryWriter: Sendable {
         }
     }
 
-    /// Writes the queued items in one transaction (on `queue`).
+    /// Writes the queued items in one transaction (on `queue`: behind a background open, so the connection is
+    /// there, or its failure is, without a wait).
     private func writeBatch() {
         let (items, waiters) = batch.withLock { $0?.take() ?? ([], []) }
         for waiter in waiters { waiter.resume() }
         guard !items.isEmpty else { return }
         do throws(HistoryError) {
-            recorder.write(items, to: try database.connection())
+            recorder.write(items, to: try database.openedConnection())
         } catch {
             RunRecorder.refuse(items, error)
         }

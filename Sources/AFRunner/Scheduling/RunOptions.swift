@@ -43,7 +43,7 @@ public struct RunOptions: Sendable {
     public var sessionConfiguration: SessionConfiguration
     /// Reachability hook: when a connection fails, asked whether the host is reachable at all;
     /// `false` turns the error kind into `unreachable`. nil: not consulted.
-    public var isReachable: (@Sendable (URL) -> Bool)?
+    public var isReachable: (@Sendable (URL) async -> Bool)?
     /// Told about every (redacted) result as it finishes, synchronously on the task that ran the
     /// test, possibly from several tasks at once: for a cheap observer such as the terminal's
     /// one line per test, which then costs no hand-off to a sink's drain task per result.

@@ -338,7 +338,9 @@ struct TestExecutor: Sendable {
             return result.status == .passed ? taken.captures : []
         case .failure(let error):
             var info = TestErrorInfo(error)
-            if info.kind == "cannotConnect", let isReachable = runner.options.isReachable, !isReachable(request.url) {
+            if info.kind == "cannotConnect", let isReachable = runner.options.isReachable,
+                await !isReachable(request.url)
+            {
                 info.kind = "unreachable"
             }
             if let expected = expect.error {

@@ -16,6 +16,7 @@ import Locking
 /// reachability.startMonitoring()          // the first status arrives at once
 /// for await status in reachability.statusUpdates() { … }
 /// reachability.stopMonitoring()
+/// let now = await reachability.currentStatus()   // a one-off evaluation, no monitoring needed
 /// ```
 ///
 /// Reachability means a route exists through an interface that is up; it sends no packet and
@@ -75,21 +76,25 @@ public final class ReachabilityManager: Sendable {
     /// Whether `startMonitoring()` is in force.
     public var isMonitoring: Bool { state.withLock { $0.monitor != nil } }
 
-    /// Evaluates the target now, on a private thread when a namespace is set, and records the result.
-    public func currentStatus() -> ReachabilityStatus {
-        let status: ReachabilityStatus
-        if let namespaceFD {
-            let box = LockedValue(ReachabilityStatus.unknown)
-            let done = DispatchSemaphore(value: 0)
-            let target = target
-            Thread {
-                if afn_enter_network_namespace(namespaceFD) == 0 { box.withLock { $0 = NetworkProbe.evaluate(target) } }
-                done.signal()
-            }.start()
-            done.wait()
-            status = box.withLock { $0 }
-        } else {
-            status = NetworkProbe.evaluate(target)
+    /// Evaluates the target now and records the result (AF's `networkReachabilityStatus`, asked afresh).
+    ///
+    /// The evaluation runs on a thread of its own, the calling task suspended meanwhile: resolving a host
+    /// name may block for the resolver's whole timeout, and a namespace (`init(target:networkNamespace:)`)
+    /// is entered per thread. Swift's shared executor has one thread per core, which a blocking probe would
+    /// take from every other task.
+    /// - Returns: the status now.
+    public func currentStatus() async -> ReachabilityStatus {
+        let status = await withCheckedContinuation { (continuation: CheckedContinuation<ReachabilityStatus, Never>) in
+            // The thread holds the manager, and so its namespace's descriptor, until it is done.
+            let thread = Thread { [self] in
+                if let namespaceFD, afn_enter_network_namespace(namespaceFD) != 0 {
+                    continuation.resume(returning: .unknown)
+                } else {
+                    continuation.resume(returning: NetworkProbe.evaluate(target))
+                }
+            }
+            thread.name = "afrun.reachability.probe"
+            thread.start()
         }
         update(status, always: false)
         return status
@@ -132,8 +137,8 @@ public final class ReachabilityManager: Sendable {
             let monitor = RouteChangeMonitor(
                 target: target,
                 namespaceFD: namespaceFD,
-                report: { [weak self] status, isFirst in
-                    self?.update(status, always: isFirst)
+                report: { [weak self] monitor, status, isFirst in
+                    self?.update(status, always: isFirst, from: monitor)
                 }
             )
         else { return }
@@ -145,7 +150,8 @@ public final class ReachabilityManager: Sendable {
         if started { monitor.start() }
     }
 
-    /// Stops watching; the handler and streams stay registered for a later start.
+    /// Stops watching; the handler and streams stay registered for a later start. Returns at once: the
+    /// monitor thread ends on its own, and no evaluation it finishes later is recorded or delivered.
     public func stopMonitoring() {
         let monitor = state.withLock { state -> RouteChangeMonitor? in
             defer { state.monitor = nil }
@@ -155,11 +161,13 @@ public final class ReachabilityManager: Sendable {
     }
 
     /// Records a status; delivers it when it changed, or always for the first report after a start.
-    private func update(_ status: ReachabilityStatus, always: Bool) {
+    /// - Parameter monitor: the monitor that reports it; a report of one that was stopped is dropped.
+    private func update(_ status: ReachabilityStatus, always: Bool, from monitor: RouteChangeMonitor? = nil) {
         let delivery = state.withLock {
             state -> (
                 DispatchQueue, (@Sendable (ReachabilityStatus) -> Void)?, [AsyncStream<ReachabilityStatus>.Continuation]
             )? in
+            if let monitor, state.monitor !== monitor { return nil }
             let changed = state.status != status
             state.status = status
             guard changed || always else { return nil }

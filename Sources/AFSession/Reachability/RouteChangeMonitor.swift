@@ -10,59 +10,73 @@ import Glibc
 ///
 /// The thread enters the manager's network namespace first (when one is set), so the netlink
 /// socket, `/proc/thread-self/net` and the probes all see that namespace.
+///
+/// The thread holds the monitor until it exits, and the monitor's descriptors (the wake-up pipe, its own
+/// copy of the namespace's) close with the monitor: `stop()` need not wait for the thread, which may be in
+/// the middle of resolving a host name, and the thread never uses a descriptor closed under it.
 final class RouteChangeMonitor: Sendable {
+    /// Called on the monitor thread with each evaluation; `isFirst` marks the one made right after start.
+    typealias Report = @Sendable (_ monitor: RouteChangeMonitor, _ status: ReachabilityStatus, _ isFirst: Bool) -> Void
+
     private let target: ReachabilityTarget
     private let namespaceFD: Int32?
-    private let report: @Sendable (_ status: ReachabilityStatus, _ isFirst: Bool) -> Void
+    private let report: Report
     /// The read and write ends of the pipe that wakes the thread to stop.
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private let finished = DispatchSemaphore(value: 0)
 
     /// Creates a monitor; `report` is called on the monitor thread with every evaluation, and
     /// `isFirst` marks the one made right after start.
     init?(
         target: ReachabilityTarget,
         namespaceFD: Int32?,
-        report: @escaping @Sendable (_ status: ReachabilityStatus, _ isFirst: Bool) -> Void
+        report: @escaping Report
     ) {
+        var namespace: Int32?
+        if let namespaceFD {
+            namespace = fcntl(namespaceFD, F_DUPFD_CLOEXEC, 0)
+            guard let copy = namespace, copy >= 0 else { return nil }
+        }
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return nil }
+        guard pipe(&fds) == 0 else {
+            if let namespace { close(namespace) }
+            return nil
+        }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         self.target = target
-        self.namespaceFD = namespaceFD
+        self.namespaceFD = namespace
         self.report = report
         self.wakeRead = fds[0]
         self.wakeWrite = fds[1]
     }
 
+    deinit {
+        close(wakeRead)
+        close(wakeWrite)
+        if let namespaceFD { close(namespaceFD) }
+    }
+
     /// Starts the thread; the first evaluation is reported at once.
     func start() {
-        let thread = Thread { [self] in
-            run()
-            finished.signal()
-        }
+        let thread = Thread { [self] in run() }
         thread.name = "afrun.reachability"
         thread.start()
     }
 
-    /// Stops the thread and waits for it to exit.
+    /// Tells the thread to exit, without waiting for it.
     func stop() {
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
-        finished.wait()
-        close(wakeRead)
-        close(wakeWrite)
     }
 
     private func run() {
         if let namespaceFD, afn_enter_network_namespace(namespaceFD) != 0 {
-            report(.unknown, true)
+            report(self, .unknown, true)
             return
         }
         let netlink = Self.openRouteSocket()
         defer { if netlink >= 0 { close(netlink) } }
-        report(NetworkProbe.evaluate(target), true)
+        report(self, NetworkProbe.evaluate(target), true)
         guard netlink >= 0 else { return }  // no change events: the first status stands
 
         var fds = [
@@ -78,7 +92,7 @@ final class RouteChangeMonitor: Sendable {
             // Changes come in bursts (link up, then addresses, then routes): drain, wait briefly
             // for the rest of the burst, then evaluate once.
             repeat { Self.drain(netlink) } while Self.readable(netlink, withinMilliseconds: 30)
-            report(NetworkProbe.evaluate(target), false)
+            report(self, NetworkProbe.evaluate(target), false)
         }
     }
 

@@ -4,24 +4,24 @@ import Testing
 
 @Suite("Reachability on this machine's interfaces")
 struct ReachabilityHostTests {
-    @Test func loopbackAddressIsReachableViaLoopback() {
-        #expect(ReachabilityManager(address: "127.0.0.1").currentStatus() == .reachable(via: .loopback))
-        #expect(ReachabilityManager(address: "::1").currentStatus() == .reachable(via: .loopback))
+    @Test func loopbackAddressIsReachableViaLoopback() async {
+        #expect(await ReachabilityManager(address: "127.0.0.1").currentStatus() == .reachable(via: .loopback))
+        #expect(await ReachabilityManager(address: "::1").currentStatus() == .reachable(via: .loopback))
     }
 
-    @Test func localhostNameResolvesToLoopback() {
-        let status = ReachabilityManager(domain: "localhost").currentStatus()
+    @Test func localhostNameResolvesToLoopback() async {
+        let status = await ReachabilityManager(domain: "localhost").currentStatus()
         #expect(status == .reachable(via: .loopback))
         #expect(status.isReachable && !status.isReachableViaWiFi && !status.isReachableViaCellular)
     }
 
-    @Test func networkStatusFollowsTheDefaultRoute() throws {
+    @Test func networkStatusFollowsTheDefaultRoute() async throws {
         let routes = try String(contentsOfFile: "/proc/net/route", encoding: .utf8)
         let hasDefault = routes.split(separator: "\n").dropFirst().contains { line in
             let columns = line.split(whereSeparator: \.isWhitespace)
             return columns.count >= 8 && columns[1] == "00000000" && columns[7] == "00000000"
         }
-        let status = ReachabilityManager(target: .network).currentStatus()
+        let status = await ReachabilityManager(target: .network).currentStatus()
         if hasDefault {
             #expect(status.isReachable, "a default route exists, yet the network is \(status)")
         } else {
@@ -29,8 +29,21 @@ struct ReachabilityHostTests {
         }
     }
 
-    @Test func malformedNumericAddressIsNotReachable() {
-        #expect(ReachabilityManager(address: "999.1.1.1").currentStatus() == .notReachable)
+    @Test func malformedNumericAddressIsNotReachable() async {
+        #expect(await ReachabilityManager(address: "999.1.1.1").currentStatus() == .notReachable)
+    }
+
+    @Test("more evaluations at once than the executor has threads all complete")
+    func manyConcurrentEvaluationsComplete() async {
+        let count = 8 * ProcessInfo.processInfo.activeProcessorCount
+        let manager = ReachabilityManager(domain: "localhost")
+        let statuses = await withTaskGroup(of: ReachabilityStatus.self) { group in
+            for _ in 0..<count { group.addTask { await manager.currentStatus() } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses.count == count)
+        #expect(statuses.allSatisfy { $0 == .reachable(via: .loopback) })
+        #expect(manager.status == .reachable(via: .loopback))
     }
 
     @Test func sharedManagerWatchesTheNetwork() {
@@ -49,13 +62,45 @@ struct ReachabilityNamespaceTests {
         let loopback = try ReachabilityManager(target: .address("127.0.0.1"), networkNamespace: namespace.name)
         let network = try ReachabilityManager(target: .network, networkNamespace: namespace.name)
         let unrouted = try ReachabilityManager(target: .address("192.0.2.2"), networkNamespace: namespace.name)
-        #expect(loopback.currentStatus() == .notReachable)
-        #expect(network.currentStatus() == .notReachable)
-        #expect(unrouted.currentStatus() == .notReachable)
+        #expect(await loopback.currentStatus() == .notReachable)
+        #expect(await network.currentStatus() == .notReachable)
+        #expect(await unrouted.currentStatus() == .notReachable)
 
         try await namespace.run("link", "set", "lo", "up")
-        #expect(loopback.currentStatus() == .reachable(via: .loopback))
-        #expect(unrouted.currentStatus() == .notReachable)
+        #expect(await loopback.currentStatus() == .reachable(via: .loopback))
+        #expect(await unrouted.currentStatus() == .notReachable)
+    }
+
+    @Test("evaluations in a namespace, more at once than the executor has threads, all complete")
+    func manyConcurrentEvaluationsInANamespace() async throws {
+        let namespace = try await TestNetworkNamespace()
+        try await namespace.run("link", "set", "lo", "up")
+        let manager = try ReachabilityManager(target: .address("127.0.0.1"), networkNamespace: namespace.name)
+        let count = 8 * ProcessInfo.processInfo.activeProcessorCount
+        let statuses = await withTaskGroup(of: ReachabilityStatus.self) { group in
+            for _ in 0..<count { group.addTask { await manager.currentStatus() } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses.count == count)
+        #expect(statuses.allSatisfy { $0 == .reachable(via: .loopback) })
+    }
+
+    @Test("stopMonitoring returns while the monitor thread ends; a new start monitors again")
+    func monitoringStartsAgainAfterAStop() async throws {
+        let namespace = try await TestNetworkNamespace()
+        let manager = try ReachabilityManager(target: .address("127.0.0.1"), networkNamespace: namespace.name)
+        let streamed = Collector<ReachabilityStatus>()
+        let reader = Task { for await status in manager.statusUpdates() { streamed.append(status) } }
+        defer { reader.cancel() }
+        manager.startMonitoring()
+        #expect(await streamed.waitFor(.notReachable))
+        manager.stopMonitoring()
+        #expect(!manager.isMonitoring)
+
+        try await namespace.run("link", "set", "lo", "up")
+        manager.startMonitoring()
+        defer { manager.stopMonitoring() }
+        #expect(await streamed.waitFor(.reachable(via: .loopback)))
     }
 
     @Test func unknownNamespaceIsAFileSystemError() {
