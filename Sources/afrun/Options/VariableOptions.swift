@@ -4,7 +4,13 @@ import Foundation
 
 /// `--var`, `--secret` and `--vars-file`, shared by `run` and `validate`.
 struct VariableOptions: ParsableArguments {
-    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable (strongest source).", valueName: "name=value"))
+    @Option(
+        name: .customLong("var"),
+        help: ArgumentHelp(
+            "Set a variable: the strongest source, until a test captures the same name.",
+            valueName: "name=value"
+        )
+    )
     var variables: [String] = []
 
     @Option(
