@@ -56,20 +56,37 @@ import Testing
         }
     }
 
-    @Test func aCookieMissedAfterARedirectSaysWhereItLooked() async throws {
+    /// httpbin's `/cookies/set?k=v` answers 302 with `Set-Cookie`: with the redirect followed, captures and
+    /// assertions find the cookie on the redirect, a secret one stays masked, and a miss names the chain.
+    @Test func aCookieSetOnAFollowedRedirectIsFound() async throws {
         try await withFixtureServer(FixtureServer.Configuration()) { server in
             let results = try await SuiteTextRun.results(
-                """
+                #"""
                 {"baseURL": "{{env.FIXTURES}}", "tests": [
-                  {"name": "followed", "request": {"url": "cookies/set?sid=abc123"}, "capture": {"sid": {"cookie": "sid"}}}
+                  {"name": "login", "request": {"url": "redirect-to?url=%2Fcookies%2Fset%3Fsid%3Dabc123%26theme%3Ddark"},
+                   "capture": {"sid": {"cookie": "sid", "secret": true}, "theme": {"cookie": "theme"}},
+                   "expect": {"status": 200, "redirects": {"count": 2}, "captures": {"theme": "dark"},
+                              "cookies": {"sid": {"value": "abc123", "path": "/"}, "other": {"exists": false}}}},
+                  {"name": "masked", "request": {"url": "cookies/set?sid=abc123"},
+                   "expect": {"cookies": {"sid": "not-it", "theme": {"exists": true}}}},
+                  {"name": "missed", "request": {"url": "redirect/2"}, "capture": {"none": {"cookie": "sid"}}}
                 ]}
-                """,
+                """#,
                 on: server
             )
-            let failures = SuiteTextRun.failures(try #require(results.first))
-            #expect(failures.count == 1, "\(failures)")
-            #expect(failures.first?.contains("the final response (after 1 redirect) sets no cookie sid") == true)
-            #expect(failures.first?.contains(#"`"followRedirects": false`"#) == true, "\(failures)")
+            try #require(results.count == 3)
+            #expect(results[0].status == .passed, "\(SuiteTextRun.failures(results[0]))")
+            #expect(results[0].captures["sid"] == "***")
+            #expect(
+                SuiteTextRun.failures(results[1]) == [
+                    #"sid: expected "not-it", got "***""#, #"theme: expected to exist, got nothing"#,
+                ]
+            )
+            #expect(
+                SuiteTextRun.failures(results[2]) == [
+                    "capture none: neither the final response nor the 2 redirects before it set a cookie sid"
+                ]
+            )
         }
     }
 }

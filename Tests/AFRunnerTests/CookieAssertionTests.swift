@@ -43,4 +43,32 @@ import Testing
             )
         }
     }
+
+    /// A cookie named like a credential (`session`) is one: its value is hidden in assertions and captures,
+    /// its attributes are not.
+    @Test func aSensitiveCookieValueIsHidden() async throws {
+        try await withFixtureServer(FixtureServer.Configuration()) { server in
+            let results = try await SuiteTextRun.results(
+                #"""
+                {"baseURL": "{{env.FIXTURES}}", "tests": [
+                  {"name": "login", "request": {"url": "cookies/set?session=S3cr3tSess&theme=dark"},
+                   "capture": {"s": {"cookie": "session"}, "t": {"cookie": "theme"}}},
+                  {"name": "check", "request": {"url": "cookies/set?session=S3cr3tSess&theme=dark"},
+                   "expect": {"cookies": {"session": {"value": "wrong", "path": "/nope"}, "theme": "light"}}}
+                ]}
+                """#,
+                on: server
+            )
+            try #require(results.count == 2)
+            let result = results[0]
+            #expect(
+                SuiteTextRun.failures(results[1]) == [
+                    "session: equals failed (value hidden)", #"session.path: expected "/nope", got "/""#,
+                    #"theme: expected "light", got "dark""#,
+                ]
+            )
+            #expect(result.captures["s"] == "***" && result.captures["t"] == "dark", "\(result.captures)")
+            #expect(!"\(results)".contains("S3cr3tSess"))
+        }
+    }
 }

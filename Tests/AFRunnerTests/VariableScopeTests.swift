@@ -21,14 +21,14 @@ private func scope() -> VariableScope {
     return scope
 }
 
-@Test func commandLineBeatsCapturesBeatsSuite() throws {
+@Test func commandLineBeatsSuiteUntilACaptureReplacesIt() throws {
     var s = scope()
     #expect(try s.render("{{user}}") == "from-cli")
     #expect(try s.render("{{id}}") == "suite-id")
     s.capture("id", value: "captured", secret: false)
     s.capture("user", value: "captured-user", secret: false)
     #expect(try s.render("{{id}}") == "captured")
-    #expect(try s.render("{{user}}") == "from-cli")
+    #expect(try s.render("{{user}}") == "captured-user")
 }
 
 @Test func environmentAndDefaultsAndNonStrings() throws {

@@ -71,4 +71,26 @@ struct CookieFileTests {
             try store.save(to: folder.appendingPathComponent("no/such/folder/jar.txt"))
         }
     }
+
+    /// libcurl reads anything as a cookie file, skipping what it cannot parse, and saving replaces the file: a
+    /// file with no cookie and nothing of the format is refused, one with the header or a cookie line is not.
+    @Test(arguments: [
+        ("suite.json", #"{"name": "S", "tests": []}"#, false),
+        ("empty.txt", "", true),
+        ("header.txt", "# Netscape HTTP Cookie File\n# https://curl.se/docs/http-cookies.html\n", true),
+        ("expired.txt", "example.test\tFALSE\t/\tFALSE\t1\told\tx\n", true),
+    ])
+    func onlyACookieFileIsRead(name: String, content: String, accepted: Bool) throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(name)
+        try Data(content.utf8).write(to: file)
+        do {
+            try CookieStore().load(contentsOf: file)
+            #expect(accepted, "\(name) was read as a cookie file")
+        } catch {
+            #expect(!accepted, "\(name): \(error)")
+            #expect(error.description.contains("not a Netscape cookie file"), "\(error)")
+        }
+    }
 }

@@ -14,17 +14,18 @@ struct ResponseHeadParserTests {
         return parser
     }
 
-    /// Each complete 3xx head with a `Location` that another head followed is a redirect hop; a
-    /// `100 Continue` and the final head (even a 3xx one) are not.
+    /// Each complete 3xx head with a `Location` that another head followed is a redirect hop, with the cookies
+    /// it set; a `100 Continue` and the final head (even a 3xx one) are not.
     @Test func redirectsAreTheFollowedHeads() {
         let parser = feed([
-            "HTTP/1.1 301 Moved", "Location: /b", "", "HTTP/1.1 100 Continue", "", "HTTP/2 308",
-            "location: https://h/c",
-            "", "HTTP/1.1 302 Found", "Location: /d", "",
+            "HTTP/1.1 301 Moved", "Location: /b", "Set-Cookie: a=1; Path=/", "set-cookie: b=2", "",
+            "HTTP/1.1 100 Continue", "", "HTTP/2 308", "location: https://h/c", "", "HTTP/1.1 302 Found",
+            "Location: /d", "Set-Cookie: c=3", "",
         ])
         #expect(
             parser.redirects == [
-                RedirectHop(statusCode: 301, location: "/b"), RedirectHop(statusCode: 308, location: "https://h/c"),
+                RedirectHop(statusCode: 301, location: "/b", setCookies: ["a=1; Path=/", "b=2"]),
+                RedirectHop(statusCode: 308, location: "https://h/c"),
             ]
         )
         #expect(parser.statusCode == 302)

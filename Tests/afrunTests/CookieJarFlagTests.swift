@@ -55,4 +55,26 @@ import Testing
             #expect(output.stderr.contains("--cookie-jar nope/jar.txt"), "\(output.stderr)")
         }
     }
+
+    @Test("a --cookie-jar that is not a cookie file is named and left as it was")
+    func aFileOtherThanCookiesIsNotOverwritten() async throws {
+        try await withPlainFixture { folder, server in
+            let suite = """
+                {"name": "S", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
+                  {"name": "set", "request": {"url": "cookies/set", "query": {"k": "v"}}, "expect": {"status": 200}}
+                ]}
+                """
+            try folder.write("s.json", suite)
+            try folder.write("other.json", suite)
+            let output = try await AfrunProcess.run(
+                ["run", "s.json", "--no-history", "--cookie-jar", "other.json"],
+                in: folder.url
+            )
+            #expect(output.status == 2, "\(output.all)")
+            #expect(output.stderr.contains("other.json: not a Netscape cookie file"), "\(output.stderr)")
+            #expect(!output.stderr.contains("Usage:"), "\(output.stderr)")
+            let after = try String(contentsOf: folder.url.appendingPathComponent("other.json"), encoding: .utf8)
+            #expect(after == suite)
+        }
+    }
 }

@@ -63,6 +63,38 @@ import Testing
         }
     }
 
+    /// 1 GiB of zeros in under a KiB of brotli: the limit is on the decoded bytes, and the message says so,
+    /// with the bytes the server sent, so a decompression bomb is not read as a gibibyte download.
+    @Test(.timeLimit(.minutes(5))) func aCompressedBodyPastTheLimitGivesBothSizes() async throws {
+        try await withPlainFixture { folder, server in
+            try folder.write(
+                "s.json",
+                """
+                {"name": "s", "baseURL": "\(server.httpURL.absoluteString)", "tests": [
+                  {"name": "bomb", "request": {"url": "brotli-bomb/1", "timeout": 600}, "expect": {"body": {"contains": "x"}}}
+                ]}
+                """
+            )
+            let output = try await AfrunProcess.run(
+                ["run", "s.json", "--no-history", "--max-body", "1k"],
+                in: folder.url
+            )
+            #expect(output.status == 1, "\(output.all)")
+            let lead = "body: the decoded body is 1073741824 bytes, more than maxBodyBytes (1024); the server sent "
+            let line = try #require(
+                output.stdout.split(separator: "\n").first { $0.contains(lead) },
+                "\(output.stdout)"
+            )
+            let rest = line[line.range(of: lead)!.upperBound...]
+            let sent = try #require(Int(rest.prefix { $0.isNumber }), "\(line)")
+            #expect((1..<4096).contains(sent), "\(line)")
+            #expect(
+                rest.contains(" bytes (Content-Encoding: br): raise `maxBodyBytes` in the test's request"),
+                "\(line)"
+            )
+        }
+    }
+
     @Test func maxBodyTakesUnitsAsCurlDoes() async throws {
         try await withPlainFixture { folder, server in
             try folder.write(

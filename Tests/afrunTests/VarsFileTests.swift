@@ -113,7 +113,8 @@ import Testing
         "a bad vars file is a usage error naming the file, the place and the fix",
         arguments: [
             ("missing.env", nil, "--vars-file missing.env: cannot read the file"),
-            ("bad.json", "{\"a\": 1,\n \"b\": }", "bad.json:2:7:"),
+            ("bad.json", "{\"a\": 1,\n \"b\": }", "bad.json:2:7: invalid JSON:"),
+            ("array.json", "\n [{\"a\": 1}]", "array.json:2: a JSON array: write a JSON object of variables"),
             ("list.json", "{\"a\": [1, 2]}", "list.json: variable `a` is an array: write a string, number or boolean"),
             ("odd.json", "{\"a\": {\"value\": \"x\", \"secrett\": true}}", "odd.json: variable `a`: write a string"),
             ("lines.env", "a=1\nno equals sign here\n", "lines.env:2: expected name=value"),
@@ -129,7 +130,24 @@ import Testing
         if let content { try folder.write(name, content) }
         let output = try await AfrunProcess.run(["run", "s.json", "--no-history", "--vars-file", name], in: folder.url)
         #expect(output.status == 64, "\(output.all)")
-        #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(output.stderr.contains("error: " + message), "\(output.stderr)")
+        #expect(!output.stderr.contains("Usage:"), "a file's problem is not a command line one: \(output.stderr)")
         #expect(!output.stderr.contains("no equals sign here"), "a line is not echoed: it may hold a secret")
+    }
+
+    @Test("validate and curl say what is wrong with a vars file, a binary one too, without the usage lines")
+    func badFileInEveryCommand() async throws {
+        let folder = try SuiteFolder.withUnreachableTest()
+        defer { folder.remove() }
+        try Data([0x1F, 0x8B, 0x08, 0x00, 0xFF, 0x3D, 0x0A]).write(to: folder.url.appendingPathComponent("v.env.gz"))
+        for command in ["validate", "curl"] {
+            let output = try await AfrunProcess.run([command, "s.json", "--vars-file", "v.env.gz"], in: folder.url)
+            #expect(output.status == 64, "\(command): \(output.all)")
+            #expect(
+                output.stderr == "error: v.env.gz: not UTF-8 text: write a JSON object of variables "
+                    + "({\"name\": \"value\"}) or name=value lines\n",
+                "\(command): \(output.stderr)"
+            )
+        }
     }
 }

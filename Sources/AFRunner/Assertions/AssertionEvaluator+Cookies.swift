@@ -4,10 +4,10 @@ import Foundation
 import JSONPath
 
 extension AssertionEvaluator {
-    /// Assertions on a cookie the response sets (its last `Set-Cookie` field of that name). A cookie the
-    /// response does not set has no fields: their predicates see nothing.
+    /// Assertions on a cookie the response sets (its last `Set-Cookie` field of that name), or else a redirect
+    /// followed before it. A cookie none of them sets has no fields: their predicates see nothing.
     func cookie(_ assertion: CookieAssertion, _ response: HTTPResponse, now: Date) -> [AssertionResult] {
-        let cookie = ResponseCookie.named(assertion.name, in: response.headers)
+        let cookie = ResponseCookie.named(assertion.name, in: response)
         var results: [AssertionResult] = []
         if let exists = assertion.exists {
             let predicate = AFSuite.Predicate.exists(exists)

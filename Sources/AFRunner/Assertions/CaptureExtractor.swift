@@ -104,14 +104,13 @@ public enum CaptureExtractor {
             return regexGroup(pattern, group: group, in: value, what: "the header \(name)", capture, regexLimit)
                 .map { .json(.string($0)) }
         case .cookie(let name):
-            guard let cookie = ResponseCookie.named(name, in: response.headers) else {
-                // A login that sets its cookie on a redirect is common: say where the capture looked.
+            guard let cookie = ResponseCookie.named(name, in: response) else {
+                // Say where the capture looked: every response of the chain.
                 let hops = response.redirects.count
                 guard hops > 0 else { return miss("the response sets no cookie \(name)") }
                 return miss(
-                    "the final response (after \(hops) redirect\(hops == 1 ? "" : "s")) sets no cookie \(name); a"
-                        + " cookie a redirect sets goes to the suite's cookie store but is not captured: write"
-                        + " `\"followRedirects\": false` on this test to capture it from the redirect"
+                    "neither the final response nor the \(hops == 1 ? "redirect" : "\(hops) redirects") before it"
+                        + " set a cookie \(name)"
                 )
             }
             return .success(.json(.string(cookie.value)))

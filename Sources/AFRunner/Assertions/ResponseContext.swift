@@ -43,12 +43,19 @@ public struct ResponseContext: Sendable {
     }
 
     /// Why assertions that read the whole body cannot be evaluated: the body was longer than the
-    /// bytes kept (`maxBodyBytes`); nil when `body` is the whole body.
+    /// bytes kept (`maxBodyBytes`); nil when `body` is the whole body. A compressed body's sizes are both
+    /// given: the limit applies to the decoded bytes, which a small body on the wire can multiply.
     public var truncationProblem: String? {
         guard bodySummary.isTruncated else { return nil }
-        return
-            "the body is \(bodySummary.length) bytes, more than maxBodyBytes (\(bodySummary.keptLength)): raise `maxBodyBytes`"
-            + " in the test's request or the suite's defaults, or --max-body; `bytes` and `sha256` work on bodies of any size"
+        let fix =
+            ": raise `maxBodyBytes` in the test's request or the suite's defaults, or --max-body; `bytes` and"
+            + " `sha256` work on bodies of any size"
+        guard let received = bodySummary.receivedLength else {
+            return "the body is \(bodySummary.length) bytes, more than maxBodyBytes (\(bodySummary.keptLength))" + fix
+        }
+        return "the decoded body is \(bodySummary.length) bytes, more than maxBodyBytes (\(bodySummary.keptLength));"
+            + " the server sent \(received) bytes (Content-Encoding: "
+            + bodySummary.contentCodings.joined(separator: ", ") + ")" + fix
     }
 
     /// Why the body could not be decoded from its `Content-Encoding` (only a test with `rawBody` decodes it

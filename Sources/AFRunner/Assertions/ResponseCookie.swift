@@ -5,7 +5,7 @@ import Foundation
 ///
 /// libcurl's cookie engine keeps the store, not what one response said: its cookie list has no
 /// `SameSite`, no `Max-Age` and no way to tell which response set a cookie, so assertions and captures
-/// on a response's cookies read its `Set-Cookie` fields here.
+/// on a response's cookies read its `Set-Cookie` fields here, and those of the redirects followed before it.
 public struct ResponseCookie: Sendable, Hashable {
     /// The cookie's name.
     public var name: String
@@ -51,6 +51,21 @@ public struct ResponseCookie: Sendable, Hashable {
     /// Every cookie `headers` set, in order.
     public static func all(in headers: HTTPHeaders) -> [ResponseCookie] {
         headers.values(for: "Set-Cookie").compactMap { ResponseCookie(setCookie: $0) }
+    }
+
+    /// The cookie named `name` that `response` set, or else the redirects followed before it: the final
+    /// response's own `Set-Cookie` fields first, then each redirect's from the last to the first (a later
+    /// response replaces what an earlier one set, as the cookie store does); nil when none set it. A login
+    /// that answers `302` with its session cookie is common, and the redirect is followed by default.
+    public static func named(_ name: String, in response: HTTPResponse) -> ResponseCookie? {
+        if let own = named(name, in: response.headers) { return own }
+        for hop in response.redirects.reversed() {
+            if let cookie = hop.setCookies.compactMap(ResponseCookie.init(setCookie:)).last(where: { $0.name == name })
+            {
+                return cookie
+            }
+        }
+        return nil
     }
 
     /// The cookie named `name` that `headers` set last (a later field for the same name replaces an

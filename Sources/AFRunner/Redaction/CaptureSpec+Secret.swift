@@ -2,12 +2,13 @@ import AFSuite
 
 extension CaptureSpec {
     /// Whether the captured value is hidden whole and hidden wherever it appears later: marked `"secret": true`,
-    /// named like a credential, or taken from a sensitive header (`Set-Cookie`, `Authorization`…) or a JSON
-    /// member with a sensitive name (`$.access_token`).
+    /// named like a credential, or taken from a sensitive header (`Set-Cookie`, `Authorization`…), a cookie
+    /// with a sensitive name (`session`) or a JSON member with a sensitive name (`$.access_token`).
     public var hidesValue: Bool {
         if isSecret || SensitiveNames.contains(name) { return true }
         switch source {
         case .header(let header): return SensitiveNames.contains(header)
+        case .cookie(let cookie): return SensitiveNames.contains(cookie)
         case .json(let path): return SensitiveNames.contains(Self.lastMember(of: path))
         default: return false
         }

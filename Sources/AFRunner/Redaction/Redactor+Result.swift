@@ -1,4 +1,5 @@
 import AFSession
+import AFSuite
 import Foundation
 
 extension Redactor {
@@ -44,7 +45,7 @@ extension Redactor {
     static func assertions(_ list: [AssertionResult], _ set: SecretSet) -> [AssertionResult] {
         if set.isEmpty,
             list.allSatisfy({
-                !targetsSensitiveHeader($0) && !SinkRedactor.mayNeedText($0.expected)
+                !targetsSensitiveName($0) && !SinkRedactor.mayNeedText($0.expected)
                     && $0.actual.map(SinkRedactor.mayNeedText) != true && !SinkRedactor.mayNeedText($0.message)
             })
         {
@@ -56,7 +57,7 @@ extension Redactor {
     /// One assertion, redacted.
     static func assertion(_ a: AssertionResult, _ set: SecretSet) -> AssertionResult {
         var out = a
-        if targetsSensitiveHeader(a) {
+        if targetsSensitiveName(a) {
             out.expected = mask
             out.actual = a.actual.map { _ in mask }
             out.message = "\(a.target ?? "header"): \(a.predicate) \(a.passed ? "held" : "failed") (value hidden)"
@@ -80,8 +81,21 @@ extension Redactor {
         return out
     }
 
-    /// Whether an assertion's target is a sensitive header (its values are hidden whole).
-    static func targetsSensitiveHeader(_ a: AssertionResult) -> Bool {
-        a.kind == "header" && a.target.map(SinkRedactor.isSecretName) == true
+    /// Whether an assertion's target is a sensitive header or the value of a cookie with a sensitive name
+    /// (`session`, `auth_token`): its values are hidden whole, as the `Set-Cookie` field that carried them is.
+    /// A cookie's attributes (`session.path`) are no secret.
+    static func targetsSensitiveName(_ a: AssertionResult) -> Bool {
+        guard let target = a.target else { return false }
+        switch a.kind {
+        case "header":
+            return SinkRedactor.isSecretName(target)
+        case "cookie":
+            let isAttribute = CookieAssertion.Field.allCases.contains {
+                $0 != .value && target.hasSuffix("." + $0.rawValue)
+            }
+            return !isAttribute && SinkRedactor.isSecretName(target)
+        default:
+            return false
+        }
     }
 }

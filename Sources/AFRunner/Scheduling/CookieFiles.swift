@@ -14,6 +14,8 @@ final class CookieFiles: Sendable {
     private let initialLines: [String]
     /// Files that could not be read or written, as messages.
     private let problems = LockedValue<[String]>([])
+    /// Files that could not be read: never written, so that what they hold (a suite named by mistake) stays.
+    private let unread = LockedValue<Set<URL>>([])
 
     init(jar file: URL?) {
         guard let file else {
@@ -22,7 +24,10 @@ final class CookieFiles: Sendable {
             return
         }
         let store = CookieStore()
-        do { try store.load(contentsOf: file) } catch { problems.withLock { $0.append(error.description) } }
+        do { try store.load(contentsOf: file) } catch {
+            problems.withLock { $0.append(error.description) }
+            unread.withLock { _ = $0.insert(file) }
+        }
         jar = (file, store)
         initialLines = store.netscapeLines
     }
@@ -36,7 +41,10 @@ final class CookieFiles: Sendable {
     func prepare(_ store: CookieStore?, for suite: Suite) {
         guard let store else { return }
         if let file = suiteFile(suite) {
-            do { try store.load(contentsOf: file) } catch { problems.withLock { $0.append(error.description) } }
+            do { try store.load(contentsOf: file) } catch {
+                problems.withLock { $0.append(error.description) }
+                unread.withLock { _ = $0.insert(file) }
+            }
         } else {
             store.add(netscapeLines: initialLines)
         }
@@ -46,6 +54,7 @@ final class CookieFiles: Sendable {
     func finish(_ store: CookieStore?, for suite: Suite) {
         guard let store else { return }
         if let file = suiteFile(suite) {
+            guard !unread.withLock({ $0.contains(file) }) else { return }
             do { try store.save(to: file) } catch { problems.withLock { $0.append(error.description) } }
         } else if let jar {
             jar.store.add(netscapeLines: store.netscapeLines)
@@ -54,7 +63,7 @@ final class CookieFiles: Sendable {
 
     /// Writes the run's jar; returns every problem of the run's cookie files.
     func finishRun() -> [String] {
-        if let jar {
+        if let jar, !unread.withLock({ $0.contains(jar.file) }) {
             do { try jar.store.save(to: jar.file) } catch { problems.withLock { $0.append(error.description) } }
         }
         return problems.withLock { $0 }

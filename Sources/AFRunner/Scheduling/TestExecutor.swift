@@ -189,7 +189,9 @@ struct TestExecutor: Sendable {
             specs: captureSpecs,
             scope: scope,
             rendersExpect: rendersAfterCaptures,
-            secretNames: Set(test.captures.filter(\.hidesValue).map(\.name)),
+            // A name secret anywhere (`--secret`, a secret suite variable) stays secret when a capture replaces
+            // its value.
+            secretNames: scope.secretNames.union(test.captures.filter(\.hidesValue).map(\.name)),
             xpathNamespaces: test.expect.xpathNamespaces
         )
         var captures: [Capture] = []

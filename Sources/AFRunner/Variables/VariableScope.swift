@@ -2,13 +2,13 @@ import AFSuite
 import Foundation
 import JSONPath
 
-/// The variables one test sees, by precedence: `--var` and `--secret` values, then the test's
-/// data row (`each`), then captures of earlier tests in the suite, then the suite's `variables`,
-/// then `{{env.NAME}}`.
+/// The variables one test sees, by precedence: `--var` and `--secret` values (until a capture of the same
+/// name replaces one), then the test's data row (`each`), then captures of earlier tests in the suite, then
+/// the suite's `variables`, then `{{env.NAME}}`.
 ///
 /// A value: a sequential suite threads one scope from test to test, adding captures as it goes.
 public struct VariableScope: Sendable {
-    /// `--var` / `--secret` values: the strongest.
+    /// `--var` / `--secret` values: the strongest, until a test captures the same name.
     public var overrides: [String: String]
     /// The data row of the test being run (`each`); empty for a test without data.
     public var row: [String: String] = [:]
@@ -70,10 +70,14 @@ public struct VariableScope: Sendable {
         return (scope, undefined)
     }
 
-    /// Records a captured value for later tests.
+    /// Records a captured value for later tests. It replaces a `--var` or `--secret` value of the same name, as
+    /// a Hurl capture replaces a `--variable` and Postman's `pm.environment.set` an environment value: the
+    /// command line gives the starting value, the flow updates it. A secret name stays secret (the captured
+    /// value is masked), and the replaced secret stays masked run-wide.
     /// - Parameter json: the captured JSON node when it is not a string (a JSON capture of a number,
     ///   boolean, null, object or array), for `json` bodies that insert it whole.
     public mutating func capture(_ name: String, value: String, secret: Bool, json: JSONValue? = nil) {
+        overrides[name] = nil
         captures[name] = value
         jsonValues[name] = json
         if secret { secretNames.insert(name) }

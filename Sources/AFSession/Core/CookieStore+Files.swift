@@ -14,7 +14,8 @@ extension CookieStore {
 
     /// Adds the cookies of a Netscape cookie file (the format `curl -b` reads and `curl -c` writes),
     /// read by libcurl. A missing file adds nothing, as for curl.
-    /// - Throws: `FileError` when the path exists but is not a readable regular file.
+    /// - Throws: `FileError` when the path exists but is not a readable regular file, or holds something other
+    ///   than cookies (no cookie read, and neither the format's header nor a cookie line).
     public func load(contentsOf file: URL) throws(FileError) {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) {
@@ -23,8 +24,30 @@ extension CookieStore {
             }
         }
         guard let share else { throw FileError(path: file.path, reason: "libcurl has no cookie store") }
+        let before = netscapeLines.count
         do { try share.loadCookies(fromFile: file.path) } catch {
             throw FileError(path: file.path, reason: "libcurl could not read it: \(error.code)")
+        }
+        // libcurl skips what it cannot read without a word, and `save(to:)` replaces the file: a suite or a
+        // report named by mistake would be lost. A file with no cookie and nothing of the format is refused.
+        if netscapeLines.count == before, let data = FileManager.default.contents(atPath: file.path),
+            !Self.looksLikeCookieFile(data)
+        {
+            throw FileError(
+                path: file.path,
+                reason: "not a Netscape cookie file (no `# Netscape HTTP Cookie File` line, no line of seven"
+                    + " tab-separated fields), so it is left as it is: name a file curl or afrun wrote, or a new one"
+            )
+        }
+    }
+
+    /// Whether `data` is empty or has the mark of a Netscape cookie file: the header line curl and browsers
+    /// write, or a line of seven tab-separated fields (one cookie; libcurl may still have skipped it as expired).
+    static func looksLikeCookieFile(_ data: Data) -> Bool {
+        guard !data.isEmpty else { return true }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").contains { line in
+            line.hasPrefix("# Netscape HTTP Cookie File") || line.hasPrefix("# HTTP Cookie File")
+                || line.utf8.count(where: { $0 == 0x09 }) >= 6
         }
     }
 

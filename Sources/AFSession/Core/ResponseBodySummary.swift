@@ -15,6 +15,13 @@ public struct ResponseBodySummary: Sendable, Hashable {
     /// The body as it came over the wire, before its `Content-Encoding` was undone, when
     /// ``HTTPRequest/measuresEncodedBody`` asked for it.
     public var encoded: EncodedBodySummary?
+    /// The body bytes received as the server sent them, before their `Content-Encoding` was undone, when the
+    /// response declared one (`length` counts decoded bytes: a few KiB of brotli can decode to gigabytes);
+    /// nil when it declared none, and `length` is what was received.
+    public var receivedLength: Int64?
+    /// The content codings the response declared, in the order the server applied them (`["br"]`); empty when
+    /// it declared none.
+    public var contentCodings: [String] = []
 
     /// Creates a summary.
     public init(length: Int64, sha256: Data? = nil, keptLength: Int64) {

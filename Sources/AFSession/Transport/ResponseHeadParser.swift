@@ -13,8 +13,8 @@ struct ResponseHeadParser: Sendable {
     private(set) var headers = HTTPHeaders()
     /// Whether the blank line ending the latest head was seen.
     private(set) var isComplete = false
-    /// The redirects before the latest head: each complete 3xx head with a `Location` that another head
-    /// followed (libcurl only goes on after a redirect it follows, or a `100 Continue`, which is not 3xx).
+    /// The redirects before the latest head (status, `Location`, `Set-Cookie`): each complete 3xx head with a
+    /// `Location` that another head followed (libcurl only goes on after a redirect it follows, or a `100 Continue`, which is not 3xx).
     private(set) var redirects: [RedirectHop] = []
 
     /// Takes one line as libcurl delivers it, CRLF included.
@@ -107,7 +107,9 @@ struct ResponseHeadParser: Sendable {
     /// Keeps the head that ends as a new one starts when it was a redirect.
     private mutating func recordRedirect() {
         guard isComplete, (300...399).contains(statusCode), let location = headers["Location"] else { return }
-        redirects.append(RedirectHop(statusCode: statusCode, location: location))
+        redirects.append(
+            RedirectHop(statusCode: statusCode, location: location, setCookies: headers.values(for: "Set-Cookie"))
+        )
     }
 
     /// The text without leading and trailing spaces and tabs (HTTP's optional whitespace).

@@ -48,6 +48,11 @@ extension Transfer {
         return metrics
     }
 
+    /// The body bytes received before content decoding: libcurl counts them as they arrive
+    /// (`CURLINFO_SIZE_DOWNLOAD_T`), before it (or ``EncodedBodyMeter``) undoes the coding, where
+    /// ``bodyBytes`` counts what came out.
+    var receivedBodyBytes: Int64 { (try? easy.offset(CURLINFO_SIZE_DOWNLOAD_T)) ?? 0 }
+
     /// Maps `CURLINFO_HTTP_VERSION` to `HTTPVersion`.
     static func httpVersion(curlValue: Int) -> HTTPVersion {
         switch curlValue {
@@ -110,6 +115,8 @@ extension Transfer {
                 keptLength: Int64(body.count)
             )
             summary.encoded = encoded
+            summary.contentCodings = ContentDecoderChain.codings(in: head.headers.values(for: "Content-Encoding"))
+            if !summary.contentCodings.isEmpty { summary.receivedLength = receivedBodyBytes }
             outcome.body = .data(body, summary)
         case .file(let url): outcome.body = .file(url)
         }
@@ -156,13 +163,17 @@ extension Transfer {
         }
         if code == .writeError, stoppedAtDeadline {
             let limit = (job.request.timeout ?? job.options.configuration.timeout)?.wholeMilliseconds ?? 0
-            let decoding = !head.headers.values(for: "Content-Encoding").isEmpty
+            let codings = ContentDecoderChain.codings(in: head.headers.values(for: "Content-Encoding"))
+            // Decoded bytes are what took the time; the bytes sent say how small the body was on the wire.
+            let decoded =
+                " decoded from the \(receivedBodyBytes) bytes received (Content-Encoding: "
+                + codings.joined(separator: ", ") + "; a compressed body far larger than it was sent)"
             return .timedOut(
                 .total,
                 TransportFailure(
                     code: .operationTimedOut,
                     message: "Operation timed out after \(limit) milliseconds with \(bodyBytes) body bytes"
-                        + (decoding ? " decoded (a compressed body far larger than it was sent)" : " received"),
+                        + (codings.isEmpty ? " received" : decoded),
                     request: job.request,
                     metrics: metrics
                 )

@@ -41,11 +41,18 @@ public struct VariablesFile: Sendable {
     ///   - path: the file's name in messages.
     /// - Throws: `ParseError` naming the file, the place and the fix.
     public init(data: Data, path: String) throws(ParseError) {
-        var text = String(decoding: data, as: UTF8.self)
+        guard var text = String(validating: data, as: UTF8.self) else {
+            throw ParseError("\(path): not UTF-8 text: \(Self.formats)")
+        }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // a byte order mark some editors write
-        if text.first(where: { !$0.isWhitespace }) == "{" {
+        switch text.first(where: { !$0.isWhitespace }) {
+        case "{":
             try self.init(json: data, path: path)
-        } else {
+        case "[":
+            // Read as lines, its first line would be "expected name=value": say what the file is instead.
+            let line = text.prefix { $0 != "[" }.filter { $0 == "\n" }.count + 1
+            throw ParseError("\(path):\(line): a JSON array: \(Self.formats)")
+        default:
             try self.init(lines: text, path: path)
         }
     }
@@ -53,7 +60,10 @@ public struct VariablesFile: Sendable {
     private init(json data: Data, path: String) throws(ParseError) {
         let value: JSONValue
         do { value = try JSONValue(parsing: data) } catch {  // the parser skips a byte order mark itself
-            throw ParseError("\(path):\(error.line):\(error.column): \(error.message)")
+            throw ParseError(
+                "\(path):\(error.line):\(error.column): invalid JSON: \(error.message); fix the JSON there, or write"
+                    + " name=value lines"
+            )
         }
         guard case .object(let object) = value else {
             throw ParseError("\(path): expected a JSON object of variables")
@@ -109,6 +119,9 @@ public struct VariablesFile: Sendable {
             variables[name] = value
         }
     }
+
+    /// The two formats, as the fix of a file that is neither.
+    static let formats = "write a JSON object of variables ({\"name\": \"value\"}) or name=value lines"
 
     /// A scalar as the text a template inserts.
     private static func text(_ value: JSONValue) -> String? {

@@ -1,9 +1,16 @@
 import AFSuite
 import ArgumentParser
+import Foundation
 
 /// `--var`, `--secret` and `--vars-file`, shared by `run` and `validate`.
 struct VariableOptions: ParsableArguments {
-    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable (strongest source).", valueName: "name=value"))
+    @Option(
+        name: .customLong("var"),
+        help: ArgumentHelp(
+            "Set a variable: the strongest source, until a test captures the same name.",
+            valueName: "name=value"
+        )
+    )
     var variables: [String] = []
 
     @Option(
@@ -39,13 +46,20 @@ struct VariableOptions: ParsableArguments {
     /// Reads the files, then applies `--var` and `--secret` over them. A name marked secret anywhere (a
     /// file's `"secret": true`, `--secret`) stays secret whichever source gives its final value: a file
     /// that marks `token` secret and `--var token=…` in CI must not print the real token.
-    /// - Throws: `ValidationError` for a malformed pair or name, or an unreadable or malformed file.
+    /// - Throws: `ValidationError` for a malformed pair or name; `ExitCode` 64 after printing the problem
+    ///   for an unreadable or malformed file.
     func resolve() throws -> Resolved {
         var values: [String: String] = [:]
         var secretNames: Set<String> = []
         for path in files {
             let file: VariablesFile
-            do { file = try VariablesFile(path: path) } catch { throw ValidationError(error.description) }
+            do throws(VariablesFile.ParseError) { file = try VariablesFile(path: path) } catch {
+                // Printed here rather than thrown as a `ValidationError`: the file is read in `run()`, where
+                // ArgumentParser would follow the message with the root command's usage, which says nothing
+                // about a file's content. Still a usage error (64): the command line named a bad input.
+                FileHandle.standardError.write(Data("error: \(TerminalText.visible(error.description))\n".utf8))
+                throw ExitCode(ExitStatus.usage)
+            }
             values.merge(file.variables) { _, new in new }
             values.merge(file.secrets) { _, new in new }
             secretNames.formUnion(file.secrets.keys)
