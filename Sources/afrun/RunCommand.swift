@@ -158,7 +158,13 @@ struct RunCommand: AsyncParsableCommand {
         options.keptResults = .problems
         // A refused connection to a host with no route at all is reported as `unreachable`
         // (the network is down) rather than `cannotConnect` (nobody listening).
-        options.isReachable = { url in await ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable }
+        // Not with --resolve or --connect-to: the probe would look up the URL's host, not where the rules send it.
+        let configuration = options.sessionConfiguration
+        if configuration.resolve.isEmpty && configuration.connectTo.isEmpty {
+            options.isReachable = { url in
+                await ReachabilityManager(domain: url.host ?? "").currentStatus().isReachable
+            }
+        }
         if let filter = execution.filter {
             options.include = try RunOptions.filter(filter, limit: execution.regexLimit)
         }

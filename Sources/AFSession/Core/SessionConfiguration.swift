@@ -21,6 +21,12 @@ public struct SessionConfiguration: Sendable {
     /// Hosts sent directly, never through a proxy (`CURLOPT_NOPROXY`: comma-separated names, domains that
     /// match their subdomains too, IP addresses, `*` for every host); replaces `no_proxy`. nil: `no_proxy`.
     public var noProxy: String? = nil
+    /// Fixed addresses for hosts and ports (curl's `--resolve`): those requests skip DNS, and keep their
+    /// host for everything else (the `Host` header, TLS's server name and certificate check, cookies).
+    public var resolve: [ResolveRule] = []
+    /// Other hosts and ports to connect to for hosts and ports (curl's `--connect-to`), with the same
+    /// guarantee. A rule here applies before `resolve` looks the host it names up.
+    public var connectTo: [ConnectToRule] = []
     /// Headers sent with every request (a request's own headers win).
     public var defaultHeaders: HTTPHeaders = [:]
     /// Whether the session keeps an in-memory cookie store shared by its transfers.

@@ -169,6 +169,7 @@ extension Transfer {
             try easy.set(CURLOPT_PROXY, string: "")
         }
         if let noProxy = configuration.noProxy { try easy.set(CURLOPT_NOPROXY, string: noProxy) }
+        if !configuration.resolve.isEmpty || !configuration.connectTo.isEmpty { try configureHostRules(configuration) }
         if configuration.automaticDecompression {
             // Empty: every encoding this libcurl supports, advertised in Accept-Encoding.
             try easy.set(CURLOPT_ACCEPT_ENCODING, string: "")
@@ -186,6 +187,21 @@ extension Transfer {
             try easy.startCookieEngine()
             if let cookie = job.cookie { try easy.set(CURLOPT_COOKIE, string: cookie) }
         }
+    }
+
+    /// Sets `CURLOPT_RESOLVE` and `CURLOPT_CONNECT_TO`. libcurl puts resolve rules into the multi handle's DNS
+    /// cache, where they stay: that is right here, since every transfer of a session has the same rules.
+    private func configureHostRules(_ configuration: SessionConfiguration) throws(CurlCallError) {
+        let lists = (resolve: CurlStringList(), connectTo: CurlStringList())
+        for rule in configuration.resolve where !lists.resolve.append(rule.description) {
+            throw CurlCallError(code: .outOfMemory, call: "curl_slist_append")
+        }
+        for rule in configuration.connectTo where !lists.connectTo.append(rule.description) {
+            throw CurlCallError(code: .outOfMemory, call: "curl_slist_append")
+        }
+        hostRuleLists = lists
+        if !configuration.resolve.isEmpty { try easy.set(CURLOPT_RESOLVE, list: lists.resolve) }
+        if !configuration.connectTo.isEmpty { try easy.set(CURLOPT_CONNECT_TO, list: lists.connectTo) }
     }
 
     private func configureTLS() throws(CurlCallError) {

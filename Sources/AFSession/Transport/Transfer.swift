@@ -23,6 +23,9 @@ final class Transfer {
     var urlText = ""
     /// Request header lines; libcurl reads them while the transfer runs.
     var headerList = CurlStringList()
+    /// The session's `resolve` and `connectTo` rules as libcurl reads them (kept, like `headerList`, until the
+    /// transfer is done); nil when the session has none.
+    var hostRuleLists: (resolve: CurlStringList, connectTo: CurlStringList)?
     /// The response head being parsed.
     var head = ResponseHeadParser()
     /// The body when the sink is memory.

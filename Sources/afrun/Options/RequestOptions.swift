@@ -43,6 +43,24 @@ struct RequestOptions: ParsableArguments {
     var noProxy: String?
 
     @Option(
+        name: .customLong("resolve"),
+        help: ArgumentHelp(
+            "Connect to ADDRESS for requests to HOST:PORT, without DNS; the URL's host is kept for the Host header, TLS and cookies (curl's --resolve; * for any host). Repeatable.",
+            valueName: "host:port:address"
+        )
+    )
+    var resolve: [String] = []
+
+    @Option(
+        name: .customLong("connect-to"),
+        help: ArgumentHelp(
+            "Connect to HOST2:PORT2 for requests to HOST1:PORT1 (empty HOST1 or PORT1: any; empty HOST2 or PORT2: the URL's); the URL's host is kept for the Host header, TLS and cookies (curl's --connect-to). Repeatable.",
+            valueName: "host1:port1:host2:port2"
+        )
+    )
+    var connectTo: [String] = []
+
+    @Option(
         name: .customLong("cookie-jar"),
         help: ArgumentHelp(
             "Read cookies from this Netscape cookie file (curl's format) before the run and write every suite's cookies to it after.",
@@ -70,11 +88,34 @@ struct RequestOptions: ParsableArguments {
                 }
             }
         }
+        _ = try hostRules()
         for (flag, value) in [("--proxy", proxy), ("--noproxy", noProxy)] {
             if let value, value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
                 throw ValidationError("\(flag) must be one line: remove the line break")
             }
         }
+    }
+
+    /// The `--resolve` and `--connect-to` rules.
+    /// - Throws: `ValidationError` naming the flag, the rule, what is wrong and how to write it.
+    private func hostRules() throws -> ([ResolveRule], [ConnectToRule]) {
+        var resolve: [ResolveRule] = []
+        var connectTo: [ConnectToRule] = []
+        for text in self.resolve {
+            do throws(HostRuleError) {
+                resolve.append(try ResolveRule(parsing: text))
+            } catch {
+                throw ValidationError("--resolve \(error): \(error.fix)")
+            }
+        }
+        for text in self.connectTo {
+            do throws(HostRuleError) {
+                connectTo.append(try ConnectToRule(parsing: text))
+            } catch {
+                throw ValidationError("--connect-to \(error): \(error.fix)")
+            }
+        }
+        return (resolve, connectTo)
     }
 
     /// Copies the options into `options`.
@@ -85,6 +126,11 @@ struct RequestOptions: ParsableArguments {
         if http2 { options.sessionConfiguration.httpVersion = .http2 }
         if let proxy { options.sessionConfiguration.proxy = proxy }
         if let noProxy { options.sessionConfiguration.noProxy = noProxy }
+        // Checked by `validate()`, which ArgumentParser calls before the command runs.
+        if let (resolve, connectTo) = try? hostRules() {
+            options.sessionConfiguration.resolve = resolve
+            options.sessionConfiguration.connectTo = connectTo
+        }
         options.cookieJar = cookieJar.map { URL(fileURLWithPath: $0) }
     }
 }

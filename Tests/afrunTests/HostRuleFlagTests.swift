@@ -1,0 +1,69 @@
+import FixtureServer
+import Foundation
+import Testing
+
+/// `afrun run --resolve` and `--connect-to`, through the built `afrun` against the fixture server: a name DNS
+/// does not know reaches the server, with the URL's host in the `Host` header.
+@Suite(.serialized) struct HostRuleFlagTests {
+    static func suite(url: String) -> String {
+        """
+        {"name": "Rules", "tests": [
+          {"name": "echo", "request": {"url": "\(url)"}, "expect": {"status": 200}}
+        ]}
+        """
+    }
+
+    @Test("--resolve and --connect-to send names DNS does not know to the fixture server")
+    func rulesReachTheServer() async throws {
+        try await withPlainFixture { folder, server in
+            let port = try #require(server.httpURL.port)
+            // `.invalid` never resolves: without a rule the request fails.
+            try folder.write("resolve.json", Self.suite(url: "http://afrun-cli.invalid:\(port)/anything/resolve"))
+            let unruled = try await AfrunProcess.run(["resolve.json", "--no-history"], in: folder.url)
+            #expect(unruled.status == 1, "\(unruled.all)")
+            #expect(server.recordedRequests.isEmpty)
+
+            let resolved = try await AfrunProcess.run(
+                ["resolve.json", "--no-history", "--resolve", "afrun-cli.invalid:\(port):127.0.0.1"],
+                in: folder.url
+            )
+            #expect(resolved.status == 0, "\(resolved.all)")
+            #expect(server.recordedRequests.last?.header("Host") == "afrun-cli.invalid:\(port)")
+
+            try folder.write("connect.json", Self.suite(url: "http://afrun-cli.invalid/anything/connect"))
+            let connected = try await AfrunProcess.run(
+                ["connect.json", "--no-history", "--connect-to", "afrun-cli.invalid:80:127.0.0.1:\(port)"],
+                in: folder.url
+            )
+            #expect(connected.status == 0, "\(connected.all)")
+            #expect(server.recordedRequests.last?.uri == "/anything/connect")
+            #expect(server.recordedRequests.last?.header("Host") == "afrun-cli.invalid")
+        }
+    }
+
+    @Test("a rule that cannot be used names the flag, the rule, the problem and how to write it")
+    func badRules() async throws {
+        try await withPlainFixture { folder, server in
+            try folder.write("s.json", Self.suite(url: server.httpURL.appendingPathComponent("get").absoluteString))
+            let resolve = try await AfrunProcess.run(
+                ["s.json", "--no-history", "--resolve", "api.example.com:443:localhost"],
+                in: folder.url
+            )
+            #expect(resolve.status == 64, "\(resolve.all)")
+            #expect(
+                resolve.stderr.contains(
+                    "--resolve \"api.example.com:443:localhost\": \"localhost\" is not a numeric IPv4 or IPv6 address"
+                ),
+                "\(resolve.all)"
+            )
+            #expect(resolve.stderr.contains("write HOST:PORT:ADDRESS"), "\(resolve.all)")
+            let connect = try await AfrunProcess.run(
+                ["s.json", "--no-history", "--connect-to", "api.example.com:443"],
+                in: folder.url
+            )
+            #expect(connect.status == 64, "\(connect.all)")
+            #expect(connect.stderr.contains("--connect-to \"api.example.com:443\": it is not HOST1:PORT1:HOST2:PORT2"))
+            #expect(server.recordedRequests.isEmpty)
+        }
+    }
+}
