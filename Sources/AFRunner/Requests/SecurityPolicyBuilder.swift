@@ -12,15 +12,21 @@ public enum SecurityPolicyBuilder {
     ///   - insecure: `--insecure`: invalid certificates allowed and the host name not checked
     ///     (AFNetworking refuses invalid certificates with domain validation and no pinning, so
     ///     both are set together).
+    ///   - caFile: `--cacert`: the trust store where `spec` sets no `caFile`.
+    ///   - clientCertificate: `--cert` and `--key`: where `spec` sets no `clientCertificate`.
     ///   - render: renders templates (a client key passphrase may name a secret).
     /// - Throws: `RunnerError.unreadableFile` for a certificate that cannot be read.
     public static func policy(
         for spec: TLSSpec?,
         directory: URL,
         insecure: Bool,
+        caFile: URL? = nil,
+        clientCertificate: ClientCertificate? = nil,
         render: (String) throws(RunnerError) -> String = { $0 }
     ) throws(RunnerError) -> SecurityPolicy {
         var policy = SecurityPolicy()
+        if let caFile { policy.trustStore = caFile.hasDirectoryPath ? .caDirectory(caFile) : .caFile(caFile) }
+        policy.clientCertificate = clientCertificate
         if let spec {
             if let mode = spec.pinning {
                 guard let pinning = PinningMode(rawValue: mode) else {

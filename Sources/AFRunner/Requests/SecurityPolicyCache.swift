@@ -13,11 +13,16 @@ final class SecurityPolicyCache: Sendable {
     private let unspecified = LockedValue<SecurityPolicy?>(nil)
     private let directory: URL
     private let insecure: Bool
+    private let caFile: URL?
+    private let clientCertificate: ClientCertificate?
 
-    /// A cache for the suite in `directory`; `insecure` is `--insecure`.
-    init(directory: URL, insecure: Bool) {
+    /// A cache for the suite in `directory`; `insecure` is `--insecure`, `caFile` `--cacert`, `clientCertificate`
+    /// `--cert` and `--key`.
+    init(directory: URL, insecure: Bool, caFile: URL? = nil, clientCertificate: ClientCertificate? = nil) {
         self.directory = directory
         self.insecure = insecure
+        self.caFile = caFile
+        self.clientCertificate = clientCertificate
     }
 
     /// The policy for a request's merged TLS spec (nil: the default policy).
@@ -29,13 +34,27 @@ final class SecurityPolicyCache: Sendable {
         if spec == nil, let policy = unspecified.withLock({ $0 }) { return policy }
         let key = spec ?? TLSSpec()
         guard !Self.mayHavePlaceholder(key) else {
-            return try SecurityPolicyBuilder.policy(for: spec, directory: directory, insecure: insecure, render: render)
+            return try build(spec, render: render)
         }
         if let policy = built.withLock({ $0[key] }) { return policy }
-        let policy = try SecurityPolicyBuilder.policy(for: spec, directory: directory, insecure: insecure)
+        let policy = try build(spec, render: { $0 })
         built.withLock { $0[key] = policy }
         if spec == nil { unspecified.withLock { $0 = policy } }
         return policy
+    }
+
+    private func build(
+        _ spec: TLSSpec?,
+        render: (String) throws(RunnerError) -> String
+    ) throws(RunnerError) -> SecurityPolicy {
+        try SecurityPolicyBuilder.policy(
+            for: spec,
+            directory: directory,
+            insecure: insecure,
+            caFile: caFile,
+            clientCertificate: clientCertificate,
+            render: render
+        )
     }
 
     private static func mayHavePlaceholder(_ spec: TLSSpec) -> Bool {

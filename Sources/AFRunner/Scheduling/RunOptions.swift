@@ -16,6 +16,11 @@ public struct RunOptions: Sendable {
     public var defaultTimeout: Double = 30
     /// `--insecure`: accept invalid certificates and skip host name checks for every suite.
     public var insecure = false
+    /// `--cacert`: the CA file (PEM) or hashed CA folder trusted where a test's `tls` sets no `caFile`, in place
+    /// of the system's store, as curl's `--cacert` and `--capath`.
+    public var caFile: URL?
+    /// `--cert` and `--key`: the client certificate sent where a test's `tls` sets no `clientCertificate`.
+    public var clientCertificate: ClientCertificate?
     /// `--var name=value`: the strongest variables.
     public var variables: [String: String] = [:]
     /// The default of `maxBodyBytes` and `--max-body`: 64 MiB.

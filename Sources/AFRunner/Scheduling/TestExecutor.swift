@@ -22,7 +22,12 @@ struct TestExecutor: Sendable {
         self.runner = runner
         self.suite = suite
         self.redactor = redactor
-        policies = SecurityPolicyCache(directory: suite.directory, insecure: runner.options.insecure)
+        policies = SecurityPolicyCache(
+            directory: suite.directory,
+            insecure: runner.options.insecure,
+            caFile: runner.options.caFile,
+            clientCertificate: runner.options.clientCertificate
+        )
         builder = RequestBuilder(
             suite: suite,
             defaultTimeout: runner.options.defaultTimeout,

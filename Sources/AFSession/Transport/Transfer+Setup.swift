@@ -213,7 +213,13 @@ extension Transfer {
         try easy.set(CURLOPT_SSL_VERIFYHOST, tls.verifyHost ? 2 : 0)
         if let certificate = tls.clientCertificatePath { try easy.set(CURLOPT_SSLCERT, string: certificate) }
         if let key = tls.clientKeyPath { try easy.set(CURLOPT_SSLKEY, string: key) }
-        if let passphrase = tls.clientKeyPassphrase { try easy.set(CURLOPT_KEYPASSWD, string: passphrase) }
+        if let passphrase = tls.clientKeyPassphrase {
+            try easy.set(CURLOPT_KEYPASSWD, string: passphrase)
+        } else if tls.clientCertificatePath != nil {
+            // Without a passphrase OpenSSL asks for one on the terminal (/dev/tty), and the run waits for someone
+            // to type it: an empty one makes an encrypted key fail at once, named by the handshake's diagnosis.
+            try easy.set(CURLOPT_KEYPASSWD, string: "")
+        }
         if tls.usesVerifyCallback {
             // The verification context is made when libcurl sets up a TLS connection for this
             // transfer (`transferSSLContextCallback`), not here: a plain-HTTP transfer or one on a

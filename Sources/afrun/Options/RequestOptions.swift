@@ -61,6 +61,30 @@ struct RequestOptions: ParsableArguments {
     var connectTo: [String] = []
 
     @Option(
+        name: .customLong("cacert"),
+        help: ArgumentHelp(
+            "Trust the CAs of this PEM file (or hashed folder) instead of the system's, where a suite sets no tls.caFile (curl's --cacert).",
+            valueName: "file"
+        )
+    )
+    var caCertificates: String?
+
+    @Option(
+        name: .customLong("cert"),
+        help: ArgumentHelp(
+            "Send this client certificate (PEM) where a suite sets no tls.clientCertificate; its key from --key, else from the same file.",
+            valueName: "file"
+        )
+    )
+    var clientCertificate: String?
+
+    @Option(
+        name: .customLong("key"),
+        help: ArgumentHelp("The private key (PEM, not encrypted) of --cert.", valueName: "file")
+    )
+    var clientKey: String?
+
+    @Option(
         name: .customLong("cookie-jar"),
         help: ArgumentHelp(
             "Read cookies from this Netscape cookie file (curl's format) before the run and write every suite's cookies to it after.",
@@ -89,6 +113,7 @@ struct RequestOptions: ParsableArguments {
             }
         }
         _ = try hostRules()
+        _ = try tlsFiles()
         for (flag, value) in [("--proxy", proxy), ("--noproxy", noProxy)] {
             if let value, value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
                 throw ValidationError("\(flag) must be one line: remove the line break")
@@ -118,6 +143,47 @@ struct RequestOptions: ParsableArguments {
         return (resolve, connectTo)
     }
 
+    /// `--cacert`, and `--cert` with `--key`, as absolute paths (relative ones are read from the working
+    /// directory, as curl reads them).
+    /// - Throws: `ValidationError` naming the flag, the path and what is wrong with it.
+    private func tlsFiles() throws -> (URL?, ClientCertificate?) {
+        var caFile: URL?
+        if let caCertificates {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: caCertificates, isDirectory: &isFolder),
+                FileManager.default.isReadableFile(atPath: caCertificates)
+            else {
+                throw ValidationError(
+                    "--cacert \(caCertificates): no readable file or folder there; name a PEM file of CA certificates"
+                )
+            }
+            caFile = URL(fileURLWithPath: caCertificates, isDirectory: isFolder.boolValue)
+        }
+        guard let clientCertificate else {
+            if let clientKey {
+                throw ValidationError("--key \(clientKey) needs --cert: give the client certificate it belongs to")
+            }
+            return (caFile, nil)
+        }
+        for (flag, path) in [("--cert", clientCertificate), ("--key", clientKey)] {
+            guard let path else { continue }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+                FileManager.default.isReadableFile(atPath: path)
+            else {
+                throw ValidationError("\(flag) \(path): no readable file there; name a PEM file")
+            }
+        }
+        let certificate = URL(fileURLWithPath: clientCertificate)
+        return (
+            caFile,
+            ClientCertificate(
+                certificateFile: certificate,
+                keyFile: clientKey.map(URL.init(fileURLWithPath:)) ?? certificate
+            )
+        )
+    }
+
     /// Copies the options into `options`.
     func apply(to options: inout RunOptions) {
         options.seed = seed
@@ -130,6 +196,10 @@ struct RequestOptions: ParsableArguments {
         if let (resolve, connectTo) = try? hostRules() {
             options.sessionConfiguration.resolve = resolve
             options.sessionConfiguration.connectTo = connectTo
+        }
+        if let (caFile, certificate) = try? tlsFiles() {
+            options.caFile = caFile
+            options.clientCertificate = certificate
         }
         options.cookieJar = cookieJar.map { URL(fileURLWithPath: $0) }
     }
