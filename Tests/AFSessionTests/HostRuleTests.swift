@@ -71,6 +71,25 @@ struct HostRuleTests {
         }
     }
 
+    @Test("addressFamily keeps to one IP version: the server listens on 127.0.0.1 only")
+    func addressFamily() async throws {
+        try await withFixtureServer(ProxyTests.httpOnly()) { server in
+            let port = try #require(server.httpURL.port)
+            let url = try #require(URL(string: "http://localhost:\(port)/get"))
+            var configuration = SessionConfiguration()
+            configuration.addressFamily = .ipv4
+            try await withSessionManager(configuration: configuration) { session in
+                let response = try await session.data(for: HTTPRequest(url: url))
+                #expect(response.response.statusCode == 200)
+            }
+            configuration.addressFamily = .ipv6
+            _ = await withSessionManager(configuration: configuration) { session in
+                await #expect(throws: SessionError.self) { _ = try await session.data(for: HTTPRequest(url: url)) }
+            }
+            #expect(server.recordedRequests.count == 1)
+        }
+    }
+
     @Test("rules are read as curl writes them and print the same way")
     func parsing() throws {
         let resolve = try ResolveRule(parsing: "api.example.com:443:127.0.0.1,[::1]")

@@ -41,6 +41,23 @@ import Testing
         }
     }
 
+    @Test("-4 keeps to IPv4 addresses, -6 to IPv6 ones; both at once is a usage error")
+    func addressFamilyFlags() async throws {
+        try await withPlainFixture { folder, server in
+            let port = try #require(server.httpURL.port)
+            // The fixture server listens on 127.0.0.1 only.
+            try folder.write("s.json", Self.suite(url: "http://localhost:\(port)/get"))
+            let v4 = try await AfrunProcess.run(["s.json", "--no-history", "-4"], in: folder.url)
+            #expect(v4.status == 0, "\(v4.all)")
+            let v6 = try await AfrunProcess.run(["s.json", "--no-history", "--ipv6"], in: folder.url)
+            #expect(v6.status == 1, "\(v6.all)")
+            let both = try await AfrunProcess.run(["s.json", "--no-history", "-4", "-6"], in: folder.url)
+            #expect(both.status == 64, "\(both.all)")
+            #expect(both.stderr.contains("--ipv4 and --ipv6 cannot be used together"), "\(both.all)")
+            #expect(server.recordedRequests.count == 1)
+        }
+    }
+
     @Test("a rule that cannot be used names the flag, the rule, the problem and how to write it")
     func badRules() async throws {
         try await withPlainFixture { folder, server in

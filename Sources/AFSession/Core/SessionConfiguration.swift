@@ -27,6 +27,9 @@ public struct SessionConfiguration: Sendable {
     /// Other hosts and ports to connect to for hosts and ports (curl's `--connect-to`), with the same
     /// guarantee. A rule here applies before `resolve` looks the host it names up.
     public var connectTo: [ConnectToRule] = []
+    /// Which addresses of a host name are used (curl's `--ipv4`, `--ipv6`); a `resolve` rule's addresses are
+    /// used whatever their version, as in curl.
+    public var addressFamily: AddressFamily = .any
     /// Headers sent with every request (a request's own headers win).
     public var defaultHeaders: HTTPHeaders = [:]
     /// Whether the session keeps an in-memory cookie store shared by its transfers.
@@ -59,6 +62,16 @@ public enum RedirectPolicy: Sendable, Hashable {
     case none
     /// Follow up to `max` redirects; more is `SessionError.tooManyRedirects`.
     case follow(max: Int)
+}
+
+/// Which addresses of a host name a session connects to (`CURLOPT_IPRESOLVE`).
+public enum AddressFamily: Sendable, Hashable {
+    /// IPv4 and IPv6, as the resolver returns them (the default).
+    case any
+    /// IPv4 addresses only.
+    case ipv4
+    /// IPv6 addresses only.
+    case ipv6
 }
 
 /// Which HTTP version a session asks for.

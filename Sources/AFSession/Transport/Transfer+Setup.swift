@@ -170,6 +170,11 @@ extension Transfer {
         }
         if let noProxy = configuration.noProxy { try easy.set(CURLOPT_NOPROXY, string: noProxy) }
         if !configuration.resolve.isEmpty || !configuration.connectTo.isEmpty { try configureHostRules(configuration) }
+        switch configuration.addressFamily {
+        case .any: break
+        case .ipv4: try easy.set(CURLOPT_IPRESOLVE, Int(CURL_IPRESOLVE_V4))
+        case .ipv6: try easy.set(CURLOPT_IPRESOLVE, Int(CURL_IPRESOLVE_V6))
+        }
         if configuration.automaticDecompression {
             // Empty: every encoding this libcurl supports, advertised in Accept-Encoding.
             try easy.set(CURLOPT_ACCEPT_ENCODING, string: "")

@@ -42,6 +42,12 @@ struct RequestOptions: ParsableArguments {
     )
     var noProxy: String?
 
+    @Flag(name: [.customShort("4"), .customLong("ipv4")], help: "Connect to the IPv4 addresses of host names only.")
+    var ipv4 = false
+
+    @Flag(name: [.customShort("6"), .customLong("ipv6")], help: "Connect to the IPv6 addresses of host names only.")
+    var ipv6 = false
+
     @Option(
         name: .customLong("resolve"),
         help: ArgumentHelp(
@@ -96,6 +102,9 @@ struct RequestOptions: ParsableArguments {
     func validate() throws {
         guard delay >= 0, delay <= 3_600_000 else { throw ValidationError("--delay must be from 0 to 3600000 (ms)") }
         if http1_1 && http2 { throw ValidationError("--http1.1 and --http2 cannot be used together: pick one") }
+        if ipv4 && ipv6 {
+            throw ValidationError("--ipv4 and --ipv6 cannot be used together: pick one, or neither for both")
+        }
         if let cookieJar {
             let url = URL(fileURLWithPath: cookieJar)
             var isFolder: ObjCBool = false
@@ -192,6 +201,8 @@ struct RequestOptions: ParsableArguments {
         if http2 { options.sessionConfiguration.httpVersion = .http2 }
         if let proxy { options.sessionConfiguration.proxy = proxy }
         if let noProxy { options.sessionConfiguration.noProxy = noProxy }
+        if ipv4 { options.sessionConfiguration.addressFamily = .ipv4 }
+        if ipv6 { options.sessionConfiguration.addressFamily = .ipv6 }
         // Checked by `validate()`, which ArgumentParser calls before the command runs.
         if let (resolve, connectTo) = try? hostRules() {
             options.sessionConfiguration.resolve = resolve
