@@ -6,19 +6,28 @@ struct HistoryRunsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "runs",
         abstract: "List the latest runs, newest first.",
-        discussion: "--by-group lists each run group (the shards of one pipeline, --run-group) as one run."
+        discussion:
+            "--by-group lists each run group (the shards and reruns of one pipeline, --run-group) as one run;"
+            + " --last then counts groups."
     )
 
     @OptionGroup var options: HistoryOptions
     @OptionGroup var window: WindowOptions
 
-    @Flag(name: .customLong("by-group"), help: "One row per run group: its shards' runs put together.")
+    @Flag(
+        name: .customLong("by-group"),
+        help: "One row per run group: its runs put together; --last counts groups."
+    )
     var byGroup = false
 
     func run() throws {
         try ExitStatus.reportingInternalErrors {
+            if byGroup {
+                // --last counts groups here: a window of runs would cut the oldest pipeline in two.
+                let groups = try options.withStore { try $0.latestRunGroups(window.last) }
+                return try emitGroups(groups.map(RunGroupSummary.summary))
+            }
             let runs = try options.withStore { try $0.runs(last: window.last) }
-            if byGroup { return try emitGroups(RunGroupSummary.grouping(runs)) }
             let rows = runs.map { run in
                 [
                     String(run.id.prefix(8)), HistoryOutput.date(run.startedAt), run.status.rawValue,

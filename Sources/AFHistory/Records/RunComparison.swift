@@ -21,6 +21,11 @@ public struct RunComparison: Sendable, Hashable, Codable {
     public var removed: [TestIdentity]
     /// The threshold used, in percent.
     public var thresholdPercent: Double
+    /// With `compare --by-group`: run group A, its tests counted once at their latest outcome (`base` is its
+    /// latest run).
+    public var baseGroup: RunGroupSummary? = nil
+    /// With `compare --by-group`: run group B (`head` is its latest run).
+    public var headGroup: RunGroupSummary? = nil
 }
 
 /// One test in a comparison.
