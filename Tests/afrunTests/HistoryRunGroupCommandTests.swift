@@ -82,4 +82,22 @@ struct HistoryRunGroupCommandTests {
         #expect(unknown.status == 2)
         #expect(unknown.output.contains("no run has the run group 'g9'; list the groups with"), "\(unknown.output)")
     }
+
+    @Test("history test says since when a test fails (or passes) and when it last did the other")
+    func testSince() async throws {
+        let db = try await Self.pipelines()
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: db).deletingLastPathComponent().path) }
+        let failing = try await HistoryCLI.run(["history", "test", "S/c", "--db", db])
+        let last = failing.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasPrefix("failing since run 00000008 ("), "\(failing.output)")
+        #expect(last.contains("): 2 results in a row; it last passed in run 00000005 ("), "\(failing.output)")
+        let fixed = try await HistoryCLI.run(["history", "test", "S/b", "--db", db])
+        let fixedLast = fixed.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(fixedLast.hasPrefix("passing since run 00000006 ("), "\(fixed.output)")
+        #expect(fixedLast.contains("): 2 results in a row; it last failed in run 00000004 ("), "\(fixed.output)")
+        let steady = try await HistoryCLI.run(["history", "test", "S/a", "--db", db])
+        #expect(!steady.output.contains(" since run "), "\(steady.output)")
+        let json = try await HistoryCLI.run(["history", "test", "S/c", "--db", db, "--format", "json"])
+        #expect(!json.output.contains(" since run "), "\(json.output)")
+    }
 }
