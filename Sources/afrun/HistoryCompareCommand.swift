@@ -20,6 +20,12 @@ struct HistoryCompareCommand: ParsableCommand {
     @Option(help: "Duration change, in percent of A, beyond which a test is listed.")
     var threshold: Double = 20
 
+    @Option(
+        name: .customLong("min-change-ms"),
+        help: "Smallest duration change, in milliseconds, listed as slower or faster, whatever its percent."
+    )
+    var minChangeMs: Double = 5
+
     @Flag(
         name: .customLong("by-group"),
         help: ArgumentHelp(
@@ -31,6 +37,9 @@ struct HistoryCompareCommand: ParsableCommand {
 
     func validate() throws {
         guard threshold >= 0 else { throw ValidationError("--threshold must be 0 or more, got \(threshold)") }
+        guard minChangeMs >= 0 else {
+            throw ValidationError("--min-change-ms must be 0 or more, got \(minChangeMs)")
+        }
     }
 
     func run() throws {
@@ -40,6 +49,7 @@ struct HistoryCompareCommand: ParsableCommand {
                     ? try store.compareRunGroups(base, head, thresholdPercent: threshold)
                     : try store.compare(base, head, thresholdPercent: threshold)
             }
+            .ignoringTimeChanges(under: minChangeMs)
             var rows: [[String]] = []
             for test in comparison.newlyFailing {
                 rows.append(row("newly failing", test, status: statusChange(test), test.headMessages))
@@ -59,7 +69,8 @@ struct HistoryCompareCommand: ParsableCommand {
             rows += comparison.removed.map { ["removed", $0.description, "", "", "", "", ""] }
             if options.format == .table {
                 print(
-                    "A \(side(comparison.base, comparison.baseGroup)) → B \(side(comparison.head, comparison.headGroup)), threshold \(threshold)%"
+                    "A \(side(comparison.base, comparison.baseGroup)) → B \(side(comparison.head, comparison.headGroup)),"
+                        + " threshold \(threshold)% and \(HistoryOutput.ms(minChangeMs)) ms"
                 )
             }
             try HistoryOutput.emit(

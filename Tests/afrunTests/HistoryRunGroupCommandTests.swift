@@ -33,7 +33,8 @@ struct HistoryRunGroupCommandTests {
             CREATE TEMP TABLE o (run INTEGER, test INTEGER, status TEXT);
             INSERT INTO o VALUES \(values);
             INSERT INTO results (run_seq, test_id, line, status, attempts, started_at, duration_ms, failure_messages)
-            SELECT o.run, o.test, o.test, o.status, 1, runs.started_at, 10,
+            SELECT o.run, o.test, o.test, o.status, 1, runs.started_at,
+                   CASE o.test WHEN 4 THEN 100 * o.run ELSE 1 + o.run % 2 END,
                    CASE o.status WHEN 'failed' THEN '["status: expected 200, got 500"]' END
             FROM o JOIN runs ON runs.seq = o.run ORDER BY o.run, o.test;
             UPDATE runs SET (first_result_id, last_result_id) = (SELECT MIN(id), MAX(id) FROM results WHERE run_seq = runs.seq),
@@ -67,12 +68,13 @@ struct HistoryRunGroupCommandTests {
         #expect(output.status == 0, "\(output.output)")
         let lines = output.output.split(separator: "\n").map(String.init)
         #expect(
-            lines.first == "A group g2 (3 runs, 4/4 passed) → B group g3 (3 runs, 3/4 passed), threshold 20.0%",
+            lines.first
+                == "A group g2 (3 runs, 4/4 passed) → B group g3 (3 runs, 3/4 passed), threshold 20.0% and 5.0 ms",
             "\(output.output)"
         )
         #expect(
             lines.dropFirst(2).map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(3) }
-                .map { $0.joined(separator: " ") } == ["newly failing S/c"],
+                .map { $0.joined(separator: " ") } == ["newly failing S/c", "slower S/d passed"],
             "\(output.output)"
         )
         let older = try await HistoryCLI.run(["history", "compare", "--by-group", "g1", "g2", "--db", db])

@@ -106,7 +106,8 @@ extension HistoryReport {
             }
         }
         page.raw(
-            "<h3>Slower or faster by more than \(Int(c.thresholdPercent))% in test duration (\(c.timeChanged.count))</h3>"
+            "<h3>Slower or faster by more than \(Int(c.thresholdPercent))% and 5 ms in test duration"
+                + " (\(c.timeChanged.count))</h3>"
         )
         if c.timeChanged.isEmpty {
             page.raw("<p class=\"empty\">None.</p>")

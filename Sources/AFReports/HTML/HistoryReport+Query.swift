@@ -133,6 +133,7 @@ extension HistoryReport {
             after: outcomes[outcomes.count - 1],
             thresholdPercent: 20
         )
+        .ignoringTimeChanges(under: 5)
     }
 }
 
