@@ -73,22 +73,21 @@ extension HistoryStoring {
             after: after,
             thresholdPercent: thresholdPercent
         )
-        comparison.baseGroup = RunGroupSummary.summary(runsA, outcomes: before)
-        comparison.headGroup = RunGroupSummary.summary(runsB, outcomes: after)
+        comparison.baseGroup = RunGroupSummary.summary(runsA).counting(before.mapValues(\.status))
+        comparison.headGroup = RunGroupSummary.summary(runsB).counting(after.mapValues(\.status))
         return comparison
     }
 }
 
 extension RunGroupSummary {
-    /// A group's summary whose counts are its tests' latest outcomes (each test once) rather than the sum of
-    /// its runs' results.
-    static func summary(_ runs: [RunRecord], outcomes: [TestIdentity: TestOutcome]) -> RunGroupSummary {
-        var group = summary(runs)
-        let statuses = outcomes.values.map(\.status)
-        group.passed = statuses.filter { $0 == .passed }.count
-        group.failed = statuses.filter { $0 == .failed }.count
-        group.errors = statuses.filter { $0 == .error }.count
-        group.skipped = statuses.filter { $0 == .skipped }.count
+    /// The summary with counts of `statuses`, each test once at its latest outcome in the group, rather than
+    /// the sum of its runs' results (a test that failed in a shard and passed in the rerun counted twice).
+    public func counting(_ statuses: [TestIdentity: TestStatus]) -> RunGroupSummary {
+        var group = self
+        group.passed = statuses.values.filter { $0 == .passed }.count
+        group.failed = statuses.values.filter { $0 == .failed }.count
+        group.errors = statuses.values.filter { $0 == .error }.count
+        group.skipped = statuses.values.filter { $0 == .skipped }.count
         return group
     }
 }

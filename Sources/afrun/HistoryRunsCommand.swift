@@ -24,8 +24,17 @@ struct HistoryRunsCommand: ParsableCommand {
         try ExitStatus.reportingInternalErrors {
             if byGroup {
                 // --last counts groups here: a window of runs would cut the oldest pipeline in two.
-                let groups = try options.withStore { try $0.latestRunGroups(window.last) }
-                return try emitGroups(groups.map(RunGroupSummary.summary))
+                let groups = try options.withStore { store in
+                    try store.latestRunGroups(window.last).map { runs in
+                        // Each test once, as the pipeline ended: a failure its rerun passed is a pass.
+                        let summary = RunGroupSummary.summary(runs)
+                        guard runs.count > 1, let group = summary.group,
+                            let statuses = try store.lastRunStatuses(inRunGroup: group)
+                        else { return summary }
+                        return summary.counting(statuses)
+                    }
+                }
+                return try emitGroups(groups)
             }
             let runs = try options.withStore { try $0.runs(last: window.last) }
             let rows = runs.map { run in

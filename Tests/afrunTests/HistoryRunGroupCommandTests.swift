@@ -60,6 +60,20 @@ struct HistoryRunGroupCommandTests {
         #expect(rows.map { $0.joined(separator: ",") } == ["g3,3,1/2 2/2", "g2,3,1/2 2/2"], "\(output.output)")
     }
 
+    @Test("runs --by-group counts each test once, as its pipeline ended: a failure the rerun passed is a pass")
+    func groupCountsEachTestOnce() async throws {
+        let db = try await Self.pipelines()
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: db).deletingLastPathComponent().path) }
+        let output = try await HistoryCLI.run(["history", "runs", "--by-group", "--db", db, "--format", "csv"])
+        #expect(output.status == 0, "\(output.output)")
+        // group, then tests, passed, failed, errors, skipped.
+        let rows = output.output.split(separator: "\n").dropFirst().map { line in
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+            return ([cells[0]] + cells[5...9]).joined(separator: " ")
+        }
+        #expect(rows == ["g3 4 3 1 0 0", "g2 4 4 0 0 0", "g1 4 4 0 0 0"], "\(output.output)")
+    }
+
     @Test("compare --by-group compares whole pipelines: a rerun's pass counts, unselected tests are not removed")
     func compareGroups() async throws {
         let db = try await Self.pipelines()

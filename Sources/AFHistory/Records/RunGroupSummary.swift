@@ -15,7 +15,7 @@ public struct RunGroupSummary: Sendable, Hashable, Codable {
     /// `running` while any run is, else the worst of its runs' statuses (`incomplete`, `interrupted`,
     /// `complete`).
     public var status: RunStatus
-    /// Tests passed, failed, errored and skipped, over every run.
+    /// Tests passed, failed, errored and skipped, over every run (`counting(_:)`: each test once).
     public var passed: Int
     public var failed: Int
     public var errors: Int
