@@ -23,7 +23,7 @@ extension HistoryReport {
         var pointResults: [[ResultRecord]] = []
         var timings: [TestIdentity: [Int: TimingSummary]] = [:]
         var pointRuns: [[RunRecord]] = []
-        for run in try store.runs(last: last).reversed() {
+        for run in try Self.wholeGroups(store.runs(last: last + 1), last: last).reversed() {
             let key = Self.pointKey(of: run)
             let index: Int
             if let known = pointOfKey[key] {
@@ -104,6 +104,13 @@ extension HistoryReport {
         }
         guard let most = growth.max(by: { $0.ms < $1.ms }), most.ms > 0 else { return nil }
         return most
+    }
+
+    /// The latest `last` of `runs` (newest first, one more than the window), less the runs of a run group that
+    /// started before the window: a point of a pipeline's rerun alone would read as that pipeline's pass rate.
+    static func wholeGroups(_ runs: [RunRecord], last: Int) -> [RunRecord] {
+        guard runs.count > last, let cut = runs[last].runGroup else { return Array(runs.prefix(last)) }
+        return runs.prefix(last).filter { $0.runGroup != cut }
     }
 
     /// The runs that make one point: a run group's (a pipeline's shards and reruns), else the shards of one
