@@ -68,12 +68,12 @@ enum HistoryAnswers {
     /// failing, newly passing (both with their time change), a time change beyond the threshold, or a move to
     /// another suite file. A test only one run has is matched across a moved (or renamed) suite file by its
     /// suite and test names when exactly one test of A and one of B carry them; else it is added or removed.
-    static func comparison(
+    static func comparison<Key: Hashable>(
         _ runA: RunRecord,
         _ runB: RunRecord,
-        before: [Int64: Outcome],
-        after: [Int64: Outcome],
-        names: [Int64: TestIdentity],
+        before: [Key: Outcome],
+        after: [Key: Outcome],
+        names: [Key: TestIdentity],
         thresholdPercent: Double
     ) -> RunComparison {
         var comparison = RunComparison(
@@ -136,11 +136,11 @@ enum HistoryAnswers {
     /// Tests of B only matched to tests of A only that have the same suite and test names in another file
     /// (B's test id to A's): a suite file moved or renamed between the runs. A name that more than one test
     /// of either side carries is ambiguous and stays unmatched.
-    static func movedTests(onlyA: [(Int64, TestIdentity)], onlyB: [(Int64, TestIdentity)]) -> [Int64: Int64] {
+    static func movedTests<Key: Hashable>(onlyA: [(Key, TestIdentity)], onlyB: [(Key, TestIdentity)]) -> [Key: Key] {
         let key = { (identity: TestIdentity) in [identity.suiteName, identity.testName] }
         let inA = Dictionary(grouping: onlyA) { key($0.1) }
         let inB = Dictionary(grouping: onlyB) { key($0.1) }
-        var moves: [Int64: Int64] = [:]
+        var moves: [Key: Key] = [:]
         for (name, tests) in inB {
             guard tests.count == 1, let candidates = inA[name], candidates.count == 1 else { continue }
             moves[tests[0].0] = candidates[0].0

@@ -24,6 +24,8 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
     case database(operation: String, reason: String)
     /// No run matches the given id, prefix or name.
     case runNotFound(String)
+    /// No run has this run group (`compare --by-group`), or the history holds too few groups for `previous`.
+    case runGroupNotFound(String)
     /// An id prefix matches more than one run.
     case ambiguousRun(String, candidates: [String])
     /// No test matches the given name; `similar` are stored `suite/test` names it may have meant.
@@ -61,6 +63,11 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
             "history \(operation) failed: \(reason)"
         case .runNotFound(let reference):
             "no run matches '\(reference)'; list runs with `afrun history runs`"
+        case .runGroupNotFound(let reference) where reference == "latest" || reference == "previous":
+            "the history holds no \(reference == "latest" ? "" : "second ")run group to compare; list them with"
+                + " `afrun history runs --by-group`"
+        case .runGroupNotFound(let reference):
+            "no run has the run group '\(reference)'; list the groups with `afrun history runs --by-group`"
         case .ambiguousRun(let reference, let candidates):
             "'\(reference)' matches \(candidates.count) runs (\(candidates.prefix(3).joined(separator: ", "))…); give more characters of the id"
         case .testNotFound(let name, let similar) where !similar.isEmpty:

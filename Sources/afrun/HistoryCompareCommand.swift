@@ -11,22 +11,46 @@ struct HistoryCompareCommand: AsyncParsableCommand {
 
     @OptionGroup var options: HistoryOptions
 
-    @Argument(help: "Run A (the baseline): an id, a prefix, latest or previous.")
+    @Argument(help: "Run A (the baseline): an id, a prefix, latest or previous (a run group with --by-group).")
     var base: String = "previous"
 
-    @Argument(help: "Run B: an id, a prefix, latest or previous.")
+    @Argument(help: "Run B: an id, a prefix, latest or previous (a run group with --by-group).")
     var head: String = "latest"
 
     @Option(help: "Duration change, in percent of A, beyond which a test is listed.")
     var threshold: Double = 20
 
+    @Option(
+        name: .customLong("min-change-ms"),
+        help: "Smallest duration change, in milliseconds, listed as slower or faster, whatever its percent."
+    )
+    var minChangeMs: Double = 5
+
+    @Flag(
+        name: .customLong("by-group"),
+        help: ArgumentHelp(
+            "A and B are run groups (a pipeline's shards and reruns: a --run-group id, latest or previous),"
+                + " each test at its latest outcome in its group."
+        )
+    )
+    var byGroup = false
+
     func validate() throws {
         guard threshold >= 0 else { throw ValidationError("--threshold must be 0 or more, got \(threshold)") }
+        guard minChangeMs >= 0 else {
+            throw ValidationError("--min-change-ms must be 0 or more, got \(minChangeMs)")
+        }
     }
 
     func run() async throws {
         try await ExitStatus.reportingInternalErrorsAsync {
-            let comparison = try await options.withStore { try $0.compare(base, head, thresholdPercent: threshold) }
+            let (base, head, threshold, byGroup) = (base, head, threshold, byGroup)
+            let comparison = try await options.withStore { store in
+                byGroup
+                    ? try store.compareRunGroups(base, head, thresholdPercent: threshold)
+                    : try store.compare(base, head, thresholdPercent: threshold)
+            }
+            .ignoringTimeChanges(under: minChangeMs)
             var rows: [[String]] = []
             for test in comparison.newlyFailing {
                 rows.append(row("newly failing", test, status: statusChange(test), test.headMessages))
@@ -46,8 +70,8 @@ struct HistoryCompareCommand: AsyncParsableCommand {
             rows += comparison.removed.map { ["removed", $0.description, "", "", "", "", ""] }
             if options.format == .table {
                 print(
-                    "A \(comparison.base.id.prefix(8)) (\(comparison.base.passed)/\(comparison.base.total) passed) → "
-                        + "B \(comparison.head.id.prefix(8)) (\(comparison.head.passed)/\(comparison.head.total) passed), threshold \(threshold)%"
+                    "A \(side(comparison.base, comparison.baseGroup)) → B \(side(comparison.head, comparison.headGroup)),"
+                        + " threshold \(threshold)% and \(HistoryOutput.ms(minChangeMs)) ms"
                 )
             }
             try HistoryOutput.emit(
@@ -66,6 +90,14 @@ struct HistoryCompareCommand: AsyncParsableCommand {
             kind, name, status, HistoryOutput.ms(test.baseMs), HistoryOutput.ms(test.headMs),
             percent(test.changePercent), messages.joined(separator: "; "),
         ]
+    }
+
+    /// How the header names a side: the run, or the group with its runs, and its passes.
+    private func side(_ run: RunRecord, _ group: RunGroupSummary?) -> String {
+        guard let group else { return "\(run.id.prefix(8)) (\(run.passed)/\(run.total) passed)" }
+        let name = group.group.map { "group \($0)" } ?? String(run.id.prefix(8))
+        let runs = group.runIDs.count == 1 ? "1 run" : "\(group.runIDs.count) runs"
+        return "\(name) (\(runs), \(group.passed)/\(group.total) passed)"
     }
 
     private func statusChange(_ test: ComparedTest) -> String {

@@ -1,4 +1,5 @@
 import AFHistory
+import AFRunner
 import ArgumentParser
 
 /// `afrun history flaky`: tests whose outcome flips, most flaky first.
@@ -21,9 +22,10 @@ struct HistoryFlakyCommand: AsyncParsableCommand {
                     max(0, limit)
                 )
             )
-            let rows = flaky.map { test in
+            let names = TestIdentity.displayNames(flaky.map(\.identity))
+            let rows = zip(flaky, names).map { test, name in
                 [
-                    test.identity.description, String(format: "%.2f", test.score), "\(test.flips)",
+                    name, String(format: "%.2f", test.score), "\(test.flips)",
                     "\(test.retriedPasses)",
                     "\(test.failures)", "\(test.runs)", test.lastStatus.rawValue,
                 ]

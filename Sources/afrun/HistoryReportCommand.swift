@@ -8,7 +8,9 @@ struct HistoryReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write the history as an HTML page: pass rates, trends, flaky and slow tests, the last two runs.",
-        discussion: "Shards of one pipeline (runs with --shard and the same git commit) count as one run."
+        discussion:
+            "The runs of one pipeline (a run group: its shards and --rerun-failed runs; without a group, the runs"
+            + " with --shard and the same git commit) count as one run, each test at its latest outcome."
     )
 
     @OptionGroup var options: HistoryOptions

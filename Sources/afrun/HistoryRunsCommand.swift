@@ -6,19 +6,38 @@ struct HistoryRunsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "runs",
         abstract: "List the latest runs, newest first.",
-        discussion: "--by-group lists each run group (the shards of one pipeline, --run-group) as one run."
+        discussion:
+            "--by-group lists each run group (the shards and reruns of one pipeline, --run-group) as one run;"
+            + " --last then counts groups."
     )
 
     @OptionGroup var options: HistoryOptions
     @OptionGroup var window: WindowOptions
 
-    @Flag(name: .customLong("by-group"), help: "One row per run group: its shards' runs put together.")
+    @Flag(
+        name: .customLong("by-group"),
+        help: "One row per run group: its runs put together; --last counts groups."
+    )
     var byGroup = false
 
     func run() async throws {
         try await ExitStatus.reportingInternalErrorsAsync {
-            let runs = try await options.withStore { try $0.runs(last: window.last) }
-            if byGroup { return try emitGroups(RunGroupSummary.grouping(runs)) }
+            let last = window.last
+            if byGroup {
+                // --last counts groups here: a window of runs would cut the oldest pipeline in two.
+                let groups = try await options.withStore { store in
+                    try store.latestRunGroups(last).map { runs in
+                        // Each test once, as the pipeline ended: a failure its rerun passed is a pass.
+                        let summary = RunGroupSummary.summary(runs)
+                        guard runs.count > 1, let group = summary.group,
+                            let statuses = try store.lastRunStatuses(inRunGroup: group)
+                        else { return summary }
+                        return summary.counting(statuses)
+                    }
+                }
+                return try emitGroups(groups)
+            }
+            let runs = try await options.withStore { try $0.runs(last: last) }
             let rows = runs.map { run in
                 [
                     String(run.id.prefix(8)), HistoryOutput.date(run.startedAt), run.status.rawValue,

@@ -1,4 +1,5 @@
 import AFHistory
+import AFRunner
 import ArgumentParser
 
 /// `afrun history slowest`: tests by p95 of a phase.
@@ -20,9 +21,10 @@ struct HistorySlowestCommand: AsyncParsableCommand {
             let stats = try await options.withStore {
                 try $0.slowest(phase: timing.phase, lastRuns: window.last, limit: limit)
             }
-            let rows = stats.map { stat in
+            let names = TestIdentity.displayNames(stats.map(\.identity))
+            let rows = zip(stats, names).map { stat, name in
                 [
-                    stat.identity.description, stat.phase.rawValue, HistoryOutput.ms(stat.p50Ms),
+                    name, stat.phase.rawValue, HistoryOutput.ms(stat.p50Ms),
                     HistoryOutput.ms(stat.p95Ms),
                     HistoryOutput.ms(stat.maxMs), "\(stat.samples)",
                 ]

@@ -21,6 +21,11 @@ public struct RunComparison: Sendable, Hashable, Codable {
     public var removed: [TestIdentity]
     /// The threshold used, in percent.
     public var thresholdPercent: Double
+    /// With `compare --by-group`: run group A, its tests counted once at their latest outcome (`base` is its
+    /// latest run).
+    public var baseGroup: RunGroupSummary? = nil
+    /// With `compare --by-group`: run group B (`head` is its latest run).
+    public var headGroup: RunGroupSummary? = nil
 }
 
 /// One test in a comparison.
@@ -41,4 +46,17 @@ public struct ComparedTest: Sendable, Hashable, Codable {
     public var headMessages: [String]
     /// A's suite file, when the test ran from another file in A (its suite file moved); nil otherwise.
     public var movedFrom: String? = nil
+}
+
+extension RunComparison {
+    /// The comparison without the time changes smaller than `milliseconds`, however large in percent: a test
+    /// of 0.8 ms that took 3.7 ms is +348% and says nothing. A moved test among them is listed as moved.
+    public func ignoringTimeChanges(under milliseconds: Double) -> RunComparison {
+        var kept = self
+        let small = { (test: ComparedTest) in abs(test.headMs - test.baseMs) < milliseconds }
+        kept.timeChanged = timeChanged.filter { !small($0) }
+        kept.moved += timeChanged.filter { small($0) && $0.movedFrom != nil }
+        kept.moved.sort { TestIdentity.sortsBefore($0.identity, $1.identity) }
+        return kept
+    }
 }

@@ -15,7 +15,7 @@ public struct RunGroupSummary: Sendable, Hashable, Codable {
     /// `running` while any run is, else the worst of its runs' statuses (`incomplete`, `interrupted`,
     /// `complete`).
     public var status: RunStatus
-    /// Tests passed, failed, errored and skipped, over every run.
+    /// Tests passed, failed, errored and skipped, over every run (`counting(_:)`: each test once).
     public var passed: Int
     public var failed: Int
     public var errors: Int
@@ -31,6 +31,11 @@ public struct RunGroupSummary: Sendable, Hashable, Codable {
 
     /// `runs` (newest first, as `HistoryStoring.runs(last:)` returns them) grouped, newest group first.
     public static func grouping(_ runs: [RunRecord]) -> [RunGroupSummary] {
+        members(runs).map(summary)
+    }
+
+    /// `runs` (newest first) split by group, newest group first, each group's runs newest first.
+    public static func members(_ runs: [RunRecord]) -> [[RunRecord]] {
         var order: [String] = []
         var members: [String: [RunRecord]] = [:]
         for run in runs {
@@ -38,10 +43,11 @@ public struct RunGroupSummary: Sendable, Hashable, Codable {
             if members[key] == nil { order.append(key) }
             members[key, default: []].append(run)
         }
-        return order.compactMap { key in members[key].map(summary) }
+        return order.compactMap { members[$0] }
     }
 
-    private static func summary(_ runs: [RunRecord]) -> RunGroupSummary {
+    /// The summary of one group's runs (newest first).
+    public static func summary(_ runs: [RunRecord]) -> RunGroupSummary {
         let rank: [RunStatus: Int] = [.complete: 0, .interrupted: 1, .incomplete: 2, .running: 3]
         let started = runs.map(\.startedAt).min() ?? Date(timeIntervalSince1970: 0)
         let ends = runs.compactMap(\.finishedAt)

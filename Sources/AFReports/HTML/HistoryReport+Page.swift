@@ -8,7 +8,11 @@ extension HistoryReport {
         var page = HTMLPage(title: "afrun history report")
         page.raw("<main><header><div class=\"banner\"><h1>afrun history report</h1></div><dl class=\"meta\">")
         page.element("dt", "Window")
-        page.element("dd", "last \(window) runs (\(points.count) shown; shards of one commit merged)")
+        page.element(
+            "dd",
+            "last \(window) runs (\(points.count) shown; the runs of one run group, or the shards of one commit,"
+                + " merged, each test at its latest outcome)"
+        )
         page.element("dt", "Suites")
         page.element("dd", suites.isEmpty ? "all" : suites.joined(separator: ", "))
         page.element("dt", "Generated")
@@ -66,9 +70,8 @@ extension HistoryReport {
         page.raw("<th class=\"num\">Pass rate</th></tr></thead><tbody>")
         for point in points.reversed() {
             page.raw("<tr>")
-            let shards = point.shards.count == 1 ? " (1 shard)" : " (\(point.shards.count) shards)"
             page.raw("<td class=\"mono\">")
-            page.text(point.label + (point.shards.isEmpty ? "" : shards))
+            page.text(point.label + point.runsNote)
             // A run stopped by a signal passed only what it ran: said beside it, so its rate is not taken whole.
             if point.status != .complete { page.element("span", " \(point.status.rawValue)", class: "st-note") }
             page.raw("</td>")
@@ -103,7 +106,8 @@ extension HistoryReport {
             }
         }
         page.raw(
-            "<h3>Slower or faster by more than \(Int(c.thresholdPercent))% in test duration (\(c.timeChanged.count))</h3>"
+            "<h3>Slower or faster by more than \(Int(c.thresholdPercent))% and 5 ms in test duration"
+                + " (\(c.timeChanged.count))</h3>"
         )
         if c.timeChanged.isEmpty {
             page.raw("<p class=\"empty\">None.</p>")

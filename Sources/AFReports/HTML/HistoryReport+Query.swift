@@ -20,24 +20,20 @@ extension HistoryReport {
         }
         var points: [Point] = []
         var pointOfKey: [String: Int] = [:]
-        var statuses: [TestIdentity: [Int: TestStatus]] = [:]
+        var pointResults: [[ResultRecord]] = []
         var timings: [TestIdentity: [Int: TimingSummary]] = [:]
         var pointRuns: [[RunRecord]] = []
-        for run in try store.runs(last: last).reversed() {
-            // The shards of one pipeline ran one commit: they make one point.
-            let key = run.shard != nil && run.gitCommit != nil ? "commit " + run.gitCommit! : run.id
+        for run in try Self.wholeGroups(store.runs(last: last + 1), last: last).reversed() {
+            let key = Self.pointKey(of: run)
             let index: Int
             if let known = pointOfKey[key] {
                 index = known
             } else {
                 index = points.count
                 pointOfKey[key] = index
-                let label =
-                    run.shard != nil && run.gitCommit != nil
-                    ? String(run.gitCommit!.prefix(12)) : String(run.id.prefix(8))
                 points.append(
                     Point(
-                        label: label,
+                        label: Self.pointLabel(of: run),
                         startedAt: run.startedAt,
                         gitCommit: run.gitCommit,
                         gitBranch: run.gitBranch,
@@ -45,6 +41,7 @@ extension HistoryReport {
                         shards: []
                     )
                 )
+                pointResults.append([])
                 pointRuns.append([])
             }
             points[index].runIDs.append(run.id)
@@ -52,14 +49,22 @@ extension HistoryReport {
             pointRuns[index].append(run)
             if run.status != .complete { points[index].status = run.status }
             for result in try store.results(ofRun: run.id).results where keeps(result.identity) {
-                switch result.status {
+                pointResults[index].append(result)
+                if let timing = result.timings { timings[result.identity, default: [:]][index] = timing }
+            }
+        }
+        // A test a pipeline ran twice (failed in a shard, rerun with --rerun-failed) counts once, as it ended.
+        let outcomes = pointResults.map(TestOutcome.latest)
+        var statuses: [TestIdentity: [Int: TestStatus]] = [:]
+        for (index, tests) in outcomes.enumerated() {
+            for (identity, outcome) in tests {
+                statuses[identity, default: [:]][index] = outcome.status
+                switch outcome.status {
                 case .passed: points[index].passed += 1
                 case .failed: points[index].failed += 1
                 case .error: points[index].errors += 1
                 case .skipped: points[index].skipped += 1
                 }
-                statuses[result.identity, default: [:]][index] = result.status
-                if let timing = result.timings { timings[result.identity, default: [:]][index] = timing }
             }
         }
         let trends = try store.trends(lastRuns: last, grouping: .test, phase: .total).filter { series in
@@ -81,7 +86,7 @@ extension HistoryReport {
             trends: Array(trends.prefix(trendLimit)),
             flaky: Array(flaky),
             slowest: Array(slowest),
-            comparison: try compareLast(pointRuns, store: store, keeps: keeps),
+            comparison: compareLast(pointRuns, outcomes: outcomes),
             window: last,
             suites: suites
         )
@@ -101,46 +106,41 @@ extension HistoryReport {
         return most
     }
 
-    /// The last point against the one before: one comparison for two single runs, else one per shard label
-    /// present in both, put together.
-    static func compareLast(
-        _ pointRuns: [[RunRecord]],
-        store: any HistoryStoring,
-        keeps: (TestIdentity) -> Bool
-    ) throws -> RunComparison? {
-        guard pointRuns.count >= 2 else { return nil }
-        let before = pointRuns[pointRuns.count - 2]
-        let after = pointRuns[pointRuns.count - 1]
-        var pairs: [(RunRecord, RunRecord)] = []
-        if before.count == 1 && after.count == 1 {
-            pairs = [(before[0], after[0])]
-        } else {
-            for run in after {
-                if let match = before.first(where: { $0.shard == run.shard }) { pairs.append((match, run)) }
-            }
-        }
-        var merged: RunComparison?
-        for (a, b) in pairs {
-            var c = try store.compare(a.id, b.id, thresholdPercent: 20)
-            c.newlyFailing = c.newlyFailing.filter { keeps($0.identity) }
-            c.newlyPassing = c.newlyPassing.filter { keeps($0.identity) }
-            c.timeChanged = c.timeChanged.filter { keeps($0.identity) }
-            c.moved = c.moved.filter { keeps($0.identity) }
-            c.added = c.added.filter(keeps)
-            c.removed = c.removed.filter(keeps)
-            if var m = merged {
-                m.newlyFailing += c.newlyFailing
-                m.newlyPassing += c.newlyPassing
-                m.timeChanged += c.timeChanged
-                m.moved += c.moved
-                m.added += c.added
-                m.removed += c.removed
-                merged = m
-            } else {
-                merged = c
-            }
-        }
-        return merged
+    /// The latest `last` of `runs` (newest first, one more than the window), less the runs of a run group that
+    /// started before the window: a point of a pipeline's rerun alone would read as that pipeline's pass rate.
+    static func wholeGroups(_ runs: [RunRecord], last: Int) -> [RunRecord] {
+        guard runs.count > last, let cut = runs[last].runGroup else { return Array(runs.prefix(last)) }
+        return runs.prefix(last).filter { $0.runGroup != cut }
+    }
+
+    /// The runs that make one point: a run group's (a pipeline's shards and reruns), else the shards of one
+    /// commit, else the run alone.
+    static func pointKey(of run: RunRecord) -> String {
+        if let group = run.runGroup { return "group " + group }
+        if run.shard != nil, let commit = run.gitCommit { return "commit " + commit }
+        return "run " + run.id
+    }
+
+    /// How the runs table names a point: its group, its commit (shards without a group), or its run.
+    static func pointLabel(of run: RunRecord) -> String {
+        if let group = run.runGroup { return "group " + group }
+        if run.shard != nil, let commit = run.gitCommit { return String(commit.prefix(12)) }
+        return String(run.id.prefix(8))
+    }
+
+    /// The last point against the one before, each test at its latest outcome in its point.
+    static func compareLast(_ pointRuns: [[RunRecord]], outcomes: [[TestIdentity: TestOutcome]]) -> RunComparison? {
+        guard pointRuns.count >= 2, let base = pointRuns[pointRuns.count - 2].last,
+            let head = pointRuns[pointRuns.count - 1].last
+        else { return nil }
+        return RunComparison(
+            base: base,
+            head: head,
+            before: outcomes[outcomes.count - 2],
+            after: outcomes[outcomes.count - 1],
+            thresholdPercent: 20
+        )
+        .ignoringTimeChanges(under: 5)
     }
 }
 

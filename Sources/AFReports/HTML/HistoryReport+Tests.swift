@@ -11,9 +11,9 @@ extension HistoryReport {
         }
         page.raw("<table><thead><tr><th>Test</th><th class=\"num\">Score</th><th class=\"num\">Flips</th>")
         page.raw("<th>Outcome per run (oldest first)</th></tr></thead><tbody>")
-        for (test, strip) in flaky {
+        for ((test, strip), name) in zip(flaky, TestIdentity.displayNames(flaky.map(\.test.identity))) {
             page.raw("<tr>")
-            page.element("td", test.identity.description)
+            page.element("td", name)
             page.element("td", String(format: "%.2f", test.score), class: "num")
             page.element("td", "\(test.flips)", class: "num")
             var chart = SVGChart(width: Double(max(strip.count, 1)) * 9, height: 14, label: "outcomes")
@@ -41,9 +41,9 @@ extension HistoryReport {
         }
         page.raw("<table><thead><tr><th>Test</th><th class=\"num\">p50</th><th class=\"num\">p95</th>")
         page.raw("<th class=\"num\">max</th><th>Phase that grew in the last run</th></tr></thead><tbody>")
-        for test in slowest {
+        for (test, name) in zip(slowest, TestIdentity.displayNames(slowest.map(\.stats.identity))) {
             page.raw("<tr>")
-            page.element("td", test.stats.identity.description)
+            page.element("td", name)
             page.element("td", HTMLPage.duration(test.stats.p50Ms), class: "num")
             page.element("td", HTMLPage.duration(test.stats.p95Ms), class: "num")
             page.element("td", HTMLPage.duration(test.stats.maxMs), class: "num")

@@ -3,28 +3,36 @@ import AFRunner
 import Foundation
 
 /// What `afrun history report --html FILE` shows, read from the history through its query API: pass rates
-/// per run (shards of one pipeline, the runs with a shard and the same commit, merged into one point),
+/// per run (the runs of one run group, a pipeline's shards and reruns, merged into one point; without a group,
+/// the runs with a shard and the same commit),
 /// duration trends per test, the flaky tests, the slowest tests with the phase that grew, and a comparison
 /// of the last two runs.
 public struct HistoryReport: Sendable {
-    /// One run, or the shards of one pipeline merged.
+    /// One run, or the runs of one pipeline merged.
     public struct Point: Sendable {
-        /// The run id, or the commit the shards ran.
+        /// `group ID`, the commit the shards ran (no group), or the run id.
         public var label: String
         /// The earliest start among the runs.
         public var startedAt: Date
         /// The git commit and branch, when known.
         public var gitCommit: String?
         public var gitBranch: String?
-        /// Counts over the results the report covers.
+        /// Counts over the tests the report covers, each at its latest outcome among the point's runs.
         public var passed = 0, failed = 0, errors = 0, skipped = 0
-        /// The runs merged into the point, one unless sharded.
+        /// The runs merged into the point, oldest first.
         public var runIDs: [String]
         /// Shard labels (`1/2`) of the runs, in order.
         public var shards: [String]
         /// `complete`, or how a run of the point did not complete (`interrupted` by a signal, `incomplete`
         /// when the history could not keep every result, `running`): its counts miss the tests it did not run.
         public var status: RunStatus = .complete
+
+        /// What the runs table says after the label: how many shards or runs the point puts together.
+        var runsNote: String {
+            if runIDs.count > 1 && shards.count != runIDs.count { return " (\(runIDs.count) runs)" }
+            if shards.isEmpty { return "" }
+            return shards.count == 1 ? " (1 shard)" : " (\(shards.count) shards)"
+        }
 
         /// Share of passed among the tests that ran (0...1); nil when none ran.
         public var passRate: Double? {
