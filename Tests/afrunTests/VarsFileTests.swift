@@ -78,13 +78,17 @@ import Testing
         }
     }
 
-    @Test(".env conventions: a byte order mark, export, spaces around =, quoted values")
-    func dotEnvConventions() async throws {
+    @Test(
+        ".env conventions: a byte order mark, export, spaces around =, quoted values, Windows line ends",
+        arguments: ["\n", "\r\n"]
+    )
+    func dotEnvConventions(lineEnd: String) async throws {
         try await withPlainFixture { folder, server in
             try folder.write("s.json", Self.echoSuite(server.httpURL.absoluteString))
             try folder.write(
                 "v.env",
-                "\u{FEFF}# env\nexport user = \"al ice\"\nexpectedUser='al ice'\nlimit= 10 \ntoken=t\n"
+                ["\u{FEFF}# env", "export user = \"al ice\"", "expectedUser='al ice'", "limit= 10 ", "token=t", ""]
+                    .joined(separator: lineEnd)
             )
             let output = try await AfrunProcess.run(
                 ["run", "s.json", "--no-history", "--vars-file", "v.env"],
@@ -95,6 +99,25 @@ import Testing
             #expect(!output.stdout.contains("$.args.limit"), "\(output.stdout)")
             #expect(output.stdout.contains("X-Token"), "\(output.stdout)")
         }
+    }
+
+    @Test("a UTF-16 file (PowerShell's default) is named as such, with the fix")
+    func utf16File() async throws {
+        let folder = try SuiteFolder.withUnreachableTest()
+        defer { folder.remove() }
+        // A byte order mark, then UTF-16 little-endian text.
+        let bytes = Data([0xFF, 0xFE]) + "a=1\r\n".data(using: .utf16LittleEndian)!
+        try bytes.write(to: folder.url.appendingPathComponent("wide.env"))
+        let output = try await AfrunProcess.run(
+            ["run", "s.json", "--no-history", "--vars-file", "wide.env"],
+            in: folder.url
+        )
+        #expect(output.status == 64, "\(output.all)")
+        #expect(
+            output.stderr.contains(
+                "wide.env: not UTF-8 text (UTF-16, as PowerShell writes by default: save it as UTF-8)"
+            )
+        )
     }
 
     @Test("validate knows the file's names: no undefined-variable error")
@@ -118,6 +141,8 @@ import Testing
             ("list.json", "{\"a\": [1, 2]}", "list.json: variable `a` is an array: write a string, number or boolean"),
             ("odd.json", "{\"a\": {\"value\": \"x\", \"secrett\": true}}", "odd.json: variable `a`: write a string"),
             ("lines.env", "a=1\nno equals sign here\n", "lines.env:2: expected name=value"),
+            ("crlf.env", "a=1\r\nno equals sign here\r\n", "crlf.env:2: expected name=value"),
+            ("crlf.json", "\r\n\r\n [1]", "crlf.json:3: a JSON array"),
             (
                 "twice.json", "{\"pw\": \"x\",\n \"pw\": \"y\"}",
                 "twice.json:2:2: `pw` is written twice (first on line 1)"

@@ -42,7 +42,11 @@ public struct VariablesFile: Sendable {
     /// - Throws: `ParseError` naming the file, the place and the fix.
     public init(data: Data, path: String) throws(ParseError) {
         guard var text = String(validating: data, as: UTF8.self) else {
-            throw ParseError("\(path): not UTF-8 text: \(Self.formats)")
+            let wide = data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
+            throw ParseError(
+                "\(path): not UTF-8 text\(wide ? " (UTF-16, as PowerShell writes by default: save it as UTF-8)" : ""): "
+                    + Self.formats
+            )
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // a byte order mark some editors write
         switch text.first(where: { !$0.isWhitespace }) {
@@ -50,7 +54,8 @@ public struct VariablesFile: Sendable {
             try self.init(json: data, path: path)
         case "[":
             // Read as lines, its first line would be "expected name=value": say what the file is instead.
-            let line = text.prefix { $0 != "[" }.filter { $0 == "\n" }.count + 1
+            // Counted in bytes: "\r\n" is one `Character`, so a Windows line end would not be seen as "\n".
+            let line = text.utf8.prefix { $0 != UInt8(ascii: "[") }.filter { $0 == UInt8(ascii: "\n") }.count + 1
             throw ParseError("\(path):\(line): a JSON array: \(Self.formats)")
         default:
             try self.init(lines: text, path: path)
@@ -98,8 +103,10 @@ public struct VariablesFile: Sendable {
     }
 
     private init(lines text: String, path: String) throws(ParseError) {
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
+        // Lines end at "\n", "\r\n" (one `Character`, so splitting on "\n" alone would keep a Windows file whole)
+        // or "\r".
+        for (offset, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let eq = line.firstIndex(of: "="), eq != line.startIndex else {
                 // The line is not echoed: it may hold a secret.
