@@ -71,4 +71,25 @@ import Testing
             #expect(!"\(results)".contains("S3cr3tSess"))
         }
     }
+
+    @Test("the session cookies of PHP, Express and Google are hidden too, though no fragment names them")
+    func commonSessionCookiesAreHidden() async throws {
+        try await withFixtureServer(FixtureServer.Configuration()) { server in
+            let results = try await SuiteTextRun.results(
+                #"""
+                {"baseURL": "{{env.FIXTURES}}", "tests": [
+                  {"name": "login", "request": {"url": "cookies/set?PHPSESSID=Php5ecret&connect.sid=Expr3ss&sid=G00gle"},
+                   "capture": {"p": {"cookie": "PHPSESSID"}, "c": {"cookie": "connect.sid"}, "g": {"cookie": "sid"}},
+                   "expect": {"cookies": {"PHPSESSID": "wrong", "connect.sid": "wrong", "sid": "wrong"}}}
+                ]}
+                """#,
+                on: server
+            )
+            try #require(results.count == 1)
+            let failures = SuiteTextRun.failures(results[0])
+            #expect(failures.count == 3 && failures.allSatisfy { $0.hasSuffix("(value hidden)") }, "\(failures)")
+            #expect(results[0].captures.values.allSatisfy { $0 == "***" }, "\(results[0].captures)")
+            for secret in ["Php5ecret", "Expr3ss", "G00gle"] { #expect(!"\(results)".contains(secret)) }
+        }
+    }
 }

@@ -33,7 +33,7 @@ import Testing
         arguments: SensitiveNames.exact + [
             "X-Api-Key", "Api-Key", "privateKey", "signature", "Set-Cookie", "Cookie", "access_token",
             "author_token", "authorSecret", "authorization", "Proxy-Authorization", "X-Auth", "oauth", "credentials",
-            "authToken",
+            "authToken", "PHPSESSID", "JSESSIONID", "ASP.NET_SessionId", "connect.sid", "SID", "db.password",
         ]
     )
     func everyListedNameIsMaskedEverywhere(name: String) {

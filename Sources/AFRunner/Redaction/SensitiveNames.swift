@@ -7,11 +7,13 @@ public enum SensitiveNames {
     public static let exact: [String] = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "apikey", "key", "sig",
         "x-amz-security-token", "x-goog-api-key", "private-token", "x-vault-token", "x-csrf-token", "x-xsrf-token",
+        // Session cookies of common servers whose names hold no fragment below (Express, Google).
+        "sid", "connect.sid",
     ]
 
     /// Fragments that make any name containing them (ignoring case) sensitive.
     public static let fragments: [String] = [
-        "token", "secret", "password", "passwd", "apikey", "api-key", "api_key", "auth", "session", "cookie",
+        "token", "secret", "password", "passwd", "apikey", "api-key", "api_key", "auth", "session", "sessid", "cookie",
         "credential", "private", "signature",
     ]
 

@@ -121,7 +121,9 @@ public enum SinkRedactor {
         let escape = { (word: String) in NSRegularExpression.escapedPattern(for: word) }
         let exact = SensitiveNames.exact.sorted { $0.count > $1.count }.map(escape).joined(separator: "|")
         let fragments = SensitiveNames.fragments.map(escape).joined(separator: "|")
-        return #"(?:[A-Za-z0-9_\-]*(?:"# + fragments + #")[A-Za-z0-9_\-]*|"# + exact + ")"
+        // Dots belong to names (`connect.sid`, `ASP.NET_SessionId`, `db.password`): without them such a name was
+        // never matched whole, and its value stayed in the text.
+        return #"(?:[A-Za-z0-9_.\-]*(?:"# + fragments + #")[A-Za-z0-9_.\-]*|"# + exact + ")"
     }()
 
     /// The text rules, compiled once (compiling them per call cost a quarter of a run's CPU);
