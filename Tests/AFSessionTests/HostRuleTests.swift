@@ -119,6 +119,8 @@ struct HostRuleTests {
             ("api:80:localhost", "\"localhost\" is not a numeric IPv4 or IPv6 address"),
             ("api:80:127.0.0.1,", "an address is empty"),
             ("a b:80:127.0.0.1", "\"a b\" is not a host name"),
+            // libcurl reads a leading `-` as "remove this entry".
+            ("-api:80:127.0.0.1", "\"-api\" is not a host name"),
         ]
     )
     func resolveProblems(text: String, problem: String) {

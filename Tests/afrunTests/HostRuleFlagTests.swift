@@ -54,6 +54,18 @@ import Testing
             let both = try await AfrunProcess.run(["s.json", "--no-history", "-4", "-6"], in: folder.url)
             #expect(both.status == 64, "\(both.all)")
             #expect(both.stderr.contains("--ipv4 and --ipv6 cannot be used together"), "\(both.all)")
+            // libcurl drops a rule's addresses of the other version: a rule left with none is refused up front.
+            let dropped = try await AfrunProcess.run(
+                ["s.json", "--no-history", "-4", "--resolve", "localhost:\(port):[::1]"],
+                in: folder.url
+            )
+            #expect(dropped.status == 64, "\(dropped.all)")
+            #expect(
+                dropped.stderr.contains(
+                    "--resolve \"localhost:\(port):[::1]\" gives only IPv6 addresses, which --ipv4 leaves out"
+                ),
+                "\(dropped.all)"
+            )
             #expect(server.recordedRequests.count == 1)
         }
     }

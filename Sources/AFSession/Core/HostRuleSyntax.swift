@@ -4,9 +4,10 @@ import Glibc
 
 /// What `ResolveRule` and `ConnectToRule` share: checks of host names, ports and addresses.
 enum HostRuleSyntax {
-    /// Letters, digits, `-`, `_` and dots: a DNS name as URLs carry it (no port, no brackets).
+    /// Letters, digits, `-`, `_` and dots: a DNS name as URLs carry it (no port, no brackets), not starting
+    /// with `-` (which libcurl reads as "remove this entry": the rule would silently do nothing).
     static func isHostName(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count <= 253
+        !text.isEmpty && text.utf8.count <= 253 && !text.hasPrefix("-")
             && text.utf8.allSatisfy { byte in
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

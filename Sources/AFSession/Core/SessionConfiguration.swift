@@ -27,8 +27,8 @@ public struct SessionConfiguration: Sendable {
     /// Other hosts and ports to connect to for hosts and ports (curl's `--connect-to`), with the same
     /// guarantee. A rule here applies before `resolve` looks the host it names up.
     public var connectTo: [ConnectToRule] = []
-    /// Which addresses of a host name are used (curl's `--ipv4`, `--ipv6`); a `resolve` rule's addresses are
-    /// used whatever their version, as in curl.
+    /// Which addresses of a host name are used (curl's `--ipv4`, `--ipv6`). It applies to a `resolve` rule's
+    /// addresses too: libcurl drops those of the other version, so a rule with none left fails to resolve.
     public var addressFamily: AddressFamily = .any
     /// Headers sent with every request (a request's own headers win).
     public var defaultHeaders: HTTPHeaders = [:]

@@ -121,7 +121,14 @@ struct RequestOptions: ParsableArguments {
                 }
             }
         }
-        _ = try hostRules()
+        let (resolve, _) = try hostRules()
+        if ipv4 || ipv6, let rule = resolve.first(where: { $0.addresses.allSatisfy { $0.contains(":") == ipv4 } }) {
+            let (flag, other, kept) = ipv4 ? ("--ipv4", "IPv6", "IPv4") : ("--ipv6", "IPv4", "IPv6")
+            throw ValidationError(
+                "--resolve \"\(rule)\" gives only \(other) addresses, which \(flag) leaves out: give an \(kept)"
+                    + " address too, or drop \(flag)"
+            )
+        }
         _ = try tlsFiles()
         for (flag, value) in [("--proxy", proxy), ("--noproxy", noProxy)] {
             if let value, value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
