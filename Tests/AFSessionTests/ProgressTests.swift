@@ -39,4 +39,27 @@ import Testing
             #expect(result.1?.completedBytes == Int64(response.data.count))
         }
     }
+
+    /// A body of unknown length goes chunked; libcurl's upload count includes the chunks' framing
+    /// (`3e8\r\n` … `\r\n`), which is not the caller's body.
+    @Test func chunkedUploadProgressEndsOnTheBodyLength() async throws {
+        try await withFixture { server, session in
+            let task = session.dataTask(
+                with: HTTPRequest(
+                    url: server.url("/post"),
+                    method: .post,
+                    headers: ["Content-Type": "application/octet-stream"],
+                    body: .stream(length: nil) { CountingStream(total: 50_000) }
+                )
+            )
+            let progress = task.uploadProgress
+            task.resume()
+            var values: [TransferProgress] = []
+            for await value in progress { values.append(value) }
+            let response = try await task.dataResponse()
+            #expect(response.metrics.requestBodyBytes == 50_000)
+            #expect(values.last?.completedBytes == 50_000)
+            #expect(values.allSatisfy { $0.completedBytes <= 50_000 })
+        }
+    }
 }

@@ -212,9 +212,12 @@ final class Transfer {
     private func deliverProgress(downloadTotal: Int64, downloadNow: Int64, uploadTotal: Int64, uploadNow: Int64) {
         lastProgressReport = ContinuousClock.now
         lastProgressBytes = (uploadNow, downloadNow)
+        // A body of unknown length goes chunked, and libcurl counts the chunks' framing among the bytes it
+        // sent: report the body's own bytes instead, as `requestBodyBytes` does.
+        let uploadCompleted = bodyReader != nil && uploadTotal <= 0 ? min(uploadNow, bodyBytesSent) : uploadNow
         job.delegate.transferDidProgress(
             upload: TransferProgress(
-                completed: uploadNow,
+                completed: uploadCompleted,
                 total: uploadTotal > 0 ? uploadTotal : job.request.body?.knownLength
             ),
             download: TransferProgress(completed: downloadNow, total: downloadTotal > 0 ? downloadTotal : nil)
