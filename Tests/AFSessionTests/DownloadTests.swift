@@ -69,7 +69,8 @@ struct DownloadTests {
             let seen = Collector<TransferProgress>()
             let task = session.downloadTask(
                 with: HTTPRequest(url: server.url("/bytes/\(4 << 20)")),
-                progress: { seen.append($0) }
+                progress: { seen.append($0) },
+                completionHandler: nil
             )
             task.resume()
             let response = try await task.downloadResponse()

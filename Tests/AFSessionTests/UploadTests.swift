@@ -33,7 +33,8 @@ struct UploadTests {
                     headers: ["Content-Type": "application/octet-stream"]
                 ),
                 fromFile: file,
-                progress: { progress.append($0) }
+                progress: { progress.append($0) },
+                completionHandler: nil
             )
             task.resume()
             let response = try await task.dataResponse()

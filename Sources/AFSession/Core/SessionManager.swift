@@ -138,10 +138,13 @@ public final class SessionManager: Sendable {
 /// Runs `body` with a new session and shuts the session down afterwards, even when `body` throws.
 /// - Parameters:
 ///   - configuration: the session's configuration.
+///   - isolation: the caller's actor, where `body` runs (so a `@MainActor` caller may pass a closure that
+///     uses its state, as with `withTaskGroup`); leave the default.
 ///   - body: what to do with the session.
 /// - Returns: what `body` returns.
 public func withSessionManager<T: Sendable>(
     configuration: SessionConfiguration = SessionConfiguration(),
+    isolation: isolated (any Actor)? = #isolation,
     _ body: (SessionManager) async throws -> T
 ) async rethrows -> T {
     let session = SessionManager(configuration: configuration)

@@ -78,7 +78,19 @@ extension SecurityPolicy {
             if let reason = Self.failureReason(storeVerification.errors, anchorsArePins: false)
                 ?? hostFailure(leaf, host)
             {
-                return reject(reason)
+                guard pinningMode != .none, reason == .selfSigned || reason == .untrustedRoot else {
+                    return reject(reason)
+                }
+                // Rule 4 surprises AFNetworking users too: pinning a certificate does not make it trusted.
+                var rejection = TrustRejection(
+                    reason: reason,
+                    host: host,
+                    chain: chain.compactMap { CertificateSummary(der: $0) }
+                )
+                rejection.hint =
+                    "a pinning policy checks the trust store first, as in AFNetworking: set trustStore to a CA file "
+                    + "holding the server's root (a self-signed certificate is its own), or allowInvalidCertificates"
+                return .failure(rejection)
             }
             if pinningMode == .none {
                 return .success(

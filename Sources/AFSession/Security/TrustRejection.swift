@@ -10,17 +10,30 @@ public struct TrustRejection: Error, Sendable, CustomStringConvertible {
     public var chain: [CertificateSummary]
     /// The request that was not sent.
     public var request: HTTPRequest?
+    /// What to change in the policy, when the rejection comes from a rule users trip over (a pinned
+    /// certificate the trust store does not know).
+    public var hint: String?
 
     /// Creates a rejection.
-    public init(reason: TrustFailureReason, host: String, chain: [CertificateSummary], request: HTTPRequest? = nil) {
+    public init(
+        reason: TrustFailureReason,
+        host: String,
+        chain: [CertificateSummary],
+        request: HTTPRequest? = nil,
+        hint: String? = nil
+    ) {
         self.reason = reason
         self.host = host
         self.chain = chain
         self.request = request
+        self.hint = hint
     }
 
-    /// `server trust rejected for HOST: REASON`.
-    public var description: String { "server trust rejected for \(host): \(reason)" }
+    /// `server trust rejected for HOST: REASON`, then the hint when there is one.
+    public var description: String {
+        let sentence = "server trust rejected for \(host): \(reason)"
+        return hint.map { "\(sentence) (\($0))" } ?? sentence
+    }
 }
 
 /// The reasons a policy refuses a server. `name` is the stable identifier used in suites

@@ -44,6 +44,8 @@ extension HTTPSessionManager {
     ///   - path: Resolved against `baseURL`.
     ///   - parameters: Form fields added before `build`'s parts.
     ///   - headers: Per-request headers.
+    ///   - isolation: The caller's actor, where `build` runs (so a `@MainActor` caller may pass a closure
+    ///     that uses its state); leave the default.
     ///   - build: Adds parts: files, data, text, streams.
     /// - Returns: The decoded value and the raw response.
     /// - Throws: `SessionError` from building, sending, validating or decoding.
@@ -51,6 +53,7 @@ extension HTTPSessionManager {
         _ path: String,
         parameters: ParameterValue? = nil,
         headers: HTTPHeaders = [:],
+        isolation: isolated (any Actor)? = #isolation,
         constructingBodyWith build: (inout MultipartFormData) throws(SessionError) -> Void
     ) async throws(SessionError) -> SerializedResponse<any Sendable> {
         let serializer = responseSerializer
@@ -72,6 +75,7 @@ extension HTTPSessionManager {
     ///   - parameters: Form fields added before `build`'s parts.
     ///   - headers: Per-request headers.
     ///   - serializer: Validates and decodes the response.
+    ///   - isolation: The caller's actor, where `build` runs; leave the default.
     ///   - build: Adds parts.
     /// - Returns: The decoded value and the raw response.
     /// - Throws: `SessionError` from building, sending, validating or decoding.
@@ -80,6 +84,7 @@ extension HTTPSessionManager {
         parameters: ParameterValue? = nil,
         headers: HTTPHeaders = [:],
         serializer: Serializer,
+        isolation: isolated (any Actor)? = #isolation,
         constructingBodyWith build: (inout MultipartFormData) throws(SessionError) -> Void
     ) async throws(SessionError) -> SerializedResponse<Serializer.SerializedObject> {
         let request = try multipartRequest(

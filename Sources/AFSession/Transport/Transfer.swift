@@ -61,6 +61,9 @@ final class Transfer {
     var lastProgressReport: ContinuousClock.Instant?
     /// The last reported byte counts (upload now, download now), to skip reports that change nothing.
     var lastProgressBytes: (Int64, Int64) = (-1, -1)
+    /// The latest counts libcurl passed to the progress callback, reported or held back by the 20 ms limit:
+    /// when no total is known the last ones are held back too, and `flushProgress()` sends them at the end.
+    var latestProgress: (downloadTotal: Int64, downloadNow: Int64, uploadTotal: Int64, uploadNow: Int64)?
     /// The header names of the last request head libcurl sent, for a request with credentials.
     var sentHeaderNames: [String]?
     /// When the request's time limit runs out. libcurl checks its limit only between reads, and one read of a
@@ -184,15 +187,40 @@ final class Transfer {
 
     /// Reports progress to the delegate when bytes moved and enough time passed.
     func reportProgress(downloadTotal: Int64, downloadNow: Int64, uploadTotal: Int64, uploadNow: Int64) {
+        latestProgress = (downloadTotal, downloadNow, uploadTotal, uploadNow)
         guard (uploadNow, downloadNow) != lastProgressBytes else { return }
         let now = ContinuousClock.now
         let finished = (downloadTotal > 0 && downloadNow == downloadTotal)
         if let last = lastProgressReport, now - last < .milliseconds(20), !finished { return }
-        lastProgressReport = now
+        deliverProgress(
+            downloadTotal: downloadTotal,
+            downloadNow: downloadNow,
+            uploadTotal: uploadTotal,
+            uploadNow: uploadNow
+        )
+    }
+
+    /// Reports the counts the 20 ms limit held back, once the transfer is over, so the last report a
+    /// caller sees holds every byte that moved (a body of unknown length has no "finished" count).
+    func flushProgress() {
+        guard let latest = latestProgress, (latest.uploadNow, latest.downloadNow) != lastProgressBytes else { return }
+        deliverProgress(
+            downloadTotal: latest.downloadTotal,
+            downloadNow: latest.downloadNow,
+            uploadTotal: latest.uploadTotal,
+            uploadNow: latest.uploadNow
+        )
+    }
+
+    private func deliverProgress(downloadTotal: Int64, downloadNow: Int64, uploadTotal: Int64, uploadNow: Int64) {
+        lastProgressReport = ContinuousClock.now
         lastProgressBytes = (uploadNow, downloadNow)
+        // A body of unknown length goes chunked, and libcurl counts the chunks' framing among the bytes it
+        // sent: report the body's own bytes instead, as `requestBodyBytes` does.
+        let uploadCompleted = bodyReader != nil && uploadTotal <= 0 ? min(uploadNow, bodyBytesSent) : uploadNow
         job.delegate.transferDidProgress(
             upload: TransferProgress(
-                completed: uploadNow,
+                completed: uploadCompleted,
                 total: uploadTotal > 0 ? uploadTotal : job.request.body?.knownLength
             ),
             download: TransferProgress(completed: downloadNow, total: downloadTotal > 0 ? downloadTotal : nil)

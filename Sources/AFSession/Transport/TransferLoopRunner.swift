@@ -181,6 +181,8 @@ final class TransferLoopRunner {
         while let (raw, code) = multi.nextFinished() {
             guard let transfer = transfers[raw] else { continue }
             detach(transfer)
+            // Before the outcome, so progress closures and streams end on the final counts.
+            transfer.flushProgress()
             let outcome = transfer.outcome(code: CurlCode(code))
             recycle(transfer.easy, reusable: code == CURLE_OK)
             // Room for a few at once: most passes finish one to a handful of transfers.
