@@ -35,19 +35,18 @@ extension CookieStore {
         {
             throw FileError(
                 path: file.path,
-                reason: "not a Netscape cookie file (no `# Netscape HTTP Cookie File` line, no line of seven"
-                    + " tab-separated fields), so it is left as it is: name a file curl or afrun wrote, or a new one"
+                reason: "not a Netscape cookie file (a line that is neither a comment nor seven tab-separated"
+                    + " fields), so it is left as it is: name a file curl or afrun wrote, or a new one"
             )
         }
     }
 
-    /// Whether `data` is empty or has the mark of a Netscape cookie file: the header line curl and browsers
-    /// write, or a line of seven tab-separated fields (one cookie; libcurl may still have skipped it as expired).
+    /// Whether `data` may be a Netscape cookie file: every line is blank, a comment (curl's and wget's header
+    /// lines, `#HttpOnly_` cookies) or seven tab-separated fields (a cookie libcurl may have skipped as expired).
+    /// An empty jar, curl's or wget's, passes; a suite, a report or any other text has a line that is none of these.
     static func looksLikeCookieFile(_ data: Data) -> Bool {
-        guard !data.isEmpty else { return true }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").contains { line in
-            line.hasPrefix("# Netscape HTTP Cookie File") || line.hasPrefix("# HTTP Cookie File")
-                || line.utf8.count(where: { $0 == 0x09 }) >= 6
+        String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).allSatisfy { line in
+            line.allSatisfy(\.isWhitespace) || line.hasPrefix("#") || line.utf8.count(where: { $0 == 0x09 }) >= 6
         }
     }
 
