@@ -43,9 +43,13 @@ struct EarlyStart: Sendable {
         let receivesIdentity =
             !reports.noHistory || reports.junit != nil || reports.reportJSON != nil || reports.html != nil || gitHub
             || command.output.showsProgress
+        // On a thread of its own, not the executor's: the host name is a resolver lookup and the git commit may
+        // be read from the repository, each able to block for seconds.
         let work = Task.detached { () -> RunInfo? in
-            SessionManager.prepareTransport()
-            return receivesIdentity ? RunCommand.runInfo(secrets: secrets) : nil
+            await HistoryThread.run { () -> RunInfo? in
+                SessionManager.prepareTransport()
+                return receivesIdentity ? RunCommand.runInfo(secrets: secrets) : nil
+            }
         }
         return EarlyStart(store: store, work: work)
     }
@@ -57,7 +61,9 @@ struct EarlyStart: Sendable {
 
     /// A run's identity: a new id and start time each call, the rest worked out once.
     func runInfo(secrets: [String: String]) async -> RunInfo {
-        guard var info = await work.value else { return RunCommand.runInfo(secrets: secrets) }
+        guard var info = await work.value else {
+            return await HistoryThread.run { RunCommand.runInfo(secrets: secrets) }
+        }
         info.id = UUID().uuidString
         info.startedAt = Date()
         return info

@@ -8,7 +8,10 @@ import Testing
 /// core, and a wait that held one would keep it from the tasks the open may be waiting for.
 @Suite("Waiting for a history's open")
 struct HistoryOpenWaitTests {
-    @Test("tasks waiting for a background open, more than the executor has threads, leave it to other tasks")
+    @Test(
+        "tasks waiting for a background open, more than the executor has threads, leave it to other tasks",
+        .timeLimit(.minutes(2))
+    )
     func waitersLeaveTheExecutorFree() async throws {
         let path = HistoryFixtures.databasePath()
         defer { HistoryFixtures.remove(path) }

@@ -33,7 +33,7 @@ struct ReachabilityHostTests {
         #expect(await ReachabilityManager(address: "999.1.1.1").currentStatus() == .notReachable)
     }
 
-    @Test("more evaluations at once than the executor has threads all complete")
+    @Test("more evaluations at once than the executor has threads all complete", .timeLimit(.minutes(2)))
     func manyConcurrentEvaluationsComplete() async {
         let count = 8 * ProcessInfo.processInfo.activeProcessorCount
         let manager = ReachabilityManager(domain: "localhost")
@@ -71,7 +71,10 @@ struct ReachabilityNamespaceTests {
         #expect(await unrouted.currentStatus() == .notReachable)
     }
 
-    @Test("evaluations in a namespace, more at once than the executor has threads, all complete")
+    @Test(
+        "evaluations in a namespace, more at once than the executor has threads, all complete",
+        .timeLimit(.minutes(2))
+    )
     func manyConcurrentEvaluationsInANamespace() async throws {
         let namespace = try await TestNetworkNamespace()
         try await namespace.run("link", "set", "lo", "up")
