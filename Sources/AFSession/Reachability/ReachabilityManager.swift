@@ -163,18 +163,20 @@ public final class ReachabilityManager: Sendable {
     /// Records a status; delivers it when it changed, or always for the first report after a start.
     /// - Parameter monitor: the monitor that reports it; a report of one that was stopped is dropped.
     private func update(_ status: ReachabilityStatus, always: Bool, from monitor: RouteChangeMonitor? = nil) {
-        let delivery = state.withLock {
-            state -> (
-                DispatchQueue, (@Sendable (ReachabilityStatus) -> Void)?, [AsyncStream<ReachabilityStatus>.Continuation]
-            )? in
+        // Streams are fed under the lock (a yield never blocks), so none hears of a stopped monitor's evaluation
+        // once `stopMonitoring()` has returned; the handler, called on its queue later, checks again there.
+        let delivery = state.withLock { state -> (DispatchQueue, @Sendable (ReachabilityStatus) -> Void)? in
             if let monitor, state.monitor !== monitor { return nil }
             let changed = state.status != status
             state.status = status
             guard changed || always else { return nil }
-            return (state.handlerQueue, state.handler, Array(state.continuations.values))
+            for continuation in state.continuations.values { continuation.yield(status) }
+            return state.handler.map { (state.handlerQueue, $0) }
         }
-        guard let (queue, handler, continuations) = delivery else { return }
-        for continuation in continuations { continuation.yield(status) }
-        if let handler { queue.async { handler(status) } }
+        guard let (queue, handler) = delivery else { return }
+        queue.async { [state] in
+            if let monitor, state.withLock({ $0.monitor }) !== monitor { return }
+            handler(status)
+        }
     }
 }
