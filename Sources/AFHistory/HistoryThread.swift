@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs the history's blocking work (an open, a query, a close) on a thread of its own, the calling task
-/// suspended meanwhile.
+/// suspended meanwhile; `afrun` also works out a run's identity (a host-name lookup, a git read) on it.
 ///
 /// The `HistoryStoring` queries and `close()` block their thread: SQLite's calls do (GRDB's `read` waits for
 /// its queue, `close()` for the writer to commit), and a PostgreSQL history waits until the server answers or

@@ -40,13 +40,8 @@ struct HistoryReportGroupTests {
 
     @Test("shards and the rerun of one group make one point, each test at its latest outcome, compared whole")
     func pipelineIsOnePoint() async throws {
-        let path = ReportFixtures.temporaryFile("h.sqlite")
+        let (store, path) = try await ReportFixtures.temporaryHistory()
         defer { ReportFixtures.removeTemporaryFile(path) }
-        try FileManager.default.createDirectory(
-            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-            withIntermediateDirectories: true
-        )
-        let store = try await HistoryStore.open(path: path)
         try await Self.record(store, group: "41", shard: "1/2", minute: 0, [("a", .passed), ("b", .failed)])
         try await Self.record(store, group: "41", shard: "2/2", minute: 1, [("c", .passed), ("d", .failed)])
         try await Self.record(store, group: "41", shard: nil, minute: 2, [("b", .failed), ("d", .passed)])

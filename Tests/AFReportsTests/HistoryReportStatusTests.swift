@@ -9,13 +9,8 @@ import Testing
 struct HistoryReportStatusTests {
     @Test("an interrupted run is marked in the runs table and its bar's title; a lone shard is '1 shard'")
     func interruptedRunIsMarked() async throws {
-        let path = ReportFixtures.temporaryFile("h.sqlite")
+        let (store, path) = try await ReportFixtures.temporaryHistory()
         defer { ReportFixtures.removeTemporaryFile(path) }
-        try FileManager.default.createDirectory(
-            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-            withIntermediateDirectories: true
-        )
-        let store = try await HistoryStore.open(path: path)
         try await ReportFixtures.feed(store, status: .interrupted)
         var complete = ReportFixtures.run
         complete.id = "7e000000-1111-2222-3333-444455556666"

@@ -1,3 +1,4 @@
+import AFHistory
 import AFReports
 import AFRunner
 import Foundation
@@ -147,6 +148,16 @@ enum ReportFixtures {
 
     static func temporaryFile(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("afrun-reports-\(UUID().uuidString)/\(name)").path
+    }
+
+    /// A new history store in a temporary folder of its own (`removeTemporaryFile(path)` removes it).
+    static func temporaryHistory() async throws -> (store: HistoryStore, path: String) {
+        let path = temporaryFile("h.sqlite")
+        try FileManager.default.createDirectory(
+            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+            withIntermediateDirectories: true
+        )
+        return (try await HistoryStore.open(path: path), path)
     }
 
     /// Removes the folder `temporaryFile` made for `path`.
